@@ -1,0 +1,35 @@
+// One jest config for the whole repo; each package is a project so teams can run their own slice
+// (`npm test -w mfe-account` runs `jest --selectProjects mfe-account`).
+const swcOptions = require('./tools/swc');
+
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions({ jest: true })] };
+const moduleNameMapper = {
+  '\\.(svg|png|jpg|webp)$': '<rootDir>/tools/jest/file-stub.js',
+};
+
+const browserProject = (name) => ({
+  displayName: name,
+  testEnvironment: 'jsdom',
+  roots: [`<rootDir>/${name}/src`],
+  testMatch: ['**/*.test.ts?(x)'],
+  transform,
+  moduleNameMapper,
+  setupFilesAfterEnv: ['<rootDir>/tools/jest/setup-dom.ts'],
+});
+
+module.exports = {
+  projects: [
+    browserProject('shared-lib'),
+    browserProject('shell'),
+    browserProject('mfe-marketing'),
+    browserProject('mfe-catalog-cart'),
+    browserProject('mfe-account'),
+    {
+      displayName: 'local-supabase',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/local-supabase'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+    },
+  ],
+};

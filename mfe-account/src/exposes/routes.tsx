@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import { paths, type RemoteRoute } from 'shared-lib';
+
+const routes: readonly RemoteRoute[] = [
+  { path: paths.auth, Component: lazy(() => import('../pages/AuthPage')) },
+  { path: paths.account, Component: lazy(() => import('../pages/AccountPage')) },
+];
+
+export default routes;

@@ -1,0 +1,92 @@
+// The production static server `npm start` uses for the shell and each remote. Its headers are the ones a CDN
+// should be given (README, "Deploying"): no-cache for what names other files, a year for hashed chunks,
+// a Content-Security-Policy limited to the site, the remotes and Supabase, and CORS on remotes for the shell only.
+import path from 'node:path';
+import fs from 'node:fs';
+import express from 'express';
+import compression from 'compression';
+import helmet from 'helmet';
+
+const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
+const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)$/;
+
+export function cacheControlFor(file) {
+  if (NO_CACHE.test(file)) return 'no-cache';
+  if (HASHED.test(file)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+const origin = (url) => new URL(url).origin;
+
+/**
+ * @param {object} options
+ * @param {string} options.root            the folder to serve (an app's dist/)
+ * @param {'shell'|'remote'} options.kind  the shell falls back to index.html for client-side routes
+ * @param {string[]} options.scriptOrigins origins allowed to serve scripts (the remotes)
+ * @param {string[]} options.connectOrigins origins the page may connect to (remotes and Supabase)
+ * @param {string[]} [options.corsOrigins] origins allowed to load a remote's files (the shell's)
+ */
+export function createStaticApp({ root, kind, scriptOrigins = [], connectOrigins = [], corsOrigins = [] }) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(compression());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", ...new Set(scriptOrigins.map(origin))],
+          // styled-components injects its rules in <style> tags at run time.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:'],
+          'font-src': ["'self'"],
+          'connect-src': ["'self'", ...new Set(connectOrigins.map(origin))],
+          'frame-ancestors': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'object-src': ["'none'"],
+        },
+      },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginResourcePolicy: { policy: kind === 'remote' ? 'cross-origin' : 'same-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  if (kind === 'remote') {
+    const allowed = new Set(corsOrigins.map(origin));
+    app.use((req, res, next) => {
+      const requestOrigin = req.headers.origin;
+      if (requestOrigin && (allowed.has(requestOrigin) || allowed.has('*'))) {
+        res.setHeader('Access-Control-Allow-Origin', requestOrigin);
+        res.setHeader('Vary', 'Origin');
+      }
+      next();
+    });
+  }
+  app.use(
+    express.static(root, {
+      index: false,
+      setHeaders: (res, file) => res.setHeader('Cache-Control', cacheControlFor(file)),
+    }),
+  );
+  const index = path.join(root, 'index.html');
+  app.use((req, res) => {
+    // Client-side routes get the app's page; a missing file is a real 404.
+    if ((req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.path) && fs.existsSync(index)) {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    } else {
+      res.status(404).type('text/plain').send('Not found');
+    }
+  });
+  return app;
+}
+
+/** Starts a static app and resolves once it listens. */
+export function listen(app, port, host = process.env.HOST) {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.on('error', reject);
+  });
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// `npm start`: installs dependencies when they are missing, builds the four apps for production, starts the
+// local Supabase API (unless SUPABASE_URL points elsewhere), writes the shell's config.json and serves
+// everything. `--dev` runs webpack dev servers instead; `--no-build` serves the existing builds.
+// Ctrl-C stops all of it.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const dev = args.has('--dev');
+const build = !dev && !args.has('--no-build');
+const children = [];
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n${command} ${commandArgs.join(' ')} failed.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('Installing dependencies (first run)...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+const { APPS, localApps, portOf, runtimeConfig } = await import('./lib/apps.mjs');
+const { startBackend } = await import('./lib/backend.mjs');
+
+function stopAll(code = 0) {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 300).unref();
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+const apps = localApps();
+if (build) {
+  console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
+  for (const app of apps) run('npm', ['run', 'build', '-w', app.dir]);
+}
+
+const backend = await startBackend({ root, children });
+const config = runtimeConfig(backend);
+
+if (dev) {
+  // The dev servers serve each app's public/ folder: config.json goes there for the shell and standalone remotes.
+  for (const app of APPS) {
+    fs.writeFileSync(path.join(root, app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
+  }
+  for (const app of apps) {
+    const child = spawn('npm', ['run', 'dev', '-w', app.dir, '--', '--port', String(portOf(app))], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    children.push(child);
+  }
+} else {
+  const { serveBuilds } = await import('./lib/serve-builds.mjs');
+  await serveBuilds({ root, apps, config });
+}
+
+console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)\n`);

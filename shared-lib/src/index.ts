@@ -1,0 +1,13 @@
+// shared-lib's public surface. Slices import only from here.
+export * from './logic';
+export * from './routes/paths';
+export * from './contracts';
+export * from './stores/cart';
+export * from './stores/session';
+export * from './stores/toast';
+export * from './config/runtime-config';
+export * from './supabase/client';
+export type * from './supabase/database.types';
+export * from './ui';
+export * from './session/session-sync';
+export { mountStandalone, type StandaloneOptions } from './standalone/mount-standalone';

@@ -1,0 +1,76 @@
+// Every route of the site and the slice that owns it. The shell builds its routing table from this, each
+// remote's contract test checks that it exposes exactly its own paths, and links use `paths` instead of strings.
+export const paths = {
+  home: '/',
+  about: '/about',
+  howWeWork: '/how-we-work',
+  cases: '/cases',
+  careers: '/careers',
+  contact: '/contact',
+  enterTheFuture: '/enter-the-future',
+  customProjects: '/custom-projects',
+  blog: '/blog',
+  blogArticle: '/blog/:slug',
+  privacy: '/privacy',
+  terms: '/terms',
+  auth: '/auth',
+  account: '/account',
+  checkout: '/checkout',
+} as const;
+
+export const blogArticlePath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
+
+export type RemoteKey = 'marketing' | 'catalog' | 'account';
+
+/** Paths of `/services/...` pages; the catalogue module knows which service each one shows. */
+export const servicePaths = [
+  '/services/ai-website-building',
+  '/services/ai-product-shoots',
+  '/services/custom-gpts',
+  '/services/ai-branding',
+  '/services/content-automation',
+  '/services/social-media-ai',
+  '/services/ai-chatbots',
+  '/services/email-automation',
+  '/services/workflow-automation',
+  '/services/ai-dashboard',
+  '/services/ai-strategy-call',
+  '/services/mvp-masterclass',
+  '/services/one-day-training',
+  '/services/two-day-training',
+] as const;
+
+export const remotePaths: Record<RemoteKey, readonly string[]> = {
+  marketing: [
+    paths.home,
+    paths.about,
+    paths.cases,
+    paths.careers,
+    paths.contact,
+    paths.enterTheFuture,
+    paths.customProjects,
+    paths.blog,
+    paths.blogArticle,
+    paths.privacy,
+    paths.terms,
+  ],
+  catalog: [paths.howWeWork, ...servicePaths, paths.checkout],
+  account: [paths.auth, paths.account],
+};
+
+/** Routes that need a signed-in user; the shell guards them. */
+export const protectedPaths: readonly string[] = [paths.checkout, paths.account];
+
+export function remoteForPath(pathname: string): RemoteKey | undefined {
+  for (const [remote, list] of Object.entries(remotePaths) as [RemoteKey, readonly string[]][]) {
+    if (list.some((pattern) => matchesPattern(pattern, pathname))) return remote;
+  }
+  return undefined;
+}
+
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const a = pattern.split('/');
+  const b = pathname.replace(/\/+$/, '').split('/');
+  if (pathname === '/' || pattern === '/') return pattern === (pathname.replace(/\/+$/, '') || '/');
+  return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
+}

@@ -1,0 +1,75 @@
+// The one cart store every slice shares (shared-lib is a federation singleton, so this module runs once).
+// The guest cart lives in local storage so it survives a reload and follows other tabs; saving a signed-in
+// user's cart to the backend is mfe-catalog-cart's job.
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+export interface CartItem {
+  id: string;
+  title: string;
+  price: number;
+  icon: string;
+  path: string;
+}
+
+export interface CartState {
+  items: CartItem[];
+  /** The applied discount code, held in memory only (spec section 4). */
+  appliedCode: string | null;
+  add: (item: CartItem) => void;
+  remove: (id: string) => void;
+  toggle: (item: CartItem) => void;
+  /** Replaces the whole cart, e.g. with the one loaded from the backend. */
+  replace: (items: CartItem[]) => void;
+  clear: () => void;
+  applyCode: (code: string) => void;
+}
+
+export const CART_STORAGE_KEY = 'storefront-cart';
+
+export const useCartStore = create<CartState>()(
+  persist(
+    (set) => ({
+      items: [],
+      appliedCode: null,
+      // A service is in the cart at most once, matched by id.
+      add: (item) => set((s) => (s.items.some((i) => i.id === item.id) ? s : { items: [...s.items, item] })),
+      remove: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
+      toggle: (item) =>
+        set((s) =>
+          s.items.some((i) => i.id === item.id)
+            ? { items: s.items.filter((i) => i.id !== item.id) }
+            : { items: [...s.items, item] },
+        ),
+      replace: (items) => set({ items: dedupeById(items) }),
+      clear: () => set({ items: [], appliedCode: null }),
+      applyCode: (code) => set({ appliedCode: code }),
+    }),
+    {
+      name: CART_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s) => ({ items: s.items }),
+    },
+  ),
+);
+
+export function dedupeById(items: readonly CartItem[]): CartItem[] {
+  const seen = new Set<string>();
+  return items.filter((i) => (seen.has(i.id) ? false : (seen.add(i.id), true)));
+}
+
+// Selectors: components read through these so they re-render only when their slice changes.
+export const selectItems = (s: CartState) => s.items;
+export const selectCount = (s: CartState) => s.items.length;
+export const selectAppliedCode = (s: CartState) => s.appliedCode;
+export const selectIsInCart = (id: string) => (s: CartState) => s.items.some((i) => i.id === id);
+
+/** Keeps tabs in step: another tab's change to the stored cart is read back into this one. */
+export function syncCartAcrossTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY) void useCartStore.persist.rehydrate();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}

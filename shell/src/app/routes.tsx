@@ -1,0 +1,29 @@
+// The routing table: every route of the spec, each mapped to the remote that owns it (shared-lib's
+// `remotePaths`), protected ones behind the guard, anything else the 404 page.
+import { Route, Routes } from 'react-router-dom';
+import { protectedPaths, remotePaths, type RemoteKey } from 'shared-lib';
+import { ProtectedRoute } from '../auth/ProtectedRoute';
+import { RemotePage } from '../federation/RemotePage';
+import { NotFound } from '../pages/NotFound';
+
+const table = (Object.entries(remotePaths) as [RemoteKey, readonly string[]][]).flatMap(([remote, list]) =>
+  list.map((path) => ({ remote, path })),
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {table.map(({ remote, path }) => {
+        const page = <RemotePage remote={remote} path={path} />;
+        return (
+          <Route
+            key={path}
+            path={path}
+            element={protectedPaths.includes(path) ? <ProtectedRoute>{page}</ProtectedRoute> : page}
+          />
+        );
+      })}
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

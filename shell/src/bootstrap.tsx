@@ -1,0 +1,28 @@
+import { createRoot } from 'react-dom/client';
+import { remoteForPath, setRuntimeConfig, startSessionSync, syncCartAcrossTabs } from 'shared-lib';
+import { App } from './app/App';
+import { fetchRuntimeConfig } from './app/config';
+import { loadExposed, registerStorefrontRemotes } from './federation/remotes';
+
+async function boot() {
+  const config = await fetchRuntimeConfig();
+  setRuntimeConfig(config);
+  registerStorefrontRemotes(config.remotes);
+  // Start fetching the current route's slice before React renders, in parallel with everything else.
+  const remote = remoteForPath(window.location.pathname);
+  if (remote) void loadExposed(remote, './routes').catch(() => undefined);
+
+  createRoot(document.getElementById('root')!).render(<App />);
+  syncCartAcrossTabs();
+  void startSessionSync().catch((error: unknown) => console.error('[shell] session check failed', error));
+}
+
+boot().catch((error: unknown) => {
+  console.error('[shell] could not start', error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML =
+      '<main style="font-family:system-ui;padding:3rem;text-align:center"><h1>We will be right back</h1>' +
+      '<p>The site could not start. Please reload the page in a moment.</p></main>';
+  }
+});

@@ -1,0 +1,51 @@
+// The one place a remote is mounted: Suspense while it loads, an error boundary if it cannot load or throws
+// while rendering. The fallback keeps the rest of the page alive and offers Retry without a reload.
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import type { RemoteKey } from 'shared-lib';
+import { retryRemote } from './remotes';
+import { UnavailablePanel } from './UnavailablePanel';
+
+interface Props {
+  remote: RemoteKey;
+  children: ReactNode;
+  /** What to show while loading; a page-sized placeholder by default. */
+  loading?: ReactNode;
+  /** What to show when the remote is down; the unavailable panel by default. */
+  fallback?: (retry: () => void) => ReactNode;
+}
+
+interface State {
+  error: Error | null;
+}
+
+export class RemoteBoundary extends Component<Props, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: Error): State {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`[shell] the ${this.props.remote} slice failed`, error, info.componentStack);
+  }
+
+  retry = () => {
+    retryRemote(this.props.remote);
+    this.setState({ error: null });
+  };
+
+  override render() {
+    const { error } = this.state;
+    const { children, remote, loading, fallback } = this.props;
+    if (error) return fallback ? fallback(this.retry) : <UnavailablePanel remote={remote} onRetry={this.retry} />;
+    return <Suspense fallback={loading ?? <PageLoading />}>{children}</Suspense>;
+  }
+}
+
+export function PageLoading() {
+  return (
+    <div role="status" aria-live="polite" style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
+      Loading...
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { use, type ReactNode } from 'react';
+import type { ExposedModules, RemoteKey } from 'shared-lib';
+import { loadExposed } from './remotes';
+import { RemoteBoundary } from './RemoteBoundary';
+
+type ComponentExpose<K extends RemoteKey> = {
+  [E in keyof ExposedModules[K]]: E extends './routes' ? never : E;
+}[keyof ExposedModules[K]] &
+  string;
+
+function Widget<K extends RemoteKey>({ remote, expose }: { remote: K; expose: ComponentExpose<K> }) {
+  const module = use(loadExposed(remote, expose)) as { default: React.ComponentType };
+  const Exposed = module.default;
+  return <Exposed />;
+}
+
+/** A component a remote exposes for the shell's chrome (cart button, newsletter popup, purchase toast). */
+export function RemoteWidget<K extends RemoteKey>({
+  remote,
+  expose,
+  fallback = null,
+}: {
+  remote: K;
+  expose: ComponentExpose<K>;
+  fallback?: ReactNode;
+}) {
+  return (
+    <RemoteBoundary remote={remote} loading={fallback} fallback={() => fallback}>
+      <Widget remote={remote} expose={expose} />
+    </RemoteBoundary>
+  );
+}

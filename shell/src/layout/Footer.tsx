@@ -1,0 +1,74 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { Container, media } from 'shared-lib';
+import { footerLinks } from './nav-links';
+
+const Bar = styled.footer`
+  margin-top: auto;
+  background: ${({ theme }) => theme.colors.dark};
+  color: ${({ theme }) => theme.colors.onDarkMuted};
+  padding: ${({ theme }) => theme.space[7]} 0 ${({ theme }) => theme.space[6]};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  ${media.md} {
+    grid-template-columns: 2fr 3fr;
+  }
+`;
+
+const Brand = styled.p`
+  margin: 0 0 0.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.onDark};
+`;
+
+const Links = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[5]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  a {
+    display: inline-block;
+    padding: 0.25rem 0;
+    color: ${({ theme }) => theme.colors.onDark};
+    text-decoration: none;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
+`;
+
+const Legal = styled.p`
+  margin: ${({ theme }) => theme.space[6]} 0 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export function Footer() {
+  return (
+    <Bar>
+      <Container>
+        <Columns>
+          <div>
+            <Brand>AI Made Simple</Brand>
+            <p>Fixed-price AI automation for businesses. Results in 7-14 days, and you own everything we build.</p>
+          </div>
+          <nav aria-label="Footer">
+            <Links>
+              {footerLinks.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </Links>
+          </nav>
+        </Columns>
+        <Legal>© {new Date().getFullYear()} AI Made Simple. All prices in euros.</Legal>
+      </Container>
+    </Bar>
+  );
+}

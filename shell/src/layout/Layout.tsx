@@ -1,0 +1,54 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Toaster } from 'shared-lib';
+import { RemoteWidget } from '../federation/RemoteWidget';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { PromoBanner } from './PromoBanner';
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: 0.5rem;
+  top: -3rem;
+  z-index: 100;
+  padding: 0.5rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  &:focus {
+    top: 0.5rem;
+  }
+`;
+
+const Main = styled.main`
+  flex: 1;
+  &:focus {
+    outline: none;
+  }
+`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return (
+    <Page>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <PromoBanner />
+      <Header />
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer />
+      <Toaster />
+      <RemoteWidget remote="marketing" expose="./NewsletterPopup" />
+      <RemoteWidget remote="marketing" expose="./PurchaseToast" />
+    </Page>
+  );
+}

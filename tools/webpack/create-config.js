@@ -1,0 +1,88 @@
+// The one webpack + Module Federation config factory. Each app's webpack.config.js names only what differs:
+// its federation name, port and exposed modules.
+const path = require('node:path');
+const webpack = require('webpack');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const swcOptions = require('../swc');
+const { sharedConfig } = require('./shared-singletons');
+
+/**
+ * @param {object} options
+ * @param {string} options.dir          the app's folder (__dirname of its webpack.config.js)
+ * @param {string} options.name         federation name, a valid JS identifier (e.g. 'mfe_account')
+ * @param {number} options.port         dev-server port
+ * @param {Record<string,string>} [options.exposes]  exposed modules (remotes only)
+ * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the shell's error handling)
+ * @param {string} [options.title]      document title of the app's own page
+ */
+module.exports = function createConfig({ dir, name, port, exposes, runtimePlugins = [], title = 'Storefront' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const pkg = require(path.join(dir, 'package.json'));
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, process.env.BUILD_OUT_DIR || 'dist'),
+        // The manifest decides where chunks come from, so one build deploys under any base URL.
+        publicPath: 'auto',
+        uniqueName: name,
+        filename: production ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'swc-loader', options: swcOptions({ development: !production }) },
+          },
+          { test: /\.(svg|png|webp|jpg|woff2)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedConfig(),
+          // Load a remote only when it is needed, so one that is down cannot stall start-up.
+          shareStrategy: 'loaded-first',
+          runtimePlugins,
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new webpack.DefinePlugin({
+          __APP_NAME__: JSON.stringify(pkg.name),
+          __APP_VERSION__: JSON.stringify(pkg.version),
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          scriptLoading: 'defer',
+        }),
+        // Static files (favicon, robots.txt, the dev config.json) are copied as they are.
+        fs.existsSync(path.join(dir, 'public')) &&
+          new CopyPlugin({ patterns: [{ from: path.join(dir, 'public'), noErrorOnMissing: true }] }),
+      ].filter(Boolean),
+      optimization: { moduleIds: 'deterministic' },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        static: { directory: path.join(dir, 'public') },
+        client: { overlay: { warnings: false } },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+};

@@ -1,0 +1,37 @@
+// The one list of modules every app shares as a federation singleton, with versions read from the installed
+// packages so the ranges never drift from package.json.
+const path = require('node:path');
+
+const installedVersion = (pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [process.cwd()] })).version;
+const caret = (version) => `^${version.split('.')[0]}.0.0`;
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'styled-components',
+  '@supabase/supabase-js',
+];
+
+function sharedConfig() {
+  const shared = {};
+  for (const pkg of SINGLETONS) {
+    const version = installedVersion(pkg);
+    shared[pkg] = { singleton: true, requiredVersion: caret(version), version };
+  }
+  // `react-dom` does not cover `react-dom/client`: share the subpaths too, or React is bundled twice.
+  shared['react-dom/'] = { ...shared['react-dom'] };
+  const sharedLib = require(path.resolve(__dirname, '../../shared-lib/package.json'));
+  // Only the same major of shared-lib may be used: a remote built against another major is refused.
+  shared['shared-lib'] = {
+    singleton: true,
+    strictVersion: true,
+    requiredVersion: caret(sharedLib.version),
+    version: sharedLib.version,
+  };
+  return shared;
+}
+
+module.exports = { SINGLETONS, sharedConfig };
