@@ -1,0 +1,29 @@
+// Shared Playwright fixtures: by default a test starts with the newsletter popup already seen, so the modal does
+// not cover what the test is about; tests of the popup opt in with `test.use({ newsletterPopup: true })`.
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_USER = { email: 'demo@example.com', password: 'DemoPass123' };
+
+export const test = base.extend<{ newsletterPopup: boolean }>({
+  newsletterPopup: [false, { option: true }],
+  page: async ({ page, newsletterPopup }, use) => {
+    if (!newsletterPopup) {
+      await page.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+    }
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Signs in through the auth page and waits for the header's account menu. */
+export async function signIn(page: Page, { email, password } = DEMO_USER): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/** A unique e-mail address for a test's own account or subscription. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

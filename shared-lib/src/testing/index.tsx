@@ -1,0 +1,90 @@
+// Test helpers for every package's component tests: one render with every provider the site has.
+// Imported as 'shared-lib/src/testing' from tests only, never from app code.
+import type { ReactElement } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createClient } from '@supabase/supabase-js';
+import { DesignProvider } from '../ui/providers';
+import { Toaster } from '../ui/toaster';
+import { provideSupabase, type StorefrontClient } from '../supabase/client';
+import { setRuntimeConfig } from '../config/runtime-config';
+import { useCartStore } from '../stores/cart';
+import { useSessionStore } from '../stores/session';
+import { useToastStore } from '../stores/toast';
+import type { Database } from '../supabase/database.types';
+
+export const TEST_SUPABASE_URL = 'http://supabase.test';
+
+export const testRuntimeConfig = {
+  supabaseUrl: TEST_SUPABASE_URL,
+  supabaseAnonKey: 'test-anon-key',
+  remotes: {
+    marketing: 'http://localhost:3001/mf-manifest.json',
+    catalog: 'http://localhost:3002/mf-manifest.json',
+    account: 'http://localhost:3003/mf-manifest.json',
+  },
+  purchaseToast: true,
+};
+
+/** Shows the current location, so tests can assert where a component navigated to. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
+  /** The URL the router starts at. */
+  route?: string;
+  /** The route pattern the UI is mounted at (for pages with params such as /blog/:slug). */
+  path?: string;
+}
+
+export function renderWithProviders(ui: ReactElement, { route = '/', path, ...options }: ProviderOptions = {}) {
+  return render(
+    <DesignProvider>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path ?? '*'} element={ui} />
+          {path ? <Route path="*" element={null} /> : null}
+        </Routes>
+        <LocationProbe />
+        <Toaster />
+      </MemoryRouter>
+    </DesignProvider>,
+    options,
+  );
+}
+
+export type FetchHandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/**
+ * The real supabase-js client, with its HTTP calls answered by `handler` instead of a server, so component tests
+ * exercise the same request building and response parsing as production.
+ */
+export function createTestSupabase(handler: FetchHandler): StorefrontClient {
+  setRuntimeConfig(testRuntimeConfig);
+  const client = createClient<Database>(TEST_SUPABASE_URL, 'test-anon-key', {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: {
+      fetch: (input: RequestInfo | URL, init: RequestInit = {}) =>
+        Promise.resolve(handler(new URL(input instanceof Request ? input.url : String(input)), init)),
+    },
+  });
+  provideSupabase(client);
+  return client;
+}
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+
+/** Puts every shared store back to its first state; call in afterEach. */
+export function resetStores(): void {
+  useCartStore.setState({ items: [], appliedCode: null });
+  useSessionStore.setState({ status: 'loading', user: null, accessToken: null });
+  useToastStore.setState({ toasts: [] });
+  localStorage.clear();
+  provideSupabase(null);
+}
