@@ -1,7 +1,7 @@
 // Test helpers for every package's component tests: one render with every provider the site has.
 // Imported as 'shared-lib/src/testing' from tests only, never from app code.
 import type { ReactElement } from 'react';
-import { render, type RenderOptions } from '@testing-library/react';
+import { act, render, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createClient } from '@supabase/supabase-js';
 import { DesignProvider } from '../ui/providers';
@@ -53,6 +53,18 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path, ...op
     </DesignProvider>,
     options,
   );
+}
+
+/**
+ * renderWithProviders inside an awaited act(), for trees that suspend (lazy pages, React's `use`): React 19 only
+ * retries a suspended render from an awaited act scope.
+ */
+export async function renderSuspended(ui: ReactElement, options: ProviderOptions = {}): Promise<RenderResult> {
+  let result: RenderResult | undefined;
+  await act(async () => {
+    result = renderWithProviders(ui, options);
+  });
+  return result!;
 }
 
 export type FetchHandler = (url: URL, init: RequestInit) => Response | Promise<Response>;

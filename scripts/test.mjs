@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// `npm test`: everything CI runs, in order of speed — lint, type check, unit/component/backend tests (jest, on
+// PGlite and PostgreSQL), production builds with their size budgets, then the composed site in Chromium.
+// It installs what a fresh machine lacks when it can (dependencies; as root, Debian's chromium and PostgreSQL)
+// and says exactly what to install when it cannot.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const isRoot = process.getuid?.() === 0;
+const results = path.join(os.tmpdir(), `storefront-test-${process.pid}`);
+fs.mkdirSync(results, { recursive: true });
+
+function step(title, command, args, options = {}) {
+  console.log(`\n▶ ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  console.log(`  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return result.status === 0;
+}
+
+function must(ok) {
+  if (!ok) {
+    printSummary();
+    process.exit(1);
+  }
+}
+
+function aptInstall(pkg) {
+  if (!isRoot) return false;
+  return (
+    step(`apt-get update`, 'apt-get', ['update', '-qq']) &&
+    step(`apt-get install ${pkg}`, 'apt-get', ['install', '-y', '-qq', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+  );
+}
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (fs.existsSync(chromium)) return true;
+  if (aptInstall('chromium')) return true;
+  console.error(`Chromium is missing: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+  return false;
+}
+
+function ensurePostgres() {
+  if (process.env.TEST_DATABASE_URL) return true;
+  const out = spawnSync('bash', [path.join(root, 'scripts', 'ensure-postgres.sh')], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(out.stdout ?? '');
+  process.stderr.write(out.stderr ?? '');
+  const url = /TEST_DATABASE_URL=(\S+)/.exec(out.stdout ?? '')?.[1];
+  if (out.status !== 0 || !url) {
+    console.error('PostgreSQL is needed for the backend tests: install postgresql (Debian) or set TEST_DATABASE_URL.');
+    return false;
+  }
+  process.env.TEST_DATABASE_URL = url;
+  return true;
+}
+
+const counts = { passed: 0, failed: 0 };
+function addJestCounts(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+}
+function addPlaywrightCounts(file) {
+  if (!fs.existsSync(file)) return;
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  counts.passed += stats.expected + stats.flaky;
+  counts.failed += stats.unexpected;
+}
+function printSummary() {
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+}
+
+if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  must(step('install dependencies', 'npm', ['ci', '--no-audit', '--no-fund']));
+}
+
+must(step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+must(step('type check', 'npx', ['tsc', '-p', 'tsconfig.json']));
+must(ensurePostgres());
+const jestReport = path.join(results, 'jest.json');
+const jestOk = step('unit, component and backend tests (jest)', 'npx', ['jest', '--json', `--outputFile=${jestReport}`]);
+addJestCounts(jestReport);
+must(jestOk);
+must(step('production builds', 'npm', ['run', 'build']));
+must(step('size budgets', 'node', ['scripts/check-size.mjs']));
+must(ensureChromium());
+const playwrightReport = path.join(results, 'playwright.json');
+const e2eOk = step('composed site in Chromium (Playwright)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  cwd: path.join(root, 'e2e'),
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+});
+addPlaywrightCounts(playwrightReport);
+printSummary();
+process.exit(e2eOk ? 0 : 1);

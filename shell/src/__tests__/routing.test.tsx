@@ -1,0 +1,108 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
+import { toast, useSessionStore, type RoutesModule } from 'shared-lib';
+import { renderSuspended as renderWithProviders, resetStores } from 'shared-lib/src/testing';
+import { AppRoutes } from '../app/routes';
+import { loadExposed, retryRemote } from '../federation/remotes';
+
+jest.mock('../federation/remotes', () => ({ loadExposed: jest.fn(), retryRemote: jest.fn() }));
+
+const page = (text: string) =>
+  function Page() {
+    return <h1>{text}</h1>;
+  };
+
+const modules: Record<string, RoutesModule> = {
+  marketing: { default: [{ path: '/', Component: page('Home page') }, { path: '/blog/:slug', Component: page('An article') }] },
+  catalog: { default: [{ path: '/checkout', Component: page('Checkout page') }] },
+  account: { default: [{ path: '/auth', Component: page('Auth page') }, { path: '/account', Component: page('Account page') }] },
+};
+
+const mockedLoad = loadExposed as jest.MockedFunction<typeof loadExposed>;
+
+/** Like the real loader, hands every caller the same promise per remote until a retry. */
+function serve(result: (remote: string) => Promise<unknown>) {
+  const cache = new Map<string, Promise<unknown>>();
+  mockedLoad.mockImplementation(((remote: string) => {
+    if (!cache.has(remote)) cache.set(remote, result(remote));
+    return cache.get(remote);
+  }) as typeof loadExposed);
+}
+
+beforeEach(() => serve((remote) => Promise.resolve(modules[remote])));
+afterEach(() => {
+  resetStores();
+  jest.clearAllMocks();
+});
+
+describe('routing table', () => {
+  it('renders the owning remote’s page for a route, params included', async () => {
+    await renderWithProviders(<AppRoutes />, { route: '/blog/first-steps' });
+    expect(await screen.findByRole('heading', { name: 'An article' })).toBeInTheDocument();
+    expect(mockedLoad).toHaveBeenCalledWith('marketing', './routes');
+  });
+
+  it('shows the 404 page for an unknown path and logs it', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderWithProviders(<AppRoutes />, { route: '/no-such-page' });
+    expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
+    expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(error).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no-such-page');
+    error.mockRestore();
+  });
+});
+
+describe('protected routes', () => {
+  it('shows Loading... while the session check runs', async () => {
+    await renderWithProviders(<AppRoutes />, { route: '/account' });
+    expect(screen.getByText('Loading...')).toHaveAttribute('role', 'status');
+  });
+
+  it('redirects to /auth when signed out', async () => {
+    useSessionStore.getState().setSession(null);
+    await renderWithProviders(<AppRoutes />, { route: '/checkout' });
+    expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('shows the page to a signed-in user', async () => {
+    useSessionStore.getState().setSession({ user: { id: 'u1', email: 'a@example.com' }, accessToken: 't' });
+    await renderWithProviders(<AppRoutes />, { route: '/account' });
+    expect(await screen.findByRole('heading', { name: 'Account page' })).toBeInTheDocument();
+  });
+});
+
+describe('a remote that cannot load', () => {
+  it('shows the unavailable panel, and Retry loads it again without a reload', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    serve(() => Promise.reject(new Error('down')));
+    await renderWithProviders(
+      <>
+        <Link to="/">home</Link>
+        <AppRoutes />
+      </>,
+      { route: '/auth' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Temporarily unavailable' })).toBeInTheDocument();
+
+    serve((remote) => Promise.resolve(modules[remote]));
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(retryRemote).toHaveBeenCalledWith('account');
+    expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
+  });
+});
+
+describe('toasts', () => {
+  it('shows default and destructive toasts from any caller', async () => {
+    await renderWithProviders(<AppRoutes />, { route: '/' });
+    toast({ title: 'Saved', description: 'All good' });
+    toast({ title: 'Error', description: 'Something broke', variant: 'destructive' });
+    expect(await screen.findByRole('status', { name: '' })).toBeTruthy();
+    expect(screen.getByText('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('ErrorSomething broke');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Dismiss notification' })[0]!);
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+  });
+});
