@@ -29,10 +29,7 @@ describe('Header', () => {
       ['Cases', '/cases'],
       ['Contact', '/contact'],
     ]);
-    expect(screen.getByRole('link', { name: 'Enter the Future', hidden: true })).toHaveAttribute(
-      'href',
-      '/enter-the-future',
-    );
+    expect(screen.getByText('Enter the Future', { selector: 'a' })).toHaveAttribute('href', '/enter-the-future');
   });
 
   it('shows a sign-in icon when signed out and the account menu when signed in', async () => {
