@@ -6,3 +6,4 @@ export { Dialog, type DialogProps } from './dialog';
 export { ServiceIcon } from './service-icon';
 export { usePageMeta, SITE_NAME } from './page-meta';
 export { Toaster } from './toaster';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
