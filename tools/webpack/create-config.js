@@ -26,7 +26,7 @@ module.exports = function createConfig({ dir, name, port, exposes, runtimePlugin
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(dir, process.env.BUILD_OUT_DIR || 'dist'),
         // The manifest decides where chunks come from, so one build deploys under any base URL.

@@ -23,6 +23,8 @@ function sharedConfig() {
   }
   // `react-dom` does not cover `react-dom/client`: share the subpaths too, or React is bundled twice.
   shared['react-dom/'] = { ...shared['react-dom'] };
+  // Likewise zustand's middleware and vanilla entry points, so the store machinery exists once.
+  shared['zustand/'] = { ...shared.zustand };
   const sharedLib = require(path.resolve(__dirname, '../../shared-lib/package.json'));
   // Only the same major of shared-lib may be used: a remote built against another major is refused.
   shared['shared-lib'] = {

@@ -140,7 +140,9 @@ export function Header() {
   const compact = useScrolled(20);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
 
   return (
     <Bar $compact={compact} data-compact={compact}>

@@ -36,7 +36,11 @@ const Main = styled.main`
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A new page starts at the top. (Block body: scrollTo returns a promise in current Chromium, and an effect
+  // must not return anything but a cleanup function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <Page>
       <SkipLink href="#main">Skip to content</SkipLink>

@@ -1,0 +1,97 @@
+// A second copy of the composed site on its own ports, for tests that stop, restart or replace a remote
+// without disturbing the main servers.
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error: plain ESM module without type declarations
+import { createStaticApp, listen } from '../../scripts/lib/static-server.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface SiteServers {
+  shellUrl: string;
+  remoteUrl: (remote: RemoteName) => string;
+  /** Stops one remote's server, as if its host were down. */
+  stop: (remote: RemoteName) => Promise<void>;
+  /** Serves a remote again, optionally from another build folder. */
+  start: (remote: RemoteName, dist?: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export type RemoteName = 'marketing' | 'catalog' | 'account';
+const remoteDirs: Record<RemoteName, string> = {
+  marketing: 'mfe-marketing',
+  catalog: 'mfe-catalog-cart',
+  account: 'mfe-account',
+};
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Serves the shell and the three remotes from their dist/ folders on basePort..basePort+3, with the shell's
+ * config.json written by the test (the backend is the main test server's).
+ */
+export async function startSite(
+  basePort: number,
+  { supabaseUrl, supabaseAnonKey }: { supabaseUrl: string; supabaseAnonKey: string },
+): Promise<SiteServers> {
+  const names = Object.keys(remoteDirs) as RemoteName[];
+  const portOf = (remote: RemoteName) => basePort + 1 + names.indexOf(remote);
+  const remoteUrl = (remote: RemoteName) => `http://localhost:${portOf(remote)}/mf-manifest.json`;
+  const shellUrl = `http://localhost:${basePort}`;
+  const remoteOrigins = names.map((n) => remoteUrl(n));
+  const config = {
+    supabaseUrl,
+    supabaseAnonKey,
+    remotes: Object.fromEntries(names.map((n) => [n, remoteUrl(n)])),
+    purchaseToast: false,
+  };
+
+  const shellApp = createStaticApp({
+    root: path.join(repoRoot, 'shell', 'dist'),
+    kind: 'shell',
+    scriptOrigins: remoteOrigins,
+    connectOrigins: [...remoteOrigins, supabaseUrl],
+  });
+  const servers = new Map<RemoteName | 'shell', Server>();
+  const configApp = (await import('express')).default();
+  configApp.get('/config.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(config);
+  });
+  configApp.use(shellApp);
+  servers.set('shell', await listen(configApp, basePort));
+
+  const start = async (remote: RemoteName, dist = path.join(repoRoot, remoteDirs[remote], 'dist')) => {
+    const app = createStaticApp({ root: dist, kind: 'remote', corsOrigins: [shellUrl] });
+    servers.set(remote, await listen(app, portOf(remote)));
+  };
+  const stop = async (remote: RemoteName) => {
+    const server = servers.get(remote);
+    servers.delete(remote);
+    if (server) await closeServer(server);
+  };
+  for (const remote of names) await start(remote);
+
+  return {
+    shellUrl,
+    remoteUrl,
+    stop,
+    start,
+    close: async () => {
+      await Promise.all([...servers.values()].map(closeServer));
+      servers.clear();
+    },
+  };
+}
+
+/** The main test site's backend settings, read from its config.json. */
+export async function mainBackend(): Promise<{ supabaseUrl: string; supabaseAnonKey: string }> {
+  const response = await fetch('http://localhost:3000/config.json');
+  return (await response.json()) as { supabaseUrl: string; supabaseAnonKey: string };
+}
