@@ -1,0 +1,15 @@
+// The user's meetings, newest first (spec section 7).
+import { getSupabase, type MeetingRow } from 'shared-lib';
+
+export async function fetchMeetings(userId: string): Promise<MeetingRow[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('meetings')
+    .select('*')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    // The row type is named until shared-lib's Database rows become type aliases (see fetch-orders.ts).
+    .overrideTypes<MeetingRow[], { merge: false }>();
+  if (error) throw error;
+  return data;
+}

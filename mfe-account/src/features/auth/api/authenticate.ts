@@ -1,0 +1,37 @@
+// The one call the auth form makes: sign in or sign up through supabase-js, reduced to what the form shows.
+import { getSupabase } from 'shared-lib';
+import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-messages';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export type AuthOutcome =
+  /** `signedIn` is false after a sign-up that still needs the e-mail confirmed (no session yet). */
+  | { ok: true; signedIn: boolean }
+  | { ok: false; message: string };
+
+export async function authenticate(mode: AuthMode, { email, password }: Credentials): Promise<AuthOutcome> {
+  try {
+    const supabase = await getSupabase();
+    if (mode === 'sign-in') {
+      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      return error ? { ok: false, message: authErrorMessage(error) } : { ok: true, signedIn: true };
+    }
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: `${window.location.origin}/` },
+    });
+    if (error) return { ok: false, message: authErrorMessage(error) };
+    // With e-mail confirmation on, Supabase answers a taken address with no error (so addresses cannot be probed)
+    // but with a placeholder user that has no identities.
+    if (data.user?.identities?.length === 0) return { ok: false, message: AUTH_MESSAGES.alreadyRegistered };
+    return { ok: true, signedIn: data.session !== null };
+  } catch (error) {
+    return { ok: false, message: authErrorMessage(error) };
+  }
+}
