@@ -57,15 +57,10 @@ export async function startSite(
     kind: 'shell',
     scriptOrigins: remoteOrigins,
     connectOrigins: [...remoteOrigins, supabaseUrl],
+    config: () => config,
   });
   const servers = new Map<RemoteName | 'shell', Server>();
-  const configApp = (await import('express')).default();
-  configApp.get('/config.json', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.json(config);
-  });
-  configApp.use(shellApp);
-  servers.set('shell', await listen(configApp, basePort));
+  servers.set('shell', await listen(shellApp, basePort));
 
   const start = async (remote: RemoteName, dist = path.join(repoRoot, remoteDirs[remote], 'dist')) => {
     const app = createStaticApp({ root: dist, kind: 'remote', corsOrigins: [shellUrl] });

@@ -13,7 +13,6 @@ export async function serveBuilds({ root, apps, config, env = process.env }) {
     if (!fs.existsSync(path.join(dist, 'index.html'))) {
       throw new Error(`${app.dir} has no build in ${dist}: run \`npm run build -w ${app.dir}\` first.`);
     }
-    if (!app.remote) fs.writeFileSync(path.join(dist, 'config.json'), JSON.stringify(config, null, 2));
     const server = await listen(
       createStaticApp({
         root: dist,
@@ -21,6 +20,7 @@ export async function serveBuilds({ root, apps, config, env = process.env }) {
         scriptOrigins: remoteUrls,
         connectOrigins: [...remoteUrls, config.supabaseUrl],
         corsOrigins: [shellOrigin],
+        config: app.remote ? undefined : () => config,
       }),
       portOf(app, env),
     );

@@ -25,8 +25,10 @@ const origin = (url) => new URL(url).origin;
  * @param {string[]} options.scriptOrigins origins allowed to serve scripts (the remotes)
  * @param {string[]} options.connectOrigins origins the page may connect to (remotes and Supabase)
  * @param {string[]} [options.corsOrigins] origins allowed to load a remote's files (the shell's)
+ * @param {() => object} [options.config]   the shell's runtime config, served as /config.json (read per request,
+ *                                           so a changed remote location applies on the next navigation)
  */
-export function createStaticApp({ root, kind, scriptOrigins = [], connectOrigins = [], corsOrigins = [] }) {
+export function createStaticApp({ root, kind, scriptOrigins = [], connectOrigins = [], corsOrigins = [], config }) {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());
@@ -62,6 +64,12 @@ export function createStaticApp({ root, kind, scriptOrigins = [], connectOrigins
         res.setHeader('Vary', 'Origin');
       }
       next();
+    });
+  }
+  if (config) {
+    app.get('/config.json', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.json(config());
     });
   }
   app.use(

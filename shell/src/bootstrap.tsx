@@ -14,7 +14,7 @@ async function boot() {
 
   createRoot(document.getElementById('root')!).render(<App />);
   syncCartAcrossTabs();
-  void startSessionSync().catch((error: unknown) => console.error('[shell] session check failed', error));
+  startSessionSync().catch((error: unknown) => console.error('[shell] session check failed', error));
 }
 
 boot().catch((error: unknown) => {

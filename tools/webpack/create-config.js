@@ -59,6 +59,12 @@ module.exports = function createConfig({ dir, name, port, exposes, runtimePlugin
           runtimePlugins,
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
+          // One federation runtime for the whole site: the shell provides it, production remotes use it instead
+          // of carrying their own (about 20 KB gzip each). In development a remote keeps its own runtime so it
+          // can also run alone on its dev server.
+          experiments: exposes
+            ? { externalRuntime: production }
+            : { provideExternalRuntime: true },
         }),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(pkg.name),

@@ -8,6 +8,7 @@ const caret = (version) => `^${version.split('.')[0]}.0.0`;
 const SINGLETONS = [
   'react',
   'react-dom',
+  '@remix-run/router',
   'react-router',
   'react-router-dom',
   'zustand',

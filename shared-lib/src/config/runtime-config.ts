@@ -1,20 +1,15 @@
 // Runtime configuration: the shell fetches `config.json` at boot, so one build runs against any backend and a
-// team can move its remote without a shell rebuild (DESIGN.md section 2).
-import { z } from 'zod';
+// team can move its remote without a shell rebuild (DESIGN.md section 2). Checked by hand rather than with zod,
+// which the first paint of most pages does not otherwise need.
+import type { RemoteKey } from '../routes/paths';
 
-export const runtimeConfigSchema = z.object({
-  supabaseUrl: z.url(),
-  supabaseAnonKey: z.string().min(1),
-  remotes: z.object({
-    marketing: z.url(),
-    catalog: z.url(),
-    account: z.url(),
-  }),
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+  remotes: Record<RemoteKey, string>;
   /** The invented purchase notifications can be switched off per deployment. */
-  purchaseToast: z.boolean().default(true),
-});
-
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+  purchaseToast: boolean;
+}
 
 let current: RuntimeConfig | null = null;
 
@@ -27,6 +22,32 @@ export function getRuntimeConfig(): RuntimeConfig {
   return current;
 }
 
+export class RuntimeConfigError extends Error {
+  override name = 'RuntimeConfigError';
+}
+
+function url(value: unknown, field: string): string {
+  if (typeof value === 'string' && URL.canParse(value) && /^https?:/.test(value)) return value;
+  throw new RuntimeConfigError(`config.json: ${field} must be an http(s) URL`);
+}
+
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
-  return runtimeConfigSchema.parse(json);
+  const raw = (json ?? {}) as Record<string, unknown>;
+  const remotes = (raw.remotes ?? {}) as Record<string, unknown>;
+  if (typeof raw.supabaseAnonKey !== 'string' || raw.supabaseAnonKey === '') {
+    throw new RuntimeConfigError('config.json: supabaseAnonKey is required');
+  }
+  if (raw.purchaseToast !== undefined && typeof raw.purchaseToast !== 'boolean') {
+    throw new RuntimeConfigError('config.json: purchaseToast must be true or false');
+  }
+  return {
+    supabaseUrl: url(raw.supabaseUrl, 'supabaseUrl'),
+    supabaseAnonKey: raw.supabaseAnonKey,
+    remotes: {
+      marketing: url(remotes.marketing, 'remotes.marketing'),
+      catalog: url(remotes.catalog, 'remotes.catalog'),
+      account: url(remotes.account, 'remotes.account'),
+    },
+    purchaseToast: raw.purchaseToast ?? true,
+  };
 }

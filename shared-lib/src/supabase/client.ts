@@ -1,5 +1,5 @@
-// The one Supabase client. supabase-js is loaded on first use, not on the first paint of pages that never
-// touch the backend; every slice gets the same instance because shared-lib is a singleton.
+// The one Supabase client. supabase-js is loaded on first use, so a visitor who is not signed in and never
+// touches the backend does not download it; every slice gets the same instance because shared-lib is a singleton.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '../config/runtime-config';
 import type { Database } from './database.types';
@@ -7,18 +7,39 @@ import type { Database } from './database.types';
 export type StorefrontClient = SupabaseClient<Database>;
 
 let client: Promise<StorefrontClient> | null = null;
+const onCreate = new Set<(client: StorefrontClient) => void>();
+
+/** Where supabase-js keeps the session: its default key, `sb-<first label of the API host>-auth-token`. */
+export function authStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
 
 export function getSupabase(): Promise<StorefrontClient> {
   client ??= import('@supabase/supabase-js').then(({ createClient }) => {
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-    return createClient<Database>(supabaseUrl, supabaseAnonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    const instance = createClient<Database>(supabaseUrl, supabaseAnonKey, {
+      auth: {
+        persistSession: true,
+        autoRefreshToken: true,
+        detectSessionInUrl: true,
+        storageKey: authStorageKey(supabaseUrl),
+      },
     });
+    for (const listener of onCreate) listener(instance);
+    return instance;
   });
   return client;
+}
+
+/** Runs `listener` with the client whenever one is created (at once if it exists); returns an unsubscribe. */
+export function whenSupabaseCreated(listener: (client: StorefrontClient) => void): () => void {
+  onCreate.add(listener);
+  if (client) void client.then(listener);
+  return () => onCreate.delete(listener);
 }
 
 /** Tests and standalone hosts may hand in their own client. */
 export function provideSupabase(instance: StorefrontClient | null): void {
   client = instance ? Promise.resolve(instance) : null;
+  if (instance) for (const listener of onCreate) listener(instance);
 }

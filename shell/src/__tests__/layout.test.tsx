@@ -99,8 +99,8 @@ describe('Footer', () => {
 describe('PromoBanner', () => {
   it('opens a dialog about the September offer and closes on Escape', async () => {
     await renderWithProviders(<PromoBanner />);
-    await userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ }));
-    const dialog = screen.getByRole('dialog', { name: '10% off your first project this September' });
+    await act(() => userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ })));
+    const dialog = await screen.findByRole('dialog', { name: '10% off your first project this September' });
     expect(dialog).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,83 +1,31 @@
-import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router-dom';
-import styled from 'styled-components';
-import { LogOut, User, UserCircle } from 'lucide-react';
-import { paths, selectUser, signOut, toast, useSessionStore } from 'shared-lib';
+import { lazy, Suspense } from 'react';
+import { User, UserCircle } from 'lucide-react';
+import { paths, selectAuthStatus, selectUser, useSessionStore } from 'shared-lib';
 import { IconButton, IconLink } from './icon-button';
 
-const Content = styled(Menu.Content)`
-  z-index: ${({ theme }) => theme.z.dropdown};
-  min-width: 13rem;
-  padding: 0.375rem;
-  background: ${({ theme }) => theme.colors.bg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  box-shadow: ${({ theme }) => theme.shadows.md};
-`;
-
-const Email = styled.p`
-  margin: 0;
-  padding: 0.5rem 0.75rem;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
-  overflow: hidden;
-  text-overflow: ellipsis;
-`;
-
-const Item = styled(Menu.Item)`
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  padding: 0.625rem 0.75rem;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  cursor: pointer;
-  outline: none;
-  &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-`;
+// The menu's code is only needed once someone is signed in.
+const SignedInMenu = lazy(() => import('./SignedInMenu'));
 
 /** Signed in: a menu with My Account and Sign Out. Signed out: an icon to /auth. */
 export function AccountMenu() {
   const user = useSessionStore(selectUser);
-  const navigate = useNavigate();
-  if (!user) {
+  const status = useSessionStore(selectAuthStatus);
+  if (user) {
     return (
-      <IconLink to={paths.auth} aria-label="Sign in">
-        <User size={20} aria-hidden />
-      </IconLink>
+      <Suspense
+        fallback={
+          <IconButton type="button" aria-label="Account menu" disabled>
+            <UserCircle size={22} aria-hidden />
+          </IconButton>
+        }
+      >
+        <SignedInMenu user={user} />
+      </Suspense>
     );
   }
-  const handleSignOut = async () => {
-    try {
-      await signOut();
-      navigate(paths.home);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
-  };
   return (
-    <Menu.Root modal={false}>
-      <Menu.Trigger asChild>
-        <IconButton type="button" aria-label="Account menu">
-          <UserCircle size={22} aria-hidden />
-        </IconButton>
-      </Menu.Trigger>
-      <Menu.Portal>
-        <Content align="end" sideOffset={8}>
-          <Email>{user.email}</Email>
-          <Item asChild>
-            <Link to={paths.account}>
-              <User size={16} aria-hidden /> My Account
-            </Link>
-          </Item>
-          <Item onSelect={() => void handleSignOut()}>
-            <LogOut size={16} aria-hidden /> Sign Out
-          </Item>
-        </Content>
-      </Menu.Portal>
-    </Menu.Root>
+    <IconLink to={paths.auth} aria-label="Sign in" aria-busy={status === 'loading'}>
+      <User size={20} aria-hidden />
+    </IconLink>
   );
 }

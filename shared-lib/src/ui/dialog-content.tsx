@@ -1,0 +1,79 @@
+// An accessible modal dialog (focus moved in and trapped, Escape closes, focus returns to the opener,
+// background inert), built on Radix so those behaviours are a maintained library's job.
+import * as RadixDialog from '@radix-ui/react-dialog';
+import styled, { keyframes } from 'styled-components';
+import { X } from 'lucide-react';
+import { media } from './theme';
+
+const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
+
+const Overlay = styled(RadixDialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: rgba(11, 16, 32, 0.55);
+  z-index: ${({ theme }) => theme.z.dialog};
+  animation: ${fadeIn} 0.15s ease-out;
+`;
+
+const Content = styled(RadixDialog.Content)<{ $wide?: boolean }>`
+  position: fixed;
+  z-index: ${({ theme }) => theme.z.dialog};
+  left: 50%;
+  top: 50%;
+  transform: translate(-50%, -50%);
+  width: calc(100vw - 2rem);
+  max-width: ${({ $wide }) => ($wide ? '52rem' : '32rem')};
+  max-height: calc(100dvh - 2rem);
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.bg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: ${({ theme }) => theme.space[5]};
+  animation: ${fadeIn} 0.15s ease-out;
+  ${media.md} {
+    padding: ${({ theme }) => theme.space[6]};
+  }
+`;
+
+const Title = styled(RadixDialog.Title)`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  margin: 0 2rem 0.75rem 0;
+`;
+
+const Close = styled(RadixDialog.Close)`
+  position: absolute;
+  top: 0.75rem;
+  right: 0.75rem;
+  display: inline-grid;
+  place-items: center;
+  width: 2.5rem;
+  height: 2.5rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.muted};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+import type { DialogProps } from './dialog';
+
+export default function DialogContent({ open, onOpenChange, title, description, children, wide }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <Overlay />
+        <Content $wide={wide} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <Title>{title}</Title>
+          {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}
+          {children}
+          <Close aria-label="Close">
+            <X size={20} aria-hidden />
+          </Close>
+        </Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
