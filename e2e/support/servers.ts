@@ -15,6 +15,10 @@ export interface SiteServers {
   stop: (remote: RemoteName) => Promise<void>;
   /** Serves a remote again, optionally from another build folder. */
   start: (remote: RemoteName, dist?: string) => Promise<void>;
+  /** Serves a build folder as a remote on its own port (a new deployment) and returns its manifest URL. */
+  deploy: (dist: string, port: number) => Promise<string>;
+  /** Points the shell's config.json at another location of a remote. */
+  setRemoteUrl: (remote: RemoteName, url: string) => void;
   close: () => Promise<void>;
 }
 
@@ -48,15 +52,18 @@ export async function startSite(
   const config = {
     supabaseUrl,
     supabaseAnonKey,
-    remotes: Object.fromEntries(names.map((n) => [n, remoteUrl(n)])),
+    remotes: Object.fromEntries(names.map((n) => [n, remoteUrl(n)])) as Record<RemoteName, string>,
     purchaseToast: false,
   };
+  const deployments: Server[] = [];
 
+  // The CSP allows scripts from this range of ports, where the tests deploy remotes.
+  const deployOrigins = Array.from({ length: 10 }, (_, i) => `http://localhost:${basePort + 10 + i}`);
   const shellApp = createStaticApp({
     root: path.join(repoRoot, 'shell', 'dist'),
     kind: 'shell',
-    scriptOrigins: remoteOrigins,
-    connectOrigins: [...remoteOrigins, supabaseUrl],
+    scriptOrigins: [...remoteOrigins, ...deployOrigins],
+    connectOrigins: [...remoteOrigins, ...deployOrigins, supabaseUrl],
     config: () => config,
   });
   const servers = new Map<RemoteName | 'shell', Server>();
@@ -78,8 +85,15 @@ export async function startSite(
     remoteUrl,
     stop,
     start,
+    deploy: async (dist, port) => {
+      deployments.push(await listen(createStaticApp({ root: dist, kind: 'remote', corsOrigins: [shellUrl] }), port));
+      return `http://localhost:${port}/mf-manifest.json`;
+    },
+    setRemoteUrl: (remote, url) => {
+      config.remotes[remote] = url;
+    },
     close: async () => {
-      await Promise.all([...servers.values()].map(closeServer));
+      await Promise.all([...servers.values(), ...deployments].map(closeServer));
       servers.clear();
     },
   };

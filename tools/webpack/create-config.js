@@ -53,7 +53,7 @@ module.exports = function createConfig({ dir, name, port, exposes, runtimePlugin
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: sharedConfig(),
+          shared: sharedConfig(dir),
           // Load a remote only when it is needed, so one that is down cannot stall start-up.
           shareStrategy: 'loaded-first',
           runtimePlugins,

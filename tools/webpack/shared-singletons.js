@@ -1,8 +1,6 @@
 // The one list of modules every app shares as a federation singleton, with versions read from the installed
 // packages so the ranges never drift from package.json.
-const path = require('node:path');
-
-const installedVersion = (pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [process.cwd()] })).version;
+const installedVersion = (pkg, dir) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
 const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
 const SINGLETONS = [
@@ -16,23 +14,24 @@ const SINGLETONS = [
   '@supabase/supabase-js',
 ];
 
-function sharedConfig() {
+/** @param {string} dir the app being built: versions are those it resolves. */
+function sharedConfig(dir) {
   const shared = {};
   for (const pkg of SINGLETONS) {
-    const version = installedVersion(pkg);
+    const version = installedVersion(pkg, dir);
     shared[pkg] = { singleton: true, requiredVersion: caret(version), version };
   }
   // `react-dom` does not cover `react-dom/client`: share the subpaths too, or React is bundled twice.
   shared['react-dom/'] = { ...shared['react-dom'] };
   // Likewise zustand's middleware and vanilla entry points, so the store machinery exists once.
   shared['zustand/'] = { ...shared.zustand };
-  const sharedLib = require(path.resolve(__dirname, '../../shared-lib/package.json'));
+  const sharedLibVersion = installedVersion('shared-lib', dir);
   // Only the same major of shared-lib may be used: a remote built against another major is refused.
   shared['shared-lib'] = {
     singleton: true,
     strictVersion: true,
-    requiredVersion: caret(sharedLib.version),
-    version: sharedLib.version,
+    requiredVersion: caret(sharedLibVersion),
+    version: sharedLibVersion,
   };
   return shared;
 }

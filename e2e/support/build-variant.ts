@@ -1,0 +1,65 @@
+// Builds another version of a remote from its source, the way its team would ship one: a copy of the remote with
+// an edit, optionally built against another shared-lib version, into its own dist/ folder.
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './servers';
+
+export interface VariantOptions {
+  /** The remote's folder, e.g. 'mfe-account'. */
+  remote: string;
+  /** A name for the variant; its files live in e2e/.tmp/<name>. */
+  name: string;
+  /** Text replacements applied to every source file of the copy. */
+  replace?: [string, string][];
+  /** Build against a shared-lib with this version instead of the workspace's. */
+  sharedLibVersion?: string;
+}
+
+const skip = new Set(['node_modules', 'dist', 'public']);
+
+function copyTree(from: string, to: string): void {
+  fs.cpSync(from, to, { recursive: true, filter: (src) => !skip.has(path.basename(src)) });
+}
+
+function replaceInTree(dir: string, replacements: [string, string][]): number {
+  let changed = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(tsx?|json)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const text = fs.readFileSync(file, 'utf8');
+    const next = replacements.reduce((t, [a, b]) => t.split(a).join(b), text);
+    if (next !== text) {
+      fs.writeFileSync(file, next);
+      changed += 1;
+    }
+  }
+  return changed;
+}
+
+/** Returns the variant's dist/ folder. */
+export function buildRemoteVariant({ remote, name, replace = [], sharedLibVersion }: VariantOptions): string {
+  const base = path.join(repoRoot, 'e2e', '.tmp', name);
+  fs.rmSync(base, { recursive: true, force: true });
+  const dir = path.join(base, remote);
+  copyTree(path.join(repoRoot, remote), dir);
+  if (replace.length > 0 && replaceInTree(path.join(dir, 'src'), replace) === 0) {
+    throw new Error(`None of ${JSON.stringify(replace)} occurs in ${remote}/src`);
+  }
+  if (sharedLibVersion) {
+    // A copy of shared-lib under another version, linked as the variant's own dependency.
+    const lib = path.join(base, 'shared-lib');
+    copyTree(path.join(repoRoot, 'shared-lib'), lib);
+    const pkgFile = path.join(lib, 'package.json');
+    fs.writeFileSync(pkgFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version: sharedLibVersion }));
+    fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+    fs.symlinkSync(lib, path.join(dir, 'node_modules', 'shared-lib'), 'dir');
+  }
+  const webpackCli = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
+  execFileSync(process.execPath, [webpackCli, '--mode', 'production'], {
+    cwd: dir,
+    stdio: 'pipe',
+  });
+  return path.join(dir, 'dist');
+}
