@@ -18,9 +18,18 @@ const { sharedConfig } = require('./shared-singletons');
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the shell's error handling)
  * @param {string} [options.title]      document title of the app's own page
  */
-module.exports = function createConfig({ dir, name, port, exposes, runtimePlugins = [], title = 'Storefront' }) {
-  return (_env, argv) => {
+module.exports = function createConfig({
+  dir,
+  name,
+  port,
+  exposes,
+  runtimePlugins = [],
+  title = 'Storefront',
+}) {
+  return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    // `--env single` (npm run build:single): the shell with every slice imported statically, no federation.
+    const single = Boolean(env.single) && !exposes;
     const pkg = require(path.join(dir, 'package.json'));
     return {
       mode: production ? 'production' : 'development',
@@ -28,7 +37,7 @@ module.exports = function createConfig({ dir, name, port, exposes, runtimePlugin
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
-        path: path.join(dir, process.env.BUILD_OUT_DIR || 'dist'),
+        path: path.join(dir, single ? 'dist-single' : process.env.BUILD_OUT_DIR || 'dist'),
         // The manifest decides where chunks come from, so one build deploys under any base URL.
         publicPath: 'auto',
         uniqueName: name,
@@ -49,23 +58,26 @@ module.exports = function createConfig({ dir, name, port, exposes, runtimePlugin
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name,
-          filename: 'remoteEntry.js',
-          exposes,
-          shared: sharedConfig(dir),
-          // Load a remote only when it is needed, so one that is down cannot stall start-up.
-          shareStrategy: 'loaded-first',
-          runtimePlugins,
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-          // One federation runtime for the whole site: the shell provides it, production remotes use it instead
-          // of carrying their own (about 20 KB gzip each). In development a remote keeps its own runtime so it
-          // can also run alone on its dev server.
-          experiments: exposes
-            ? { externalRuntime: production }
-            : { provideExternalRuntime: true },
-        }),
+        single
+          ? new webpack.NormalModuleReplacementPlugin(
+              /shell[\\/]src[\\/]federation[\\/]remotes\.ts$/,
+              path.join(__dirname, '..', 'single-bundle', 'remotes.ts'),
+            )
+          : new ModuleFederationPlugin({
+              name,
+              filename: 'remoteEntry.js',
+              exposes,
+              shared: sharedConfig(dir),
+              // Load a remote only when it is needed, so one that is down cannot stall start-up.
+              shareStrategy: 'loaded-first',
+              runtimePlugins,
+              manifest: { fileName: 'mf-manifest.json' },
+              dts: false,
+              // One federation runtime for the whole site: the shell provides it, production remotes use it instead
+              // of carrying their own (about 20 KB gzip each). In development a remote keeps its own runtime so it
+              // can also run alone on its dev server.
+              experiments: exposes ? { externalRuntime: production } : { provideExternalRuntime: true },
+            }),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(pkg.name),
           __APP_VERSION__: JSON.stringify(pkg.version),
