@@ -1,20 +1,15 @@
 // The one call the auth form makes: sign in or sign up through supabase-js, reduced to what the form shows.
-import { getSupabase } from 'shared-lib';
+import { getSupabase, type AuthInput } from 'shared-lib';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-messages';
 
 export type AuthMode = 'sign-in' | 'sign-up';
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
 
 export type AuthOutcome =
   /** `signedIn` is false after a sign-up that still needs the e-mail confirmed (no session yet). */
   | { ok: true; signedIn: boolean }
   | { ok: false; message: string };
 
-export async function authenticate(mode: AuthMode, { email, password }: Credentials): Promise<AuthOutcome> {
+export async function authenticate(mode: AuthMode, { email, password }: AuthInput): Promise<AuthOutcome> {
   try {
     const supabase = await getSupabase();
     if (mode === 'sign-in') {

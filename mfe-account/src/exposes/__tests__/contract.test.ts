@@ -1,0 +1,20 @@
+import { isValidElement, createElement } from 'react';
+import { remotePaths, type ExposedModules } from 'shared-lib';
+import * as exposed from '../routes';
+
+// The shell routes every path in `remotePaths.account` to this remote and renders the matching Component.
+describe('./routes contract', () => {
+  const routes = (exposed as ExposedModules['account']['./routes']).default;
+
+  it('exposes exactly the account paths, each once', () => {
+    expect(routes.map((route) => route.path)).toEqual([...remotePaths.account]);
+  });
+
+  it('gives every path a lazily loaded component the shell can render', () => {
+    for (const { Component } of routes) {
+      expect(isValidElement(createElement(Component))).toBe(true);
+      // React.lazy: the page's code is split from the remote entry.
+      expect((Component as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { formatCents, formatEuroRaw, formatLongDate, shortOrderId } from 'shared-lib';
+import type { OrderWithItems } from '../api/fetch-orders';
+import { CardTitle, ItemCard, Line, Subtle } from './card-parts';
+
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Amounts = styled.div`
+  display: grid;
+  justify-items: end;
+  gap: ${({ theme }) => theme.space[1]};
+`;
+
+const Total = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.ink};
+`;
+
+const Saved = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+const ItemsHeading = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Items = styled.ul`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  li {
+    display: flex;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space[3]};
+    padding: ${({ theme }) => theme.space[2]} 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+`;
+
+const Code = styled.code`
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-weight: 600;
+`;
+
+export function OrderCard({ order }: { order: OrderWithItems }) {
+  const titleId = useId();
+  return (
+    <ItemCard aria-labelledby={titleId}>
+      <Top>
+        <div>
+          <CardTitle id={titleId}>Order #{shortOrderId(order.id)}</CardTitle>
+          <Subtle>{formatLongDate(order.created_at)}</Subtle>
+        </div>
+        <Amounts>
+          <Total>{formatCents(order.total_amount)}</Total>
+          {order.discount_amount > 0 ? <Saved>Saved {formatCents(order.discount_amount)}</Saved> : null}
+        </Amounts>
+      </Top>
+      <div>
+        <ItemsHeading>Items</ItemsHeading>
+        <Items>
+          {order.items.map((item) => (
+            <li key={item.id}>
+              <span>{item.service_title}</span>
+              <span>{formatEuroRaw(item.service_price)}</span>
+            </li>
+          ))}
+        </Items>
+      </div>
+      {order.discount_code ? (
+        <Line>
+          Discount code: <Code>{order.discount_code}</Code>
+        </Line>
+      ) : null}
+    </ItemCard>
+  );
+}

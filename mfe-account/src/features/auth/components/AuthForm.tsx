@@ -1,0 +1,165 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { Loader2 } from 'lucide-react';
+import { authSchema, Button, Card, errorMessages, Input, Label, media, Muted, toast } from 'shared-lib';
+import { authenticate, type AuthMode } from '../api/authenticate';
+import { AUTH_MESSAGES } from '../utils/auth-messages';
+
+const copy = {
+  'sign-in': {
+    heading: 'Welcome Back',
+    submit: 'Sign In',
+    switchPrompt: "Don't have an account?",
+    switchAction: 'Sign up',
+  },
+  'sign-up': {
+    heading: 'Create Your Account',
+    submit: 'Sign Up',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Sign in',
+  },
+} as const;
+
+const Panel = styled(Card)`
+  width: 100%;
+  max-width: 28rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space[5]};
+  ${media.sm} {
+    padding: ${({ theme }) => theme.space[6]};
+  }
+`;
+
+const Heading = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  text-align: center;
+`;
+
+const Intro = styled(Muted)`
+  margin: 0 0 ${({ theme }) => theme.space[5]};
+  text-align: center;
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+const Spinner = styled(Loader2)`
+  animation: ${spin} 1s linear infinite;
+  ${media.reducedMotion} {
+    animation: none;
+  }
+`;
+
+const Switch = styled.p`
+  margin: ${({ theme }) => theme.space[5]} 0 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const TextButton = styled.button`
+  padding: 0.25rem;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  cursor: pointer;
+  &:hover {
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+  }
+`;
+
+interface AuthFormProps {
+  /** Called once the user has a session (after sign-in, or a sign-up that signs straight in). */
+  onAuthenticated: () => void;
+}
+
+/** One form for signing in and signing up, toggled by a link-style button below it. */
+export function AuthForm({ onAuthenticated }: AuthFormProps) {
+  const [mode, setMode] = useState<AuthMode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  const id = useId();
+  const text = copy[mode];
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = authSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      toast({ title: 'Validation Error', description: errorMessages(parsed.error).join(', '), variant: 'destructive' });
+      return;
+    }
+    setLoading(true);
+    const outcome = await authenticate(mode, parsed.data);
+    setLoading(false);
+    if (!outcome.ok) {
+      toast({ title: 'Error', description: outcome.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Success', description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp });
+    if (outcome.signedIn) {
+      onAuthenticated();
+    } else {
+      // The account waits for its e-mail confirmation: the next step is signing in.
+      setMode('sign-in');
+      setPassword('');
+    }
+  };
+
+  return (
+    <Panel>
+      <Heading>{text.heading}</Heading>
+      <Intro>Sign in to access your cart and checkout</Intro>
+      <Form noValidate onSubmit={(event) => void handleSubmit(event)} aria-busy={loading}>
+        <div>
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+          />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            name="password"
+            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+        </div>
+        <Button type="submit" $block $size="lg" disabled={loading}>
+          {loading ? <Spinner size={18} aria-hidden /> : null}
+          {text.submit}
+        </Button>
+      </Form>
+      <Switch>
+        {text.switchPrompt}{' '}
+        <TextButton type="button" onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}>
+          {text.switchAction}
+        </TextButton>
+      </Switch>
+    </Panel>
+  );
+}

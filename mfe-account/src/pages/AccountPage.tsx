@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import { Container, Muted, Section, selectUser, usePageMeta, useSessionStore } from 'shared-lib';
+import { AccountTabs } from '../features/account/components/AccountTabs';
+
+const Heading = styled.h1`
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.fontSizes['3xl']};
+`;
+
+const Intro = styled(Muted)`
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+`;
+
+const Narrow = styled(Container)`
+  max-width: 56rem;
+`;
+
+/** /account. The shell's guard only renders it for a signed-in user. */
+export default function AccountPage() {
+  usePageMeta('My Account', 'View your orders, meetings, and profile information');
+  const user = useSessionStore(selectUser);
+  return (
+    <Section>
+      <Narrow>
+        <Heading>My Account</Heading>
+        <Intro>View your orders, meetings, and profile information</Intro>
+        {user ? <AccountTabs key={user.id} user={user} /> : null}
+      </Narrow>
+    </Section>
+  );
+}

@@ -1,0 +1,210 @@
+import '../../testing/fetch-globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSessionStore, type MeetingRow, type OrderItemRow, type OrderRow } from 'shared-lib';
+import { createTestSupabase, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
+import AccountPage from '../AccountPage';
+
+const USER = { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' };
+
+const orders: OrderRow[] = [
+  {
+    id: 'a1b2c3d4-1111-4222-8333-944455556666',
+    user_id: USER.id,
+    created_at: '2025-03-10T12:00:00Z',
+    total_amount: 107910,
+    discount_amount: 11990,
+    discount_code: 'ADA7QX2PL',
+    status: 'paid',
+  },
+  {
+    id: 'ffee0011-2222-4333-8444-555566667777',
+    user_id: USER.id,
+    created_at: '2025-01-15T12:00:00Z',
+    total_amount: 89900,
+    discount_amount: 0,
+    discount_code: null,
+    status: 'paid',
+  },
+];
+
+const item = (id: string, orderId: string, title: string, price: number): OrderItemRow => ({
+  id,
+  order_id: orderId,
+  service_id: null,
+  service_title: title,
+  service_price: price,
+  created_at: '2025-01-15T12:00:00Z',
+});
+
+const [recent, older] = orders as [OrderRow, OrderRow];
+
+const orderItems: OrderItemRow[] = [
+  item('i1', recent.id, 'Smart Website', 899),
+  item('i2', recent.id, 'Custom GPTs', 300.5),
+  item('i3', older.id, 'Smart Website', 899),
+];
+
+const meetings: MeetingRow[] = [
+  {
+    id: 'm1',
+    user_id: USER.id,
+    created_at: '2025-03-01T09:00:00Z',
+    meeting_type: 'AI Strategy Call',
+    scheduled_at: '2025-03-20T14:30:00Z',
+    status: 'scheduled',
+    notes: 'Bring the current site analytics',
+  },
+  {
+    id: 'm2',
+    user_id: USER.id,
+    created_at: '2025-02-01T09:00:00Z',
+    meeting_type: 'Follow-up Call',
+    scheduled_at: null,
+    status: 'pending',
+    notes: null,
+  },
+];
+
+const requests: URL[] = [];
+
+function answer(tables: Record<string, () => Response | Promise<Response>>) {
+  requests.length = 0;
+  const handler: FetchHandler = (url) => {
+    requests.push(url);
+    const table = url.pathname.replace('/rest/v1/', '');
+    const respond = tables[table];
+    if (!respond) throw new Error(`unexpected request ${url.pathname}`);
+    return respond();
+  };
+  createTestSupabase(handler);
+}
+
+const forever = () => new Promise<Response>(() => undefined);
+
+beforeEach(() => useSessionStore.getState().setSession({ user: USER, accessToken: 'token' }));
+afterEach(resetStores);
+
+async function openTab(name: string) {
+  await userEvent.click(screen.getByRole('tab', { name }));
+  return screen.getByRole('tabpanel', { name });
+}
+
+describe('AccountPage', () => {
+  it('shows the heading and the Profile tab by default with the e-mail and user id', async () => {
+    answer({ orders: () => json([]), meetings: () => json([]) });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
+    expect(screen.getByText('View your orders, meetings, and profile information')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Orders', 'Meetings']);
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+
+    const profile = screen.getByRole('tabpanel', { name: 'Profile' });
+    expect(within(profile).getByText('Email').nextElementSibling).toHaveTextContent(USER.email);
+    expect(within(profile).getByText('User ID').nextElementSibling).toHaveTextContent(USER.id);
+    expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
+  });
+
+  it('shows the loading texts until the lists arrive', async () => {
+    answer({ orders: forever, meetings: forever });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    expect(await openTab('Orders')).toHaveTextContent('Loading orders...');
+    expect(await openTab('Meetings')).toHaveTextContent('Loading meetings...');
+  });
+
+  it('shows the empty texts and asks for no order items when there are no orders', async () => {
+    answer({ orders: () => json([]), meetings: () => json([]) });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const ordersPanel = await openTab('Orders');
+    expect(await within(ordersPanel).findByText('No orders yet')).toBeInTheDocument();
+    const meetingsPanel = await openTab('Meetings');
+    expect(await within(meetingsPanel).findByText('No meetings booked yet')).toBeInTheDocument();
+    expect(requests.map((url) => url.pathname).sort()).toEqual(['/rest/v1/meetings', '/rest/v1/orders']);
+  });
+
+  it('queries only the user’s rows, newest first, and the items of those orders', async () => {
+    answer({ orders: () => json(orders), order_items: () => json(orderItems), meetings: () => json(meetings) });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    await within(await openTab('Orders')).findByRole('heading', { name: 'Order #a1b2c3d4' });
+
+    const query = (table: string) => requests.find((url) => url.pathname === `/rest/v1/${table}`)!.searchParams;
+    for (const table of ['orders', 'meetings']) {
+      expect(query(table).get('select')).toBe('*');
+      expect(query(table).get('user_id')).toBe(`eq.${USER.id}`);
+      expect(query(table).get('order')).toBe('created_at.desc');
+    }
+    expect(query('order_items').get('select')).toBe('*');
+    expect(query('order_items').get('order_id')).toBe(`in.(${recent.id},${older.id})`);
+  });
+
+  it('shows a card per order with the spec formats', async () => {
+    answer({ orders: () => json(orders), order_items: () => json(orderItems), meetings: () => json([]) });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const panel = await openTab('Orders');
+    const cards = await within(panel).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(first).toHaveAccessibleName('Order #a1b2c3d4');
+    expect(first).toHaveTextContent('March 10, 2025');
+    expect(first).toHaveTextContent('€1,079.10');
+    expect(first).toHaveTextContent('Saved €119.90');
+    expect(within(first).getByRole('heading', { name: 'Items' })).toBeInTheDocument();
+    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Smart Website€899',
+      'Custom GPTs€300.5',
+    ]);
+    expect(first).toHaveTextContent('Discount code: ADA7QX2PL');
+
+    expect(second).toHaveAccessibleName('Order #ffee0011');
+    expect(second).toHaveTextContent('January 15, 2025');
+    expect(second).toHaveTextContent('€899.00');
+    expect(second).not.toHaveTextContent('Saved');
+    expect(second).not.toHaveTextContent('Discount code');
+    expect(within(second).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Smart Website€899']);
+  });
+
+  it('shows a card per meeting with the spec formats', async () => {
+    answer({ orders: () => json([]), meetings: () => json(meetings) });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const panel = await openTab('Meetings');
+    const [scheduled, pending] = (await within(panel).findAllByRole('article')) as [HTMLElement, HTMLElement];
+
+    expect(scheduled).toHaveAccessibleName('AI Strategy Call');
+    expect(scheduled).toHaveTextContent(/March 20, 2025 at \d{1,2}:30/);
+    expect(scheduled).toHaveTextContent('Status: Scheduled');
+    expect(scheduled).toHaveTextContent('Notes: Bring the current site analytics');
+
+    expect(pending).toHaveAccessibleName('Follow-up Call');
+    expect(pending).toHaveTextContent('Not scheduled yet');
+    expect(pending).toHaveTextContent('Status: Pending');
+    expect(pending).not.toHaveTextContent('Notes:');
+  });
+
+  it('shows the error toast and clears the loading state when a list fails to load', async () => {
+    const failure = () =>
+      json({ code: '42501', message: 'permission denied for table orders', details: null, hint: null }, 403);
+    answer({
+      orders: failure,
+      meetings: () => json({ code: 'PGRST301', message: 'JWT expired', details: null, hint: null }, 401),
+    });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+
+    const toast = (await screen.findByText('permission denied for table orders')).closest('li')!;
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByText('JWT expired')).toBeInTheDocument();
+    expect(await openTab('Orders')).toHaveTextContent('No orders yet');
+    expect(await openTab('Meetings')).toHaveTextContent('No meetings booked yet');
+  });
+
+  it('shows the error toast when the order items fail to load', async () => {
+    answer({
+      orders: () => json(orders),
+      order_items: () => json({ code: '42P01', message: 'relation "order_items" does not exist', details: null, hint: null }, 404),
+      meetings: () => json([]),
+    });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    expect(await screen.findByText('relation "order_items" does not exist')).toBeInTheDocument();
+    expect(await openTab('Orders')).toHaveTextContent('No orders yet');
+  });
+});

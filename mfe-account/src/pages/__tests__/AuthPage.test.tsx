@@ -1,0 +1,240 @@
+import '../../testing/fetch-globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
+import { createTestSupabase, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
+import { authError, authUser, sessionBody } from '../../testing/supabase-auth';
+import AuthPage from '../AuthPage';
+
+afterEach(resetStores);
+
+const requests: { url: URL; body: Record<string, unknown> }[] = [];
+
+function answer(handler: FetchHandler) {
+  requests.length = 0;
+  createTestSupabase((url, init) => {
+    requests.push({ url, body: JSON.parse(String(init.body ?? '{}')) });
+    return handler(url, init);
+  });
+}
+
+/** Stands in for the shell's guard: a signed-out user is sent to /auth with `state.from`. */
+function Guarded({ from }: { from: string }) {
+  const status = useSessionStore(selectAuthStatus);
+  if (status === 'signed-in') return <h1>Protected page</h1>;
+  return <Navigate to="/auth" replace state={{ from }} />;
+}
+
+/** The auth page, reached the way the shell's guard sends a signed-out user from a protected page. */
+function FromProtectedPage({ from }: { from: string }) {
+  return (
+    <Routes>
+      <Route path="/auth" element={<AuthPage />} />
+      <Route path={from} element={<Guarded from={from} />} />
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}
+
+/** The shell's session sync over the test client, so a sign-in reaches the session store as in the site. */
+let stopSync: (() => void) | undefined;
+async function syncSession() {
+  stopSync = await startSessionSync();
+}
+afterEach(() => {
+  stopSync?.();
+  stopSync = undefined;
+});
+
+async function fillIn(email: string, password: string) {
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+}
+
+/** The toast showing `text`. */
+async function findToast(text: string): Promise<HTMLElement> {
+  const item = (await screen.findByText(text)).closest('li');
+  if (!item) throw new Error(`“${text}” is not in a toast`);
+  return item;
+}
+/** Destructive toasts are alerts, the others status messages. */
+const findErrorToast = async (text: string) => {
+  const toast = await findToast(text);
+  expect(toast).toHaveAttribute('role', 'alert');
+  return toast;
+};
+const findSuccessToast = async (text: string) => {
+  const toast = await findToast(text);
+  expect(toast).toHaveAttribute('role', 'status');
+  return toast;
+};
+const location = () => screen.getByTestId('location');
+
+describe('AuthPage', () => {
+  beforeEach(() => useSessionStore.getState().setSession(null));
+
+  it('toggles one form between sign-in and sign-up', async () => {
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to access your cart and checkout')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByText("Don't have an account?")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByText('Already have an account?')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows every failing rule in one error toast and sends nothing', async () => {
+    answer(() => json(sessionBody('x@example.com')));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await fillIn('not-an-email', 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const toast = await findErrorToast('Validation Error');
+    expect(toast).toHaveTextContent('Invalid email address');
+    expect(toast).toHaveTextContent('Password must be at least 8 characters');
+    expect(toast).toHaveTextContent('Password must contain at least one uppercase letter');
+    expect(toast).toHaveTextContent('Password must contain at least one number');
+    expect(toast).not.toHaveTextContent('lowercase');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('disables submit while the request runs and sends the trimmed e-mail', async () => {
+    let release: (response: Response) => void = () => undefined;
+    answer(() => new Promise<Response>((resolve) => (release = resolve)));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await fillIn('  ada@example.com  ', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    expect(requests[0]!.url.pathname).toBe('/auth/v1/token');
+    expect(requests[0]!.url.searchParams.get('grant_type')).toBe('password');
+    expect(requests[0]!.body).toMatchObject({ email: 'ada@example.com', password: 'Secret123' });
+
+    release(authError(400, 'invalid_credentials', 'Invalid login credentials'));
+    await findErrorToast('Invalid email or password');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it.each([
+    ['sign-in', 400, 'invalid_credentials', 'Invalid login credentials', 'Invalid email or password'],
+    ['sign-up', 422, 'user_already_exists', 'User already registered', 'This email is already registered. Please log in.'],
+    ['sign-up', 422, 'email_exists', 'Email address already exists', 'This email is already registered. Please log in.'],
+    ['sign-in', 429, 'over_request_rate_limit', 'Request rate limit reached', 'Request rate limit reached'],
+    ['sign-in', 400, 'email_not_confirmed', 'Email not confirmed', 'Email not confirmed'],
+  ])('%s answered %i %s shows “%s”', async (mode, status, code, providerMessage, shown) => {
+    answer(() => authError(status, code, providerMessage));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    if (mode === 'sign-up') await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await fillIn('ada@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: mode === 'sign-up' ? 'Sign Up' : 'Sign In' }));
+
+    const toast = await findErrorToast(shown);
+    expect(within(toast).getByText('Error')).toBeInTheDocument();
+    expect(location()).toHaveTextContent('/auth');
+  });
+
+  it('shows the unexpected-error message when the auth server cannot be reached', async () => {
+    answer(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await fillIn('ada@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await findErrorToast('An unexpected error occurred');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it('signs in and goes home', async () => {
+    answer(() => json(sessionBody('ada@example.com')));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await fillIn('ada@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await findSuccessToast('Logged in successfully!');
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('signs in and returns to the protected page that sent the user here', async () => {
+    answer(() => json(sessionBody('ada@example.com')));
+    await syncSession();
+    renderWithProviders(<FromProtectedPage from="/account" />, { route: '/account' });
+    expect(location()).toHaveTextContent('/auth');
+    await fillIn('ada@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await findSuccessToast('Logged in successfully!');
+    expect(location()).toHaveTextContent(/^\/account$/);
+    expect(await screen.findByRole('heading', { name: 'Protected page' })).toBeInTheDocument();
+  });
+
+  it('signs up with the site root as the confirmation redirect and moves on when signed straight in', async () => {
+    answer(() => json(sessionBody('new@example.com')));
+    await syncSession();
+    renderWithProviders(<FromProtectedPage from="/checkout" />, { route: '/checkout' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await fillIn('new@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await findSuccessToast('Account created! You can now log in.');
+    expect(requests[0]!.url.pathname).toBe('/auth/v1/signup');
+    expect(requests[0]!.url.searchParams.get('redirect_to')).toBe(`${window.location.origin}/`);
+    expect(requests[0]!.body).toMatchObject({ email: 'new@example.com', password: 'Secret123' });
+    expect(location()).toHaveTextContent(/^\/checkout$/);
+  });
+
+  it('switches to sign-in when the new account still needs its e-mail confirmed', async () => {
+    answer(() => json({ ...authUser('new@example.com'), identities: [{ id: 'identity-1', provider: 'email' }] }));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await fillIn('new@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    await findSuccessToast('Account created! You can now log in.');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(location()).toHaveTextContent('/auth');
+  });
+
+  it('treats a confirmation-pending sign-up of a taken address as already registered', async () => {
+    answer(() => json({ ...authUser('ada@example.com'), identities: [] }));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await fillIn('ada@example.com', 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await findErrorToast('This email is already registered. Please log in.');
+  });
+});
+
+describe('AuthPage while the stored session is checked', () => {
+  it('shows Loading... instead of the form', () => {
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    expect(screen.getByText('Loading...')).toHaveAttribute('role', 'status');
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(location()).toHaveTextContent('/auth');
+  });
+});
+
+describe('AuthPage for a user who is already signed in', () => {
+  beforeEach(() =>
+    useSessionStore.getState().setSession({ user: { id: 'u1', email: 'ada@example.com' }, accessToken: 't' }),
+  );
+
+  it('sends them home', () => {
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    expect(location()).toHaveTextContent(/^\/$/);
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+  });
+
+  it('sends them on to the protected page they came from', () => {
+    renderWithProviders(<FromProtectedPage from="/checkout" />, { route: '/checkout' });
+    expect(location()).toHaveTextContent(/^\/checkout$/);
+  });
+});
