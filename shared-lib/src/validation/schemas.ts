@@ -1,0 +1,115 @@
+// The form rules of spec section 5 as zod schemas: one source of truth for the forms, their messages and the
+// types of what they submit. The database mirrors these limits in column checks (supabase/migrations).
+import { z } from 'zod';
+
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 255;
+export const COMPANY_MAX = 100;
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 2000;
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 1000;
+export const PASSWORD_MIN = 8;
+
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX, `Name must be less than ${NAME_MAX} characters`);
+
+const email = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, `Email must be less than ${EMAIL_MAX} characters`)
+  .pipe(z.email('Invalid email address'));
+
+export const newsletterSchema = z.object({ name, email });
+
+export const contactSchema = z.object({
+  name,
+  email,
+  message: z
+    .string()
+    .trim()
+    .min(MESSAGE_MIN, `Message must be at least ${MESSAGE_MIN} characters`)
+    .max(MESSAGE_MAX, `Message must be less than ${MESSAGE_MAX} characters`),
+});
+
+export const PROJECT_TYPES = [
+  { value: 'automation', label: 'Workflow Automation' },
+  { value: 'chatbot', label: 'AI Chatbot' },
+  { value: 'content', label: 'Content Generation' },
+  { value: 'analytics', label: 'Data & Analytics' },
+  { value: 'custom', label: 'Custom Solution' },
+] as const;
+
+export const BUDGETS = [
+  { value: '5k-10k', label: '$5,000 - $10,000' },
+  { value: '10k-25k', label: '$10,000 - $25,000' },
+  { value: '25k-50k', label: '$25,000 - $50,000' },
+  { value: '50k+', label: '$50,000+' },
+] as const;
+
+export const TIMELINES = [
+  { value: 'asap', label: 'ASAP' },
+  { value: '1-month', label: 'Within 1 month' },
+  { value: '2-3-months', label: '2-3 months' },
+  { value: 'flexible', label: 'Flexible' },
+] as const;
+
+type Option = { readonly value: string };
+const values = <T extends readonly Option[]>(options: T) =>
+  options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+
+/** A select: an empty choice and anything not offered both get the field's message. */
+const choice = <T extends readonly Option[]>(options: T, message: string) => z.enum(values(options), { error: message });
+
+export const projectRequestSchema = z.object({
+  name,
+  email,
+  company: z
+    .string()
+    .trim()
+    .max(COMPANY_MAX, `Company name must be less than ${COMPANY_MAX} characters`)
+    .optional(),
+  projectType: choice(PROJECT_TYPES, 'Please select a project type'),
+  budget: choice(BUDGETS, 'Please select a budget range'),
+  timeline: choice(TIMELINES, 'Please select a timeline'),
+  description: z
+    .string()
+    .trim()
+    .min(DESCRIPTION_MIN, `Please provide at least ${DESCRIPTION_MIN} characters`)
+    .max(DESCRIPTION_MAX, `Description must be less than ${DESCRIPTION_MAX} characters`),
+});
+
+export const authSchema = z.object({
+  email,
+  // Every failing rule is reported, so the user sees all that is missing at once.
+  password: z
+    .string()
+    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+    .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+    .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+    .regex(/[0-9]/, 'Password must contain at least one number'),
+});
+
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+export type ContactInput = z.infer<typeof contactSchema>;
+export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;
+export type AuthInput = z.infer<typeof authSchema>;
+
+/** Every message of a failed parse, in field order. */
+export const errorMessages = (error: z.ZodError): string[] => error.issues.map((issue) => issue.message);
+
+/** The first failing message (the newsletter form shows only that). */
+export const firstErrorMessage = (error: z.ZodError): string | undefined => error.issues[0]?.message;
+
+/** The first message per field, for errors shown under each field. */
+export function fieldErrors<T extends Record<string, unknown>>(error: z.ZodError<T>): Partial<Record<keyof T, string>> {
+  const result: Partial<Record<keyof T, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof T | undefined;
+    if (field !== undefined && result[field] === undefined) result[field] = issue.message;
+  }
+  return result;
+}
