@@ -1,0 +1,24 @@
+import { selectAuthStatus, selectUser, useSessionStore } from '../session';
+import { dismissToast, toast, useToastStore } from '../toast';
+
+it('starts loading, then follows the session', () => {
+  expect(selectAuthStatus(useSessionStore.getState())).toBe('loading');
+  useSessionStore.getState().setSession({ user: { id: 'u1', email: 'a@example.com' }, accessToken: 't' });
+  expect(selectAuthStatus(useSessionStore.getState())).toBe('signed-in');
+  expect(selectUser(useSessionStore.getState())).toEqual({ id: 'u1', email: 'a@example.com' });
+  useSessionStore.getState().setSession(null);
+  expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', user: null, accessToken: null });
+});
+
+it('queues toasts with defaults, keeps the last three and dismisses by id', () => {
+  const first = toast({ title: 'One' });
+  toast({ title: 'Two', variant: 'destructive', description: 'Oops' });
+  toast({ title: 'Three' });
+  toast({ title: 'Four' });
+  expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Two', 'Three', 'Four']);
+  expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: 'destructive', description: 'Oops', duration: 5000 });
+  dismissToast(first);
+  expect(useToastStore.getState().toasts).toHaveLength(3);
+  dismissToast(useToastStore.getState().toasts[0]!.id);
+  expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Three', 'Four']);
+});
