@@ -1,0 +1,205 @@
+#!/usr/bin/env node
+// `npm run bench:web`: a benchmark, not a test. Serves the federated build and the single-bundle build of the
+// same code side by side, runs Lighthouse (Debian's chromium) three times per page in mobile and desktop modes,
+// collects browser metrics with Playwright, and writes the comparison to docs/performance.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
+import { createStaticApp, listen } from './lib/static-server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = ['/', '/how-we-work', '/services/ai-website-building', '/blog'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const FED_PORT = 5300;
+const SINGLE_PORT = 5310;
+
+function ensureBuilds() {
+  const need = (dir) => !fs.existsSync(path.join(root, dir, 'index.html'));
+  const apps = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
+  if (apps.some((a) => need(`${a}/dist`))) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (need('shell/dist-single')) spawnSync('npm', ['run', 'build:single'], { cwd: root, stdio: 'inherit' });
+}
+
+async function serve() {
+  const remotes = { marketing: 'mfe-marketing', catalog: 'mfe-catalog-cart', account: 'mfe-account' };
+  const remoteUrls = Object.fromEntries(
+    Object.keys(remotes).map((key, i) => [key, `http://localhost:${FED_PORT + 1 + i}/mf-manifest.json`]),
+  );
+  // The pages measured are public: no backend is contacted by a signed-out visitor on them.
+  const config = { supabaseUrl: 'http://localhost:54321', supabaseAnonKey: 'bench', remotes: remoteUrls, purchaseToast: true };
+  const origins = Object.values(remoteUrls);
+  const servers = [
+    await listen(
+      createStaticApp({ root: path.join(root, 'shell/dist'), kind: 'shell', scriptOrigins: origins, connectOrigins: origins, config: () => config }),
+      FED_PORT,
+    ),
+    await listen(
+      createStaticApp({ root: path.join(root, 'shell/dist-single'), kind: 'shell', config: () => config }),
+      SINGLE_PORT,
+    ),
+  ];
+  for (const [i, dir] of Object.values(remotes).entries()) {
+    servers.push(
+      await listen(
+        createStaticApp({ root: path.join(root, dir, 'dist'), kind: 'remote', corsOrigins: [`http://localhost:${FED_PORT}`] }),
+        FED_PORT + 1 + i,
+      ),
+    );
+  }
+  return servers;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function runLighthouse(url, mode) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      mode === 'desktop' ? desktopConfig : undefined,
+    );
+    const { audits, categories } = result.lhr;
+    return {
+      score: Math.round(categories.performance.score * 100),
+      lcp: audits['largest-contentful-paint'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** JS bytes (compressed, as sent) before the page is interactive, requests and the longest request chain. */
+async function collectWithPlaywright(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const requests = new Map();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, initiator, type }) => {
+    const parent = initiator.stack?.callFrames?.[0]?.url ?? initiator.url ?? null;
+    requests.set(requestId, { url: request.url, parent, type, bytes: 0 });
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    const r = requests.get(requestId);
+    if (r) r.bytes = encodedDataLength;
+  });
+  await page.addInitScript(() => {
+    window.__metrics = { lcp: 0, cls: 0, tbt: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__metrics.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.__metrics.cls += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__metrics.tbt += Math.max(0, e.duration - 50);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const metrics = await page.evaluate(() => window.__metrics);
+  const all = [...requests.values()];
+  const js = all.filter((r) => r.type === 'Script');
+  const byUrl = new Map(all.map((r) => [r.url, r]));
+  const depth = (r, seen = new Set()) => {
+    if (!r.parent || seen.has(r.url) || !byUrl.has(r.parent)) return 1;
+    seen.add(r.url);
+    return 1 + depth(byUrl.get(r.parent), seen);
+  };
+  await context.close();
+  return {
+    jsKb: js.reduce((sum, r) => sum + r.bytes, 0) / 1024,
+    requests: all.length,
+    chain: Math.max(...all.map((r) => depth(r))),
+    ...metrics,
+  };
+}
+
+async function measure(base, browser) {
+  const rows = {};
+  for (const pagePath of PAGES) {
+    const url = `${base}${pagePath}`;
+    const lh = { mobile: [], desktop: [] };
+    for (const mode of ['mobile', 'desktop']) {
+      for (let i = 0; i < RUNS; i += 1) lh[mode].push(await runLighthouse(url, mode));
+    }
+    const pw = await collectWithPlaywright(browser, url);
+    const pick = (mode, key) => median(lh[mode].map((r) => r[key]));
+    rows[pagePath] = {
+      mobileScore: pick('mobile', 'score'),
+      desktopScore: pick('desktop', 'score'),
+      mobileLcp: pick('mobile', 'lcp'),
+      desktopLcp: pick('desktop', 'lcp'),
+      cls: Math.max(pick('mobile', 'cls'), pick('desktop', 'cls'), pw.cls),
+      tbt: pick('mobile', 'tbt'),
+      ...pw,
+    };
+    console.log(`${base}${pagePath}`, JSON.stringify(rows[pagePath]));
+  }
+  return rows;
+}
+
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+function table(fed, single) {
+  const lines = [
+    '| page | build | Lighthouse mobile | Lighthouse desktop | mobile LCP (s) | desktop LCP (s) | CLS | mobile TBT (ms) | JS KB (compressed) | requests | longest chain |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const p of PAGES) {
+    for (const [label, r] of [['federated', fed[p]], ['single bundle', single[p]]]) {
+      lines.push(
+        `| \`${p}\` | ${label} | ${r.mobileScore} | ${r.desktopScore} | ${fmt(r.mobileLcp / 1000, 2)} | ${fmt(r.desktopLcp / 1000, 2)} | ${fmt(r.cls, 3)} | ${fmt(r.tbt)} | ${fmt(r.jsKb, 1)} | ${r.requests} | ${r.chain} |`,
+      );
+    }
+    lines.push(
+      `| \`${p}\` | **ratio** | | | ${fmt(fed[p].mobileLcp / single[p].mobileLcp, 2)} | ${fmt(fed[p].desktopLcp / single[p].desktopLcp, 2)} | | | **${fmt(fed[p].jsKb / single[p].jsKb, 2)}** | | |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+ensureBuilds();
+const servers = await serve();
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless=new') });
+try {
+  const fed = await measure(`http://localhost:${FED_PORT}`, browser);
+  const single = await measure(`http://localhost:${SINGLE_PORT}`, browser);
+  const markdown = `${table(fed, single)}\n`;
+  const doc = path.join(root, 'docs', 'performance.md');
+  const existing = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
+  const marker = '<!-- bench:web results -->';
+  const head = existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)) : existing;
+  const tail = existing.includes('<!-- /bench:web results -->') ? existing.slice(existing.indexOf('<!-- /bench:web results -->')) : '<!-- /bench:web results -->\n';
+  fs.mkdirSync(path.dirname(doc), { recursive: true });
+  fs.writeFileSync(
+    doc,
+    `${head}${marker}\nMeasured ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} Lighthouse runs per mode, on this repository's 2-core machine.\n\n${markdown}${tail}`,
+  );
+  console.log(`\n${markdown}\nWritten to docs/performance.md`);
+} finally {
+  await browser.close();
+  for (const server of servers) server.close();
+}
