@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { formatCents, formatEuroRaw, formatLongDate, shortOrderId } from 'shared-lib';
+import { formatCents, formatEuroRaw, formatLongDate, media, shortOrderId } from 'shared-lib';
 import type { OrderWithItems } from '../api/fetch-orders';
 import { CardTitle, ItemCard, Line, Subtle } from './card-parts';
 
@@ -14,8 +14,11 @@ const Top = styled.div`
 
 const Amounts = styled.div`
   display: grid;
-  justify-items: end;
+  justify-items: start;
   gap: ${({ theme }) => theme.space[1]};
+  ${media.sm} {
+    justify-items: end;
+  }
 `;
 
 const Total = styled.p`
@@ -51,6 +54,11 @@ const Items = styled.ul`
     gap: ${({ theme }) => theme.space[3]};
     padding: ${({ theme }) => theme.space[2]} 0;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  }
+  /* The price keeps to one line; a long title wraps instead. */
+  li > span:last-child {
+    flex-shrink: 0;
+    white-space: nowrap;
   }
 `;
 
