@@ -30,6 +30,7 @@ module.exports = {
       roots: ['<rootDir>/local-supabase'],
       testMatch: ['**/*.test.ts'],
       transform,
+      globalSetup: '<rootDir>/local-supabase/test/global-setup.js',
     },
   ],
 };

@@ -2,6 +2,7 @@
 // `npm run bench:web`: a benchmark, not a test. Serves the federated build and the single-bundle build of the
 // same code side by side, runs Lighthouse (Debian's chromium) three times per page in mobile and desktop modes,
 // collects browser metrics with Playwright, and writes the comparison to docs/performance.md.
+/* global window */
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -1,0 +1,156 @@
+// Users, sessions and rotating refresh tokens in the auth schema, shaped as GoTrue returns them.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database';
+import { signJwt } from '../keys';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | string | null;
+  confirmation_sent_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface AuthSettings {
+  secret: string;
+  issuer: string;
+  jwtExpiry: number;
+}
+
+const iso = (value: Date | string | null) => (value === null ? undefined : new Date(value).toISOString());
+
+/** The User object of GoTrue's API (internal/models/user.go). */
+export function userJson(user: UserRow) {
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: '',
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    confirmed_at: iso(user.email_confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    identities: [
+      {
+        identity_id: user.id,
+        id: user.id,
+        user_id: user.id,
+        identity_data: { sub: user.id, email: user.email, email_verified: user.email_confirmed_at !== null },
+        provider: 'email',
+        email: user.email,
+        last_sign_in_at: iso(user.last_sign_in_at),
+        created_at: iso(user.created_at),
+        updated_at: iso(user.updated_at),
+      },
+    ],
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: false,
+  };
+}
+
+export const findUserByEmail = async (db: Queryable, email: string) =>
+  (await db.query<UserRow>('select * from auth.users where lower(email) = lower($1)', [email])).rows[0];
+
+export const findUserById = async (db: Queryable, id: string) =>
+  (await db.query<UserRow>('select * from auth.users where id = $1', [id])).rows[0];
+
+const newRefreshToken = () => randomBytes(24).toString('base64url');
+
+async function issueRefreshToken(db: Queryable, user: UserRow, sessionId: string, parent: string | null) {
+  const token = newRefreshToken();
+  await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+    token,
+    user.id,
+    sessionId,
+    parent,
+  ]);
+  return token;
+}
+
+/** The session object of GoTrue's token endpoint, with an access token carrying Supabase's claims. */
+export function sessionJson(settings: AuthSettings, user: UserRow, sessionId: string, refreshToken: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const accessToken = signJwt(
+    settings.secret,
+    {
+      iss: settings.issuer,
+      sub: user.id,
+      aud: 'authenticated',
+      email: user.email,
+      phone: '',
+      app_metadata: user.raw_app_meta_data,
+      user_metadata: user.raw_user_meta_data,
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: false,
+    },
+    settings.jwtExpiry,
+  );
+  return {
+    access_token: accessToken,
+    token_type: 'bearer',
+    expires_in: settings.jwtExpiry,
+    expires_at: now + settings.jwtExpiry,
+    refresh_token: refreshToken,
+    user: userJson(user),
+  };
+}
+
+export async function startSession(db: Queryable, settings: AuthSettings, user: UserRow) {
+  const sessionId = randomUUID();
+  await db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+  await db.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+  const refreshed = (await findUserById(db, user.id))!;
+  return sessionJson(settings, refreshed, sessionId, await issueRefreshToken(db, refreshed, sessionId, null));
+}
+
+interface RefreshTokenRow {
+  token: string;
+  user_id: string;
+  session_id: string;
+  revoked: boolean;
+  updated_at: Date | string;
+}
+
+export type RefreshOutcome =
+  | { ok: true; session: ReturnType<typeof sessionJson> }
+  | { ok: false; code: 'refresh_token_not_found' | 'refresh_token_already_used' };
+
+/**
+ * Refresh-token rotation with reuse detection, as GoTrue does it: an active token is revoked and replaced by a
+ * child; a revoked one is accepted again only within the reuse interval (two tabs refreshing at once), which
+ * returns the current child; any other reuse revokes the whole session.
+ */
+export async function refreshSession(db: Queryable, settings: AuthSettings, token: string, reuseInterval: number): Promise<RefreshOutcome> {
+  const row = (await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [token])).rows[0];
+  if (!row) return { ok: false, code: 'refresh_token_not_found' };
+  const user = await findUserById(db, row.user_id);
+  const session = (await db.query('select id from auth.sessions where id = $1', [row.session_id])).rows[0];
+  if (!user || !session) return { ok: false, code: 'refresh_token_not_found' };
+  if (row.revoked) {
+    const age = (Date.now() - new Date(row.updated_at).getTime()) / 1000;
+    const child = (
+      await db.query<{ token: string }>(
+        'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+        [row.session_id],
+      )
+    ).rows[0];
+    if (child && age <= reuseInterval) return { ok: true, session: sessionJson(settings, user, row.session_id, child.token) };
+    await db.query('delete from auth.sessions where id = $1', [row.session_id]);
+    return { ok: false, code: 'refresh_token_already_used' };
+  }
+  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
+  await db.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
+  return { ok: true, session: sessionJson(settings, user, row.session_id, await issueRefreshToken(db, user, row.session_id, token)) };
+}

@@ -1,0 +1,190 @@
+// PostgREST's HTTP API over the database: table reads and writes and RPC, each request one transaction run as
+// the role of its JWT (anon, authenticated or service_role) with the claims set, so PostgreSQL's own grants and
+// row-level security decide what it may do, exactly as with hosted Supabase.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database, Queryable } from '../db/database';
+import { fromPgError, RestError, sendRestError } from '../errors';
+import { bearerToken, verifyJwt, type Claims } from '../keys';
+import { parseQuery } from './query';
+import { quoteIdent, type SchemaCache } from './schema-cache';
+
+export interface RestOptions {
+  db: Database;
+  secret: string;
+  cache: SchemaCache;
+  maxRows: number;
+}
+
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+function claimsOf(request: FastifyRequest, secret: string): Claims {
+  const token = bearerToken(request.headers);
+  if (!token) return { role: 'anon' };
+  const verified = verifyJwt(secret, token);
+  if (!verified.ok) {
+    throw verified.reason === 'expired'
+      ? new RestError(401, 'PGRST303', 'JWT expired')
+      : new RestError(401, 'PGRST301', 'JWSError JWSInvalidSignature');
+  }
+  if (!API_ROLES.has(verified.claims.role)) {
+    throw new RestError(401, 'PGRST303', `role "${verified.claims.role}" does not exist`);
+  }
+  return verified.claims;
+}
+
+function preferences(request: FastifyRequest) {
+  const prefer = String(request.headers.prefer ?? '');
+  return {
+    representation: /return=representation/.test(prefer),
+    count: /count=exact/.test(prefer),
+    single: String(request.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
+  };
+}
+
+/** Runs `work` in a transaction as the request's role, with its claims visible to auth.uid() and friends. */
+async function asRole<T>(db: Database, claims: Claims, readOnly: boolean, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (readOnly) await tx.query('set transaction read only');
+      await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
+        claims.role,
+        JSON.stringify(claims),
+      ]);
+      return work(tx);
+    });
+  } catch (error) {
+    throw error instanceof RestError ? error : fromPgError(error, claims.role);
+  }
+}
+
+type Body = Record<string, unknown> | Record<string, unknown>[];
+
+function rowsOf(body: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(body) ? body : [body];
+  if (body === null || body === undefined || rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  }
+  return rows as Record<string, unknown>[];
+}
+
+function sendRows(reply: FastifyReply, rows: unknown[], single: boolean, status = 200, total?: number) {
+  reply.header('Content-Range', `${rows.length ? `0-${rows.length - 1}` : '*'}/${total ?? '*'}`);
+  if (single) {
+    if (rows.length !== 1) {
+      throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows.length} rows`);
+    }
+    return reply.status(status).type('application/vnd.pgrst.object+json; charset=utf-8').send(rows[0]);
+  }
+  return reply.status(status).send(rows);
+}
+
+export async function restRoutes(app: FastifyInstance, options: RestOptions): Promise<void> {
+  const { db, secret, cache, maxRows } = options;
+
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof RestError) return sendRestError(reply, error);
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendRestError(reply, new RestError(413, 'PGRST413', 'Request body is larger than the 1 MB limit'));
+    }
+    if (code?.startsWith('FST_ERR_CTP') || (error as { statusCode?: number }).statusCode === 400) {
+      return sendRestError(reply, new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message));
+    }
+    app.log.error(error);
+    return sendRestError(reply, new RestError(500, 'PGRST000', 'Unexpected server error'));
+  });
+
+  const search = (request: FastifyRequest) => new URL(request.raw.url ?? '/', 'http://local').searchParams;
+
+  app.get('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
+    const { table } = request.params;
+    const claims = claimsOf(request, secret);
+    const q = parseQuery(search(request), table, cache);
+    const prefs = preferences(request);
+    const limit = q.limit.startsWith('limit') ? q.limit : `limit ${maxRows} ${q.limit}`;
+    const rows = await asRole(db, claims, true, async (tx) => {
+      const sql = `select coalesce(json_agg(_r), '[]'::json) as body from (select ${q.select} from public.${quoteIdent(table)} ${q.where} ${q.orderBy} ${limit}) _r`;
+      return (await tx.query<{ body: unknown[] }>(sql, q.params)).rows[0]!.body;
+    });
+    return sendRows(reply, rows, prefs.single);
+  });
+
+  app.post('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
+    const { table } = request.params;
+    const claims = claimsOf(request, secret);
+    const rows = rowsOf(request.body);
+    const listed = search(request).get('columns');
+    const columns = listed
+      ? listed.split(',').map((c) => cache.bodyColumn(table, c.replace(/"/g, '').trim()))
+      : [...new Set(rows.flatMap((r) => Object.keys(r)))].map((c) => cache.bodyColumn(table, c));
+    const prefs = preferences(request);
+    const target = `public.${quoteIdent(table)}`;
+    const cols = columns.map(quoteIdent).join(', ');
+    const insert = columns.length
+      ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, $1::json)`
+      : `insert into ${target} default values`;
+    const result = await asRole(db, claims, false, async (tx) => {
+      if (!prefs.representation) {
+        await tx.query(insert, columns.length ? [JSON.stringify(rows)] : []);
+        return null;
+      }
+      const sql = `with _w as (${insert} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
+      return (await tx.query<{ body: unknown[] }>(sql, columns.length ? [JSON.stringify(rows)] : [])).rows[0]!.body;
+    });
+    return result ? sendRows(reply, result, prefs.single, 201) : reply.status(201).send();
+  });
+
+  app.patch('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
+    const { table } = request.params;
+    const claims = claimsOf(request, secret);
+    const [row] = rowsOf(request.body);
+    if (Array.isArray(request.body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+    const columns = Object.keys(row!).map((c) => cache.bodyColumn(table, c));
+    const q = parseQuery(search(request), table, cache, 2);
+    const prefs = preferences(request);
+    const target = `public.${quoteIdent(table)}`;
+    if (columns.length === 0) return reply.status(204).send();
+    const cols = columns.map(quoteIdent).join(', ');
+    const update = `update ${target} set (${cols}) = (select ${cols} from json_populate_record(null::${target}, $1::json)) ${q.where}`;
+    const result = await asRole(db, claims, false, async (tx) => {
+      const sql = `with _w as (${update} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
+      return (await tx.query<{ body: unknown[] }>(sql, [JSON.stringify(row), ...q.params])).rows[0]!.body;
+    });
+    return prefs.representation ? sendRows(reply, result, prefs.single) : reply.status(204).send();
+  });
+
+  app.delete('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
+    const { table } = request.params;
+    const claims = claimsOf(request, secret);
+    const q = parseQuery(search(request), table, cache);
+    const prefs = preferences(request);
+    const result = await asRole(db, claims, false, async (tx) => {
+      const sql = `with _w as (delete from public.${quoteIdent(table)} ${q.where} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
+      return (await tx.query<{ body: unknown[] }>(sql, q.params)).rows[0]!.body;
+    });
+    return prefs.representation ? sendRows(reply, result, prefs.single) : reply.status(204).send();
+  });
+
+  app.post('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) => {
+    const claims = claimsOf(request, secret);
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+    const args = Object.entries(body as Body);
+    const info = cache.fn(request.params.fn, args.map(([name]) => name));
+    // Named arguments; objects and arrays travel as JSON text and are cast by PostgreSQL to the argument's type.
+    const call = `public.${quoteIdent(info.name)}(${args.map(([name], i) => `${quoteIdent(name)} => $${i + 1}`).join(', ')})`;
+    const params = args.map(([, v]) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+    const result = await asRole(db, claims, false, async (tx) => {
+      if (info.returnType === 'void') {
+        await tx.query(`select ${call}`, params);
+        return null;
+      }
+      if (info.returnsSet) {
+        return (await tx.query<{ body: unknown }>(`select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`, params)).rows[0]!.body;
+      }
+      return (await tx.query<{ body: unknown }>(`select to_json(${call}) as body`, params)).rows[0]!.body;
+    });
+    if (info.returnType === 'void') return reply.status(204).send();
+    return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(result));
+  });
+}

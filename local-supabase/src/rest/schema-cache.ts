@@ -1,0 +1,83 @@
+// What PostgREST calls its schema cache: the tables, columns and functions of the exposed schema, so every
+// identifier in a request is checked against the catalogue before it reaches SQL.
+import type { Queryable } from '../db/database';
+import { RestError } from '../errors';
+
+export interface FunctionInfo {
+  name: string;
+  returnsSet: boolean;
+  returnType: string;
+  argNames: string[];
+}
+
+export class SchemaCache {
+  private constructor(
+    private readonly tables: Map<string, Set<string>>,
+    private readonly functions: Map<string, FunctionInfo>,
+  ) {}
+
+  static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
+    const columns = await db.query<{ table_name: string; column_name: string }>(
+      `select c.table_name, c.column_name from information_schema.columns c
+       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+       where c.table_schema = $1 order by c.ordinal_position`,
+      [schema],
+    );
+    const tables = new Map<string, Set<string>>();
+    for (const { table_name, column_name } of columns.rows) {
+      if (!tables.has(table_name)) tables.set(table_name, new Set());
+      tables.get(table_name)!.add(column_name);
+    }
+    const fns = await db.query<{ name: string; returns_set: boolean; return_type: string; arg_names: string[] | null }>(
+      `select p.proname as name, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
+              coalesce(p.proargnames, '{}') as arg_names
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
+      [schema],
+    );
+    const functions = new Map(
+      fns.rows.map((f) => [
+        f.name,
+        { name: f.name, returnsSet: f.returns_set, returnType: f.return_type, argNames: f.arg_names ?? [] },
+      ]),
+    );
+    return new SchemaCache(tables, functions);
+  }
+
+  columns(table: string): Set<string> {
+    const columns = this.tables.get(table);
+    if (!columns) {
+      throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+    }
+    return columns;
+  }
+
+  /** A column used in a select, filter or order: PostgreSQL's own error for an unknown one. */
+  column(table: string, column: string): string {
+    if (!this.columns(table).has(column)) throw new RestError(400, '42703', `column ${table}.${column} does not exist`);
+    return column;
+  }
+
+  /** A key of a request body: PostgREST's schema-cache error for an unknown one. */
+  bodyColumn(table: string, column: string): string {
+    if (!this.columns(table).has(column)) {
+      throw new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+    }
+    return column;
+  }
+
+  fn(name: string, args: string[]): FunctionInfo {
+    const info = this.functions.get(name);
+    if (!info || args.some((a) => !info.argNames.includes(a))) {
+      throw new RestError(
+        404,
+        'PGRST202',
+        `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
+        null,
+        'Perhaps you meant to call one of the functions in the schema cache',
+      );
+    }
+    return info;
+  }
+}
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -1,0 +1,171 @@
+// Starts the API over a fresh database of either kind, and gives tests real supabase-js clients for it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+
+export type Kind = 'pglite' | 'postgres';
+export const KINDS: Kind[] = ['pglite', 'postgres'];
+
+export interface Server {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  databaseUrl?: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The service in its own process, started as `npm start` starts it (PGlite's WebAssembly loader needs a plain
+ * Node.js process, and the tests then talk to it only over HTTP, as a browser would).
+ */
+function spawnServer(env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')], {
+    env: { ...process.env, PORT: '0', BCRYPT_COST: '4', REFRESH_REUSE_INTERVAL: '0', AUTH_RATE_LIMIT: '10000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => reject(new Error(`local-supabase did not start (${why}):\n${output}`));
+    const timer = setTimeout(() => fail('timeout'), 60_000);
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => fail(`exit ${code}`));
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const url = /ready at (\S+)/.exec(output)?.[1];
+      const anonKey = /anon key: (\S+)/.exec(output)?.[1];
+      const serviceRoleKey = /service_role key: (\S+)/.exec(output)?.[1];
+      if (!url || !anonKey || !serviceRoleKey) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve({
+        url,
+        anonKey,
+        serviceRoleKey,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+}
+
+export interface Backend {
+  kind: Kind;
+  server: Server;
+  /** A fresh anonymous client (no session). */
+  anon: () => SupabaseClient;
+  service: () => SupabaseClient;
+  /** Signs up a new user and returns a client signed in as them. */
+  newUser: (prefix?: string) => Promise<{ client: SupabaseClient; id: string; email: string; password: string }>;
+  restart: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+function testDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      'TEST_DATABASE_URL is not set: run `npm test` (it starts PostgreSQL with scripts/ensure-postgres.sh) or point it at a server.',
+    );
+  }
+  return url;
+}
+
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = testDatabaseUrl();
+  const name = `ls_test_${randomBytes(6).toString('hex')}`;
+  const client = new Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+// Node 20 has no global WebSocket, which supabase-js's realtime client insists on having.
+export const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+};
+
+export async function startBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
+  let dropDatabase = async () => undefined as void;
+  const storage: Record<string, string> = {};
+  if (kind === 'postgres') {
+    const db = await createDatabase();
+    storage.DATABASE_URL = db.url;
+    dropDatabase = db.drop;
+  } else {
+    storage.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-test-'));
+  }
+  const start = () => spawnServer({ ...storage, ...env });
+  let server = await start();
+  let counter = 0;
+  const backend: Backend = {
+    kind,
+    get server() {
+      return server;
+    },
+    anon: () => createClient(server.url, server.anonKey, clientOptions),
+    service: () => createClient(server.url, server.serviceRoleKey, clientOptions),
+    newUser: async (prefix = 'user') => {
+      counter += 1;
+      const email = `${prefix}-${counter}-${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'Passw0rdOk';
+      const client = createClient(server.url, server.anonKey, clientOptions);
+      const { data, error } = await client.auth.signUp({ email, password });
+      if (error || !data.user) throw error ?? new Error('sign-up failed');
+      return { client, id: data.user.id, email, password };
+    },
+    restart: async () => {
+      await server.stop();
+      server = await start();
+    },
+    stop: async () => {
+      await server.stop();
+      await dropDatabase();
+      if (storage.DATA_DIR) fs.rmSync(storage.DATA_DIR, { recursive: true, force: true });
+    },
+  };
+  return backend;
+}
+
+/** A raw request to the API, for what supabase-js would never send. */
+export async function raw(backend: Backend, method: string, route: string, body?: string | object, headers: Record<string, string> = {}) {
+  const response = await fetch(`${backend.server.url}${route}`, {
+    method,
+    headers: {
+      apikey: backend.server.anonKey,
+      'Content-Type': 'application/json',
+      'X-Supabase-Api-Version': '2024-01-01',
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> };
+}
+
+export const DEMO = { id: 'd0d0d0d0-0000-4000-8000-000000000001', email: 'demo@example.com', password: 'DemoPass123' };

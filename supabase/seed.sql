@@ -1,0 +1,70 @@
+-- Local and preview data only (the Supabase CLI never runs this on `db push`): the service catalogue and a demo
+-- account, demo@example.com / DemoPass123, with orders and meetings so the account area has something to show.
+
+insert into public.services (id, title, price, category, sort_order) values
+  ('smart-website', 'Smart Website', 899, 'full', 1),
+  ('product-photos', 'Product Photos', 499, 'full', 2),
+  ('personal-assistant', 'Personal Assistant', 699, 'full', 3),
+  ('brand-creator', 'Brand Creator', 449, 'full', 4),
+  ('content-maker', 'Content Maker', 399, 'full', 5),
+  ('social-manager', 'Social Manager', 499, 'full', 6),
+  ('chat-helper', 'Chat Helper', 699, 'full', 7),
+  ('smart-emails', 'Smart Emails', 349, 'full', 8),
+  ('task-automator', 'Task Automator', 499, 'full', 9),
+  ('ai-dashboard', 'AI Dashboard', 649, 'full', 10),
+  ('mvp-masterclass', 'MVP Masterclass (idea to MVP in 2 hours)', 499, 'workshops', 11),
+  ('one-day-training', '1 Day Training', 999, 'workshops', 12),
+  ('two-day-training', '2 Day Training', 1799, 'workshops', 13)
+on conflict (id) do update set title = excluded.title, price = excluded.price,
+  category = excluded.category, sort_order = excluded.sort_order;
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+values ('00000000-0000-0000-0000-000000000000', 'd0d0d0d0-0000-4000-8000-000000000001', 'authenticated',
+  'authenticated', 'demo@example.com', extensions.crypt('DemoPass123', extensions.gen_salt('bf', 10)), now(),
+  '{"provider":"email","providers":["email"]}', '{}', '2025-01-02 09:00:00+00', now())
+on conflict (id) do nothing;
+
+insert into auth.identities (id, user_id, provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+values ('d0d0d0d0-0000-4000-8000-0000000000a1', 'd0d0d0d0-0000-4000-8000-000000000001',
+  'd0d0d0d0-0000-4000-8000-000000000001',
+  '{"sub":"d0d0d0d0-0000-4000-8000-000000000001","email":"demo@example.com","email_verified":true}',
+  'email', now(), now(), now())
+on conflict do nothing;
+
+-- A subscriber whose code the demo can use at checkout.
+insert into public.newsletter_subscribers (name, email, discount_code)
+values ('Demo', 'demo-newsletter@example.com', 'DEMO2025X')
+on conflict do nothing;
+
+-- Orders: one small, one with a newsletter code (10% off), one large enough for the 20% tier.
+insert into public.orders (id, user_id, created_at, total_amount, discount_amount, discount_code, status) values
+  ('a1b2c3d4-1111-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-01-15 10:30:00+00',
+    89900, 0, null, 'delivered'),
+  ('b2c3d4e5-2222-4000-8000-000000000002', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-02-03 14:00:00+00',
+    107820, 11980, 'DEMO2025X', 'in_progress'),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-03-10 16:45:00+00',
+    283440, 70860, null, 'paid')
+on conflict (id) do nothing;
+
+insert into public.order_items (order_id, service_id, service_title, service_price) values
+  ('a1b2c3d4-1111-4000-8000-000000000001', 'smart-website', 'Smart Website', 899),
+  ('b2c3d4e5-2222-4000-8000-000000000002', 'product-photos', 'Product Photos', 499),
+  ('b2c3d4e5-2222-4000-8000-000000000002', 'personal-assistant', 'Personal Assistant', 699),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'brand-creator', 'Brand Creator', 449),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'content-maker', 'Content Maker', 399),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'social-manager', 'Social Manager', 499),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'chat-helper', 'Chat Helper', 699),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'smart-emails', 'Smart Emails', 349),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'task-automator', 'Task Automator', 499),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'ai-dashboard', 'AI Dashboard', 649)
+on conflict do nothing;
+
+insert into public.meetings (id, user_id, created_at, meeting_type, scheduled_at, status, notes) values
+  ('e1e1e1e1-0000-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-01-10 08:00:00+00',
+    'Discovery Call', '2025-01-12 14:30:00+00', 'completed', 'Agreed on a smart website with a booking form.'),
+  ('e1e1e1e1-0000-4000-8000-000000000002', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-02-20 08:00:00+00',
+    '30-Day Success Call', '2025-03-05 10:00:00+00', 'scheduled', null),
+  ('e1e1e1e1-0000-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-03-11 08:00:00+00',
+    'AI Strategy Call', null, 'requested', 'Wants to discuss automating invoicing.')
+on conflict (id) do nothing;
