@@ -1,5 +1,6 @@
 // One interface over the two stores: embedded PGlite (one connection, so requests are serialised through its
 // transaction lock) or a PostgreSQL server through a `pg` pool.
+import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { Pool } from 'pg';
@@ -22,6 +23,7 @@ export interface Database extends Queryable {
 }
 
 export async function openPGlite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? `file://${dataDir}` : undefined, { extensions: { pgcrypto } });
   return {
     kind: 'pglite',
