@@ -3,7 +3,7 @@
 
 type Table<Row, Insert> = { Row: Row; Insert: Insert; Update: Partial<Insert>; Relationships: [] };
 
-export interface CartItemRow {
+export type CartItemRow = {
   id: string;
   user_id: string;
   email: string | null;
@@ -12,9 +12,9 @@ export interface CartItemRow {
   service_price: number;
   checked_out: boolean;
   created_at: string;
-}
+};
 
-export interface OrderRow {
+export type OrderRow = {
   id: string;
   user_id: string;
   created_at: string;
@@ -22,18 +22,18 @@ export interface OrderRow {
   discount_amount: number;
   discount_code: string | null;
   status: string;
-}
+};
 
-export interface OrderItemRow {
+export type OrderItemRow = {
   id: string;
   order_id: string;
   service_id: string | null;
   service_title: string;
   service_price: number;
   created_at: string;
-}
+};
 
-export interface MeetingRow {
+export type MeetingRow = {
   id: string;
   user_id: string;
   created_at: string;
@@ -41,9 +41,9 @@ export interface MeetingRow {
   scheduled_at: string | null;
   status: string;
   notes: string | null;
-}
+};
 
-export interface Database {
+export type Database = {
   public: {
     Tables: {
       cart_items: Table<
@@ -101,4 +101,4 @@ export interface Database {
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };
-}
+};

@@ -1,4 +1,3 @@
-import '../../testing/fetch-globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore, type MeetingRow, type OrderItemRow, type OrderRow } from 'shared-lib';

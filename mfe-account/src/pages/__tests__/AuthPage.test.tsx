@@ -1,4 +1,3 @@
-import '../../testing/fetch-globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router-dom';

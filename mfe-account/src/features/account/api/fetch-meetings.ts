@@ -7,9 +7,7 @@ export async function fetchMeetings(userId: string): Promise<MeetingRow[]> {
     .from('meetings')
     .select('*')
     .eq('user_id', userId)
-    .order('created_at', { ascending: false })
-    // The row type is named until shared-lib's Database rows become type aliases (see fetch-orders.ts).
-    .overrideTypes<MeetingRow[], { merge: false }>();
+    .order('created_at', { ascending: false });
   if (error) throw error;
   return data;
 }

@@ -1,7 +1,5 @@
 // The user's orders with their items, queried as spec section 7 describes: orders newest first, then the items
 // of those orders in one request (skipped when there are none). RLS also limits both to the signed-in user.
-// overrideTypes: shared-lib's Database declares its rows as interfaces, which supabase-js's table constraint
-// (Record<string, unknown>) rejects, so every row would be typed `never` (reported to the lead).
 import { getSupabase, type OrderItemRow, type OrderRow } from 'shared-lib';
 
 export interface OrderWithItems extends OrderRow {
@@ -14,8 +12,7 @@ export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
     .from('orders')
     .select('*')
     .eq('user_id', userId)
-    .order('created_at', { ascending: false })
-    .overrideTypes<OrderRow[], { merge: false }>();
+    .order('created_at', { ascending: false });
   if (error) throw error;
   if (orders.length === 0) return [];
 
@@ -25,8 +22,7 @@ export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
     .in(
       'order_id',
       orders.map((order) => order.id),
-    )
-    .overrideTypes<OrderItemRow[], { merge: false }>();
+    );
   if (itemsError) throw itemsError;
   return orders.map((order) => ({ ...order, items: items.filter((item) => item.order_id === order.id) }));
 }
