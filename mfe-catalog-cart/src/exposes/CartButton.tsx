@@ -1,12 +1,94 @@
+// `./CartButton`: the header's cart button with its count badge and dropdown panel. It is mounted on every
+// page, so it also hosts the cart's backend persistence.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
 import { ShoppingCart } from 'lucide-react';
 import { selectCount, useCartStore } from 'shared-lib';
+import { CartPanel } from '../features/cart/CartPanel';
+import { useCartPersistence } from '../features/cart/use-cart-persistence';
+
+const Wrapper = styled.div`
+  position: relative;
+`;
+
+const Toggle = styled.button`
+  position: relative;
+  display: inline-grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.ink};
+  cursor: pointer;
+  &:hover,
+  &[aria-expanded='true'] {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+const Badge = styled.span`
+  position: absolute;
+  top: 0.125rem;
+  right: 0.125rem;
+  min-width: 1.25rem;
+  height: 1.25rem;
+  padding: 0 0.3rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.7rem;
+  font-weight: 700;
+  line-height: 1.25rem;
+  text-align: center;
+`;
 
 export default function CartButton() {
+  useCartPersistence();
   const count = useCartStore(selectCount);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) button.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, close]);
+
   return (
-    <button type="button" aria-label={`Cart, ${count} items`}>
-      <ShoppingCart size={20} aria-hidden />
-      <span data-testid="cart-count">{count}</span>
-    </button>
+    <Wrapper ref={wrapper}>
+      <Toggle
+        ref={button}
+        type="button"
+        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <ShoppingCart size={20} aria-hidden />
+        {count > 0 ? <Badge aria-hidden>{count}</Badge> : null}
+      </Toggle>
+      {open ? <CartPanel id={panelId} ref={panel} onNavigate={() => close(false)} /> : null}
+    </Wrapper>
   );
 }

@@ -1,12 +1,15 @@
+// `./routes`: the pages this slice owns (shared-lib's remotePaths.catalog), each loaded on demand.
 import { lazy } from 'react';
 import { paths, servicePaths, type RemoteRoute } from 'shared-lib';
 
-const Services = lazy(() => import('../pages/ServicesPage'));
+const ServicesPage = lazy(() => import('../pages/ServicesPage'));
+const ServiceDetailPage = lazy(() => import('../pages/ServiceDetailPage'));
+const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
 
 const routes: readonly RemoteRoute[] = [
-  { path: paths.howWeWork, Component: Services },
-  ...servicePaths.map((path) => ({ path, Component: Services })),
-  { path: paths.checkout, Component: Services },
+  { path: paths.howWeWork, Component: ServicesPage },
+  ...servicePaths.map((path) => ({ path, Component: ServiceDetailPage })),
+  { path: paths.checkout, Component: CheckoutPage },
 ];
 
 export default routes;

@@ -1,14 +1,94 @@
-import { Button, Container, useCartStore } from 'shared-lib';
+import styled from 'styled-components';
+import { ButtonLink, Container, Grid, Muted, paths, Section, selectCount, servicesByCategory, useCartStore, usePageMeta } from 'shared-lib';
+import { DiscountHint } from '../features/cart/DiscountHint';
+import { ServiceCard } from '../features/catalogue/ServiceCard';
 
-const demo = { id: 'smart-website', title: 'Smart Website', price: 899, icon: 'globe', path: '/services/ai-website-building' };
+const Hero = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  max-width: 44rem;
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes['4xl']};
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const Group = styled.section`
+  margin-bottom: ${({ theme }) => theme.space[7]};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  }
+`;
+
+const Custom = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  justify-items: start;
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.dark};
+  color: ${({ theme }) => theme.colors.onDark};
+  h2 {
+    color: ${({ theme }) => theme.colors.onDark};
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.onDarkMuted};
+  }
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space[3]};
+  }
+`;
 
 export default function ServicesPage() {
-  const inCart = useCartStore((s) => s.items.some((i) => i.id === demo.id));
-  const toggle = useCartStore((s) => s.toggle);
+  usePageMeta('Our Services', 'Fixed-price AI automation services and workshops, with automatic volume discounts.');
+  const count = useCartStore(selectCount);
   return (
-    <Container>
-      <h1>Our Services</h1>
-      <Button onClick={() => toggle(demo)}>{inCart ? 'Remove' : 'Add to Cart'}</Button>
-    </Container>
+    <Section>
+      <Container>
+        <Hero>
+          <h1>Our Services</h1>
+          <Muted as="p">
+            Fixed prices, results in 7-14 days, and everything we build is yours. Add three or more services and the
+            discount applies automatically.
+          </Muted>
+          <DiscountHint count={count} />
+        </Hero>
+        <Group aria-labelledby="full-deliverables">
+          <h2 id="full-deliverables">Full Deliverables</h2>
+          <Grid $min="16rem">
+            {servicesByCategory('full').map((service) => (
+              <ServiceCard key={service.id} service={service} />
+            ))}
+          </Grid>
+        </Group>
+        <Group aria-labelledby="workshops">
+          <h2 id="workshops">Workshops</h2>
+          <Grid $min="16rem">
+            {servicesByCategory('workshops').map((service) => (
+              <ServiceCard key={service.id} service={service} />
+            ))}
+          </Grid>
+        </Group>
+        <Custom aria-labelledby="custom-project">
+          <h2 id="custom-project">Custom Project</h2>
+          <p>Need something that is not on the list? We scope, price and build custom automations too.</p>
+          <div>
+            <ButtonLink to={paths.contact}>Contact Us</ButtonLink>
+            <ButtonLink to={paths.customProjects} $variant="secondary">
+              How custom projects work
+            </ButtonLink>
+          </div>
+        </Custom>
+      </Container>
+    </Section>
   );
 }

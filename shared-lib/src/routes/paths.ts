@@ -74,3 +74,6 @@ function matchesPattern(pattern: string, pathname: string): boolean {
   if (pathname === '/' || pattern === '/') return pattern === (pathname.replace(/\/+$/, '') || '/');
   return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
 }
+
+/** React Router 7 behaviour, opted into now (and no warnings about it). */
+export const routerFuture = { v7_startTransition: true, v7_relativeSplatPath: true } as const;

@@ -8,6 +8,7 @@ import { parseRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { startSessionSync } from '../session/session-sync';
 import { syncCartAcrossTabs } from '../stores/cart';
 import { DesignProvider } from '../ui/providers';
+import { routerFuture } from '../routes/paths';
 import { Toaster } from '../ui/toaster';
 
 export interface StandaloneOptions {
@@ -33,7 +34,7 @@ export async function mountStandalone({ name, routes, widgets = [] }: Standalone
   void startSessionSync();
   root.render(
     <DesignProvider>
-      <BrowserRouter>
+      <BrowserRouter future={routerFuture}>
         <nav aria-label={`${name} pages`} style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', padding: '1rem' }}>
           <strong>{name} (standalone)</strong>
           {routes

@@ -11,6 +11,7 @@ import { setRuntimeConfig } from '../config/runtime-config';
 import { useCartStore } from '../stores/cart';
 import { useSessionStore } from '../stores/session';
 import { useToastStore } from '../stores/toast';
+import { routerFuture } from '../routes/paths';
 import type { Database } from '../supabase/database.types';
 
 export const TEST_SUPABASE_URL = 'http://supabase.test';
@@ -42,7 +43,7 @@ interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
 export function renderWithProviders(ui: ReactElement, { route = '/', path, ...options }: ProviderOptions = {}) {
   return render(
     <DesignProvider>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[route]} future={routerFuture}>
         <Routes>
           <Route path={path ?? '*'} element={ui} />
           {path ? <Route path="*" element={null} /> : null}

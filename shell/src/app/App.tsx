@@ -1,12 +1,12 @@
 import { BrowserRouter } from 'react-router-dom';
-import { DesignProvider } from 'shared-lib';
+import { DesignProvider, routerFuture } from 'shared-lib';
 import { Layout } from '../layout/Layout';
 import { AppRoutes } from './routes';
 
 export function App() {
   return (
     <DesignProvider>
-      <BrowserRouter>
+      <BrowserRouter future={routerFuture}>
         <Layout>
           <AppRoutes />
         </Layout>

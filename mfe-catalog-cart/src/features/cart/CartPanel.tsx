@@ -1,0 +1,149 @@
+import { forwardRef } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { X } from 'lucide-react';
+import { ButtonLink, formatEuroRaw, media, paths, ServiceIcon, useCartStore } from 'shared-lib';
+import { DiscountHint } from './DiscountHint';
+import { PriceLines } from './PriceLines';
+import { usePricedCart } from './use-priced-cart';
+
+const Panel = styled.div`
+  position: fixed;
+  z-index: ${({ theme }) => theme.z.dropdown};
+  top: 4rem;
+  left: 0.5rem;
+  right: 0.5rem;
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  padding: ${({ theme }) => theme.space[5]};
+  background: ${({ theme }) => theme.colors.bg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  max-height: calc(100dvh - 5rem);
+  overflow-y: auto;
+  ${media.sm} {
+    position: absolute;
+    top: calc(100% + 0.5rem);
+    left: auto;
+    right: 0;
+    width: 24rem;
+  }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const Items = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  max-height: 24rem;
+  overflow-y: auto;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr auto auto;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[2]} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  a {
+    color: ${({ theme }) => theme.colors.ink};
+    font-weight: 600;
+    text-decoration: none;
+  }
+  a:hover {
+    text-decoration: underline;
+  }
+  svg {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Price = styled.span`
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const RemoveButton = styled.button`
+  display: inline-grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.muted};
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Empty = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[4]} 0;
+  text-align: center;
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+interface CartPanelProps {
+  id: string;
+  onNavigate: () => void;
+}
+
+/** The cart dropdown of spec section 2: items, subtotal, discount, total and the way to checkout. */
+export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function CartPanel({ id, onNavigate }, ref) {
+  const { items, priced } = usePricedCart();
+  const remove = useCartStore((s) => s.remove);
+  return (
+    <Panel id={id} ref={ref} role="dialog" aria-labelledby={`${id}-title`} tabIndex={-1}>
+      <h2 id={`${id}-title`}>Your Cart</h2>
+      {items.length === 0 ? (
+        <Empty>
+          <p>Your cart is empty</p>
+          <ButtonLink to={paths.howWeWork} $variant="outline" onClick={onNavigate}>
+            Browse Services
+          </ButtonLink>
+        </Empty>
+      ) : (
+        <>
+          <Items>
+            {items.map((item) => (
+              <Item key={item.id}>
+                <ServiceIcon name={item.icon} size={20} />
+                {item.path ? (
+                  <Link to={item.path} onClick={onNavigate}>
+                    {item.title}
+                  </Link>
+                ) : (
+                  <span>{item.title}</span>
+                )}
+                <Price>{formatEuroRaw(item.price)}</Price>
+                <RemoveButton type="button" aria-label={`Remove ${item.title}`} onClick={() => remove(item.id)}>
+                  <X size={16} aria-hidden />
+                </RemoveButton>
+              </Item>
+            ))}
+          </Items>
+          <PriceLines priced={priced} rawSubtotal />
+          <DiscountHint count={items.length} />
+          <ButtonLink to={paths.checkout} $block onClick={onNavigate}>
+            Go to Checkout
+          </ButtonLink>
+        </>
+      )}
+    </Panel>
+  );
+});

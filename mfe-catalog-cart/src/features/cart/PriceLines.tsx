@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import { formatEuro, formatEuroRaw, type PricedCart } from 'shared-lib';
+
+const Lines = styled.dl`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Saving = styled.dd`
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 600;
+`;
+
+const Total = styled.div`
+  display: contents;
+  dt,
+  dd {
+    padding-top: ${({ theme }) => theme.space[2]};
+    border-top: 1px solid ${({ theme }) => theme.colors.border};
+    color: ${({ theme }) => theme.colors.ink};
+    font-weight: 700;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+/** Subtotal, the discount when one applies, and the total. The cart panel shows the subtotal raw (spec §9). */
+export function PriceLines({ priced, rawSubtotal = false }: { priced: PricedCart; rawSubtotal?: boolean }) {
+  return (
+    <Lines>
+      <dt>Subtotal</dt>
+      <dd>{rawSubtotal ? formatEuroRaw(priced.subtotal) : formatEuro(priced.subtotal)}</dd>
+      {priced.discountPercent > 0 ? (
+        <>
+          <dt>Discount ({priced.discountPercent}%)</dt>
+          <Saving>-{formatEuro(priced.discountAmount)}</Saving>
+        </>
+      ) : null}
+      {priced.freeAftercare ? (
+        <>
+          <dt>Aftercare check-up</dt>
+          <Saving>FREE</Saving>
+        </>
+      ) : null}
+      <Total>
+        <dt>Total</dt>
+        <dd>{formatEuro(priced.total)}</dd>
+      </Total>
+    </Lines>
+  );
+}

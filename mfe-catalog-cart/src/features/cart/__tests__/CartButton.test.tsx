@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getServiceById, toCartItem, useCartStore, useSessionStore } from 'shared-lib';
+import { renderSuspended, resetStores } from 'shared-lib/src/testing';
+import CartButton from '../../../exposes/CartButton';
+
+const add = (...ids: string[]) => ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
+
+beforeEach(() => useSessionStore.getState().setSession(null));
+afterEach(resetStores);
+
+it('shows an empty cart with a way to browse services', async () => {
+  await renderSuspended(<CartButton />);
+  const button = screen.getByRole('button', { name: 'Cart, 0 items' });
+  await userEvent.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
+  const panel = screen.getByRole('dialog', { name: 'Your Cart' });
+  expect(within(panel).getByText('Your cart is empty')).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: 'Browse Services' })).toHaveAttribute('href', '/how-we-work');
+});
+
+it('lists one item linking to its page, with a raw subtotal, a 2-decimal total and no discount line', async () => {
+  add('smart-website');
+  await renderSuspended(<CartButton />);
+  await userEvent.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+  const panel = screen.getByRole('dialog', { name: 'Your Cart' });
+  expect(within(panel).getByRole('link', { name: 'Smart Website' })).toHaveAttribute('href', '/services/ai-website-building');
+  expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€899');
+  expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€899.00');
+  expect(within(panel).queryByText(/Discount/)).not.toBeInTheDocument();
+  expect(within(panel).getByText('Add 3+ services for 10% off')).toBeInTheDocument();
+  expect(within(panel).getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
+});
+
+it('shows the discount line and the next tier for 7 services', async () => {
+  add('smart-website', 'product-photos', 'personal-assistant', 'brand-creator', 'content-maker', 'social-manager', 'chat-helper');
+  await renderSuspended(<CartButton />);
+  await userEvent.click(screen.getByRole('button', { name: 'Cart, 7 items' }));
+  const panel = screen.getByRole('dialog', { name: 'Your Cart' });
+  expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€4143');
+  expect(within(panel).getByText('Discount (20%)').nextSibling).toHaveTextContent('-€828.60');
+  expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€3,314.40');
+  expect(within(panel).getByText('Add 3 more for 25% off + FREE aftercare')).toBeInTheDocument();
+  await userEvent.click(within(panel).getByRole('button', { name: 'Remove Chat Helper' }));
+  expect(screen.getByRole('button', { name: 'Cart, 6 items' })).toBeInTheDocument();
+});
+
+it('closes on Escape, returning focus to the button, and on a click outside', async () => {
+  await renderSuspended(
+    <>
+      <p>Outside</p>
+      <CartButton />
+    </>,
+  );
+  const button = screen.getByRole('button', { name: 'Cart, 0 items' });
+  await userEvent.click(button);
+  expect(screen.getByRole('dialog', { name: 'Your Cart' })).toHaveFocus();
+  await userEvent.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(button).toHaveFocus();
+  await userEvent.click(button);
+  await userEvent.click(screen.getByText('Outside'));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

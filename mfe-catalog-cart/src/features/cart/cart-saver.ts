@@ -1,0 +1,26 @@
+// Saves run one after another and only the latest cart is written, so a burst of changes becomes at most one
+// save in flight plus one queued. Checkout waits for the queue before it places the order.
+import type { CartItem } from 'shared-lib';
+import { saveStoredCart } from './cart-api';
+
+let queue: Promise<void> = Promise.resolve();
+let latest: readonly CartItem[] | null = null;
+
+export function queueCartSave(items: readonly CartItem[]): Promise<void> {
+  latest = items;
+  queue = queue.then(async () => {
+    const next = latest;
+    latest = null;
+    if (!next) return; // a later call already saved a newer cart
+    try {
+      await saveStoredCart(next);
+    } catch (error) {
+      // Spec section 8: save failures are logged only; the cart keeps working in memory.
+      console.error('[cart] could not save the cart', error);
+    }
+  });
+  return queue;
+}
+
+/** Resolves once every queued save has finished. */
+export const whenCartSaved = (): Promise<void> => queue;

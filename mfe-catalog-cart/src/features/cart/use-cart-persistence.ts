@@ -1,0 +1,51 @@
+// Keeps a signed-in user's cart in the backend: loads it once the user is known and merges it with what the
+// visitor added as a guest, saves every change after that (including the one that empties it), and clears the
+// cart in this browser on sign-out so the next person at the computer does not see it.
+import { useEffect } from 'react';
+import { dedupeById, selectUser, useCartStore, useSessionStore } from 'shared-lib';
+import { loadStoredCart } from './cart-api';
+import { queueCartSave } from './cart-saver';
+
+const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
+  a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
+
+export function useCartPersistence(): void {
+  const user = useSessionStore(selectUser);
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    let loaded = false;
+    // Changes only count once the stored cart is in: before that the local cart may be empty, and saving it
+    // would wipe what the account holds.
+    const unsubscribe = useCartStore.subscribe((state, previous) => {
+      // Still this user's cart? (Signing out clears the cart before React has unmounted this subscription.)
+      const current = useSessionStore.getState().user?.id === userId;
+      if (loaded && current && state.items !== previous.items) void queueCartSave(state.items);
+    });
+    loadStoredCart(userId)
+      .then((stored) => {
+        if (!active) return;
+        const local = useCartStore.getState().items;
+        const merged = dedupeById([...stored, ...local]);
+        if (!sameIds(merged, local)) useCartStore.getState().replace(merged);
+        loaded = true;
+        if (!sameIds(merged, stored)) void queueCartSave(merged);
+      })
+      .catch((error: unknown) => console.error('[cart] could not load the saved cart', error));
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, [userId]);
+
+  // Signing out (not a page load without a session) empties the cart here; the account keeps its copy.
+  useEffect(
+    () =>
+      useSessionStore.subscribe((state, previous) => {
+        if (previous.status === 'signed-in' && state.status === 'signed-out') useCartStore.getState().clear();
+      }),
+    [],
+  );
+}

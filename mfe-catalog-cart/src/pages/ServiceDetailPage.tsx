@@ -1,0 +1,243 @@
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { Check } from 'lucide-react';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  Container,
+  formatEuro,
+  getServicePageByPath,
+  media,
+  Muted,
+  paths,
+  Section,
+  selectIsInCart,
+  ServiceIcon,
+  toCartItem,
+  useCartStore,
+  usePageMeta,
+  type Service,
+  type ServicePage,
+} from 'shared-lib';
+
+const Hero = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  max-width: 44rem;
+  h1 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes['4xl']};
+  }
+`;
+
+const Icon = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 3.5rem;
+  height: 3.5rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Tagline = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Buy = styled(Card)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  justify-items: start;
+  margin-top: ${({ theme }) => theme.space[5]};
+  max-width: 32rem;
+`;
+
+const Price = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes['3xl']};
+  font-weight: 800;
+  color: ${({ theme }) => theme.colors.ink};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  margin-top: ${({ theme }) => theme.space[7]};
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  }
+`;
+
+const Benefits = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[2]};
+  }
+  svg {
+    flex: none;
+    margin-top: 0.2rem;
+    color: ${({ theme }) => theme.colors.success};
+  }
+`;
+
+const Steps = styled.ol`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  counter-reset: step;
+  li {
+    counter-increment: step;
+    display: grid;
+    grid-template-columns: 2.25rem 1fr;
+    gap: ${({ theme }) => theme.space[3]};
+  }
+  li::before {
+    content: counter(step);
+    display: grid;
+    place-items: center;
+    width: 2.25rem;
+    height: 2.25rem;
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+    font-weight: 700;
+  }
+  h3 {
+    margin: 0 0 0.25rem;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+const ReadyBox = styled.section`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[7]};
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  text-align: center;
+  h2 {
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+const isService = (page: ServicePage): page is Service => 'price' in page;
+
+/** Price and cart control of a purchasable service: 'Add to Cart - €899', then 'Added to Cart' and checkout. */
+function BuyBox({ service }: { service: Service }) {
+  const inCart = useCartStore(selectIsInCart(service.id));
+  const add = useCartStore((s) => s.add);
+  return (
+    <Buy>
+      <Price>{formatEuro(service.price)}</Price>
+      <Muted as="p" style={{ margin: 0 }}>
+        Fixed price. Some services might include subscriptions at other companies (for example hosting or an AI
+        tool), which you pay to them directly.
+      </Muted>
+      <Actions>
+        <Button $size="lg" disabled={inCart} onClick={() => add(toCartItem(service))}>
+          {inCart ? 'Added to Cart' : `Add to Cart - €${service.price}`}
+        </Button>
+        {inCart ? (
+          <ButtonLink to={paths.checkout} $size="lg" $variant="secondary">
+            Go to Checkout
+          </ButtonLink>
+        ) : null}
+        <ButtonLink to={paths.contact} $size="lg" $variant="outline">
+          Contact Us
+        </ButtonLink>
+      </Actions>
+    </Buy>
+  );
+}
+
+export default function ServiceDetailPage() {
+  const { pathname } = useLocation();
+  const page = getServicePageByPath(pathname.replace(/\/+$/, ''));
+  usePageMeta(page?.title ?? 'Service', page?.tagline);
+  if (!page) return null;
+  return (
+    <Section>
+      <Container>
+        <Hero>
+          <Icon>
+            <ServiceIcon name={page.icon} size={28} />
+          </Icon>
+          <h1>{page.title}</h1>
+          <Tagline>{page.tagline}</Tagline>
+          <Muted as="p" style={{ margin: 0 }}>
+            {page.description}
+          </Muted>
+        </Hero>
+        {isService(page) ? (
+          <BuyBox service={page} />
+        ) : (
+          <Actions style={{ marginTop: '1.5rem' }}>
+            <ButtonLink to={paths.contact} $size="lg">
+              Book Your Call
+            </ButtonLink>
+          </Actions>
+        )}
+        <Columns>
+          <section aria-labelledby="what-you-get">
+            <h2 id="what-you-get">What you get</h2>
+            <Benefits>
+              {page.whatYouGet.map((benefit) => (
+                <li key={benefit}>
+                  <Check size={18} aria-hidden />
+                  {benefit}
+                </li>
+              ))}
+            </Benefits>
+          </section>
+          <section aria-labelledby="how-it-works">
+            <h2 id="how-it-works">How it works</h2>
+            <Steps>
+              {page.howItWorks.map((step) => (
+                <li key={step.title}>
+                  <div>
+                    <h3>{step.title}</h3>
+                    <p>{step.description}</p>
+                  </div>
+                </li>
+              ))}
+            </Steps>
+          </section>
+        </Columns>
+        <ReadyBox aria-labelledby="ready">
+          <h2 id="ready">Ready to get started?</h2>
+          <p>Tell us about your business and we reply within 24 hours.</p>
+          <ButtonLink to={paths.contact}>Contact Us</ButtonLink>
+        </ReadyBox>
+      </Container>
+    </Section>
+  );
+}

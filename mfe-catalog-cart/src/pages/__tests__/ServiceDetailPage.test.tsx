@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useCartStore } from 'shared-lib';
+import { renderSuspended, resetStores } from 'shared-lib/src/testing';
+import ServiceDetailPage from '../ServiceDetailPage';
+
+afterEach(resetStores);
+
+it('shows the Smart Website page as the spec describes and adds it to the cart once', async () => {
+  await renderSuspended(<ServiceDetailPage />, { route: '/services/ai-website-building' });
+  expect(screen.getByRole('heading', { level: 1, name: 'Smart Website' })).toBeInTheDocument();
+  expect(screen.getByText('Beautiful website, built with AI.')).toBeInTheDocument();
+  expect(screen.getByText('€899.00')).toBeInTheDocument();
+  expect(screen.getByText(/subscriptions at other companies/)).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'What you get' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'How it works' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Ready to get started?' })).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Go to Checkout' })).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart - €899' }));
+  expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
+  expect(screen.getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
+  expect(useCartStore.getState().items.map((i) => [i.id, i.price, i.path])).toEqual([
+    ['smart-website', 899, '/services/ai-website-building'],
+  ]);
+  expect(screen.getAllByRole('link', { name: 'Contact Us' })[0]).toHaveAttribute('href', '/contact');
+});
+
+it('shows the strategy call with Book Your Call instead of a price', async () => {
+  await renderSuspended(<ServiceDetailPage />, { route: '/services/ai-strategy-call' });
+  expect(screen.getByText('Expert guidance to plan your AI transformation')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute('href', '/contact');
+  expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+});
+
+it('gives a workshop the same price and cart control', async () => {
+  await renderSuspended(<ServiceDetailPage />, { route: '/services/two-day-training' });
+  expect(screen.getByRole('button', { name: 'Add to Cart - €1799' })).toBeEnabled();
+});
