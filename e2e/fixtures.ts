@@ -1,16 +1,18 @@
 // Shared Playwright fixtures: by default a test starts with the newsletter popup already seen, so the modal does
 // not cover what the test is about; tests of the popup opt in with `test.use({ newsletterPopup: true })`.
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO_USER = { email: 'demo@example.com', password: 'DemoPass123' };
 
+/** Marks the newsletter popup as seen in every page of a browser context. */
+export const skipNewsletterPopup = (context: BrowserContext) =>
+  context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+
 export const test = base.extend<{ newsletterPopup: boolean }>({
   newsletterPopup: [false, { option: true }],
-  page: async ({ page, newsletterPopup }, use) => {
-    if (!newsletterPopup) {
-      await page.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
-    }
-    await use(page);
+  context: async ({ context, newsletterPopup }, use) => {
+    if (!newsletterPopup) await skipNewsletterPopup(context);
+    await use(context);
   },
 });
 

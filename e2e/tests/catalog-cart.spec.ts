@@ -1,0 +1,117 @@
+// The catalogue, cart and checkout against the composed site and the local backend.
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, skipNewsletterPopup, uniqueEmail } from '../fixtures';
+
+const cartButton = (page: Page, count: number) =>
+  page.getByRole('banner').getByRole('button', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
+
+async function addServices(page: Page, titles: string[]) {
+  await page.goto('/how-we-work');
+  for (const title of titles) await page.getByRole('button', { name: `Add ${title} to cart` }).click();
+}
+
+/** A newsletter code the backend knows, subscribed through the public API as the popup would. */
+async function subscribedCode(page: Page): Promise<string> {
+  const config = (await (await page.request.get('/config.json')).json()) as { supabaseUrl: string; supabaseAnonKey: string };
+  const code = `TST${Math.random().toString(36).slice(2, 8).toUpperCase().padEnd(6, 'X')}`;
+  const response = await page.request.post(`${config.supabaseUrl}/rest/v1/newsletter_subscribers`, {
+    headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
+    data: { name: 'Tester', email: uniqueEmail('newsletter'), discount_code: code },
+  });
+  expect(response.status()).toBe(201);
+  return code;
+}
+
+const SEVEN = ['Smart Website', 'Product Photos', 'Personal Assistant', 'Brand Creator', 'Content Maker', 'Social Manager', 'Chat Helper'];
+
+test('seven services: the badge, the panel’s 20% and the next-tier hint', async ({ page }) => {
+  await addServices(page, SEVEN);
+  await cartButton(page, 7).click();
+  const panel = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(panel.getByText('Discount (20%)')).toBeVisible();
+  await expect(panel).toContainText('-€828.60');
+  await expect(panel).toContainText('€3,314.40');
+  await expect(panel.getByText('Add 3 more for 25% off + FREE aftercare')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+});
+
+test('the demo user applies an invalid then a valid code, checks out, and sees the order in /account', async ({ page }) => {
+  const code = await subscribedCode(page);
+  await signIn(page);
+  await addServices(page, ['Smart Website', 'Chat Helper']);
+  await cartButton(page, 2).click();
+  await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name: 'Go to Checkout' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+
+  const input = page.getByLabel('Discount code');
+  await input.fill('WRONGCODE1');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid discount code' })).toBeVisible();
+  await input.fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Discount code applied! 🎉')).toBeVisible();
+  await expect(page.getByText('Discount (10%)')).toBeVisible();
+  // 899 + 699 = 1598, 10% off: 1438.20
+  await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('€1,438.20');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(cartButton(page, 0)).toBeVisible();
+
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  const newest = page.getByRole('tabpanel').getByRole('article').first();
+  await expect(newest).toContainText('€1,438.20');
+  await expect(newest).toContainText('Saved €159.80');
+  await expect(newest).toContainText(`Discount code: ${code}`);
+});
+
+test('a guest cart survives a reload and merges into the account on sign-in', async ({ page }) => {
+  await addServices(page, ['Smart Emails', 'AI Dashboard']);
+  await page.reload();
+  await expect(cartButton(page, 2)).toBeVisible();
+  const email = uniqueEmail('merge');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Merge1Pass');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(cartButton(page, 2)).toBeVisible();
+
+  // Signing out clears this browser; signing in again brings the saved cart back.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: /Sign Out/ }).click();
+  await expect(cartButton(page, 0)).toBeVisible();
+  await signIn(page, { email, password: 'Merge1Pass' });
+  await expect(cartButton(page, 2)).toBeVisible();
+});
+
+test('two tabs of one user end with the same cart', async ({ page, context }) => {
+  const email = uniqueEmail('tabs');
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('TwoTabs1Pass');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  const second = await context.newPage();
+  await second.goto('/how-we-work');
+  await page.goto('/how-we-work');
+  await page.getByRole('button', { name: 'Add Smart Website to cart' }).click();
+  await second.getByRole('button', { name: 'Add Chat Helper to cart' }).click();
+  await page.getByRole('button', { name: 'Add Task Automator to cart' }).click();
+  await expect(cartButton(page, 3)).toBeVisible();
+  await expect(cartButton(second, 3)).toBeVisible();
+
+  // What the backend holds is that same cart: a fresh browser of the same user sees it.
+  const other = await context.browser()!.newContext();
+  await skipNewsletterPopup(other);
+  const fresh = await other.newPage();
+  await signIn(fresh, { email, password: 'TwoTabs1Pass' });
+  await expect(cartButton(fresh, 3)).toBeVisible();
+  await other.close();
+});
