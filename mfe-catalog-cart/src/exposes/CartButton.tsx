@@ -1,11 +1,13 @@
 // `./CartButton`: the header's cart button with its count badge and dropdown panel. It is mounted on every
 // page, so it also hosts the cart's backend persistence.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ShoppingCart } from 'lucide-react';
 import { selectCount, useCartStore } from 'shared-lib';
-import { CartPanel } from '../features/cart/CartPanel';
 import { useCartPersistence } from '../features/cart/use-cart-persistence';
+
+// The panel's code loads on first open: the button is on every page's first paint, the panel is not.
+const CartPanel = lazy(() => import('../features/cart/CartPanel'));
 
 const Wrapper = styled.div`
   position: relative;
@@ -60,7 +62,6 @@ export default function CartButton() {
 
   useEffect(() => {
     if (!open) return;
-    panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close(true);
     };
@@ -88,7 +89,11 @@ export default function CartButton() {
         <ShoppingCart size={20} aria-hidden />
         {count > 0 ? <Badge aria-hidden>{count}</Badge> : null}
       </Toggle>
-      {open ? <CartPanel id={panelId} ref={panel} onNavigate={() => close(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <CartPanel id={panelId} ref={panel} onNavigate={() => close(false)} />
+        </Suspense>
+      ) : null}
     </Wrapper>
   );
 }

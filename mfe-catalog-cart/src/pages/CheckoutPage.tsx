@@ -12,11 +12,11 @@ import {
   Muted,
   paths,
   Section,
-  ServiceIcon,
   toast,
   useCartStore,
   usePageMeta,
 } from 'shared-lib';
+import { ServiceIcon } from 'shared-lib/service-icon';
 import { PriceLines } from '../features/cart/PriceLines';
 import { usePricedCart } from '../features/cart/use-priced-cart';
 import { placeOrder } from '../features/checkout/checkout-api';

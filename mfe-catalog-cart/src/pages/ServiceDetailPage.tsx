@@ -13,13 +13,13 @@ import {
   paths,
   Section,
   selectIsInCart,
-  ServiceIcon,
   toCartItem,
   useCartStore,
   usePageMeta,
   type Service,
   type ServicePage,
 } from 'shared-lib';
+import { ServiceIcon } from 'shared-lib/service-icon';
 
 const Hero = styled.header`
   display: grid;

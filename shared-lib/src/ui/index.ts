@@ -3,7 +3,7 @@ export { GlobalStyle } from './global-style';
 export { DesignProvider } from './providers';
 export * from './primitives';
 export { Dialog, type DialogProps } from './dialog';
-export { ServiceIcon } from './service-icon';
 export { usePageMeta, SITE_NAME } from './page-meta';
 export { Toaster } from './toaster';
-export { Tabs, TabsList, TabsTrigger, TabsContent } from './tabs';
+// Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and
+// 'shared-lib/service-icon' (the catalogue's icons).

@@ -1,8 +1,9 @@
-import { forwardRef } from 'react';
+import { forwardRef, useEffect, useRef, type ForwardedRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
-import { ButtonLink, formatEuroRaw, media, paths, ServiceIcon, useCartStore } from 'shared-lib';
+import { ButtonLink, formatEuroRaw, media, paths, useCartStore } from 'shared-lib';
+import { ServiceIcon } from 'shared-lib/service-icon';
 import { DiscountHint } from './DiscountHint';
 import { PriceLines } from './PriceLines';
 import { usePricedCart } from './use-priced-cart';
@@ -104,11 +105,19 @@ interface CartPanelProps {
 }
 
 /** The cart dropdown of spec section 2: items, subtotal, discount, total and the way to checkout. */
-export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function CartPanel({ id, onNavigate }, ref) {
+const CartPanel = forwardRef(function CartPanel({ id, onNavigate }: CartPanelProps, ref: ForwardedRef<HTMLDivElement>) {
   const { items, priced } = usePricedCart();
   const remove = useCartStore((s) => s.remove);
+  const own = useRef<HTMLDivElement | null>(null);
+  // Focus moves into the panel when it opens, so keyboard users land on its content.
+  useEffect(() => own.current?.focus(), []);
+  const setRefs = (node: HTMLDivElement | null) => {
+    own.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
   return (
-    <Panel id={id} ref={ref} role="dialog" aria-labelledby={`${id}-title`} tabIndex={-1}>
+    <Panel id={id} ref={setRefs} role="dialog" aria-labelledby={`${id}-title`} tabIndex={-1}>
       <h2 id={`${id}-title`}>Your Cart</h2>
       {items.length === 0 ? (
         <Empty>
@@ -147,3 +156,5 @@ export const CartPanel = forwardRef<HTMLDivElement, CartPanelProps>(function Car
     </Panel>
   );
 });
+
+export default CartPanel;

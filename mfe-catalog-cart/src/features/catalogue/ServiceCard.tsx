@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Card, formatEuro, ServiceIcon, type Service } from 'shared-lib';
+import { Badge, Card, formatEuro, type Service } from 'shared-lib';
+import { ServiceIcon } from 'shared-lib/service-icon';
 import { CartToggle } from './CartToggle';
 
 const Root = styled(Card)`

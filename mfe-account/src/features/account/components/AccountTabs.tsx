@@ -1,4 +1,5 @@
-import { Tabs, TabsContent, TabsList, TabsTrigger, type SessionUser } from 'shared-lib';
+import type { SessionUser } from 'shared-lib';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from 'shared-lib/tabs';
 import { fetchMeetings } from '../api/fetch-meetings';
 import { fetchOrders } from '../api/fetch-orders';
 import { useAccountData } from '../hooks/use-account-data';

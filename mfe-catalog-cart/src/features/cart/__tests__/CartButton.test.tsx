@@ -14,7 +14,7 @@ it('shows an empty cart with a way to browse services', async () => {
   const button = screen.getByRole('button', { name: 'Cart, 0 items' });
   await userEvent.click(button);
   expect(button).toHaveAttribute('aria-expanded', 'true');
-  const panel = screen.getByRole('dialog', { name: 'Your Cart' });
+  const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
   expect(within(panel).getByText('Your cart is empty')).toBeInTheDocument();
   expect(within(panel).getByRole('link', { name: 'Browse Services' })).toHaveAttribute('href', '/how-we-work');
 });
@@ -23,7 +23,7 @@ it('lists one item linking to its page, with a raw subtotal, a 2-decimal total a
   add('smart-website');
   await renderSuspended(<CartButton />);
   await userEvent.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
-  const panel = screen.getByRole('dialog', { name: 'Your Cart' });
+  const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
   expect(within(panel).getByRole('link', { name: 'Smart Website' })).toHaveAttribute('href', '/services/ai-website-building');
   expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€899');
   expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€899.00');
@@ -36,7 +36,7 @@ it('shows the discount line and the next tier for 7 services', async () => {
   add('smart-website', 'product-photos', 'personal-assistant', 'brand-creator', 'content-maker', 'social-manager', 'chat-helper');
   await renderSuspended(<CartButton />);
   await userEvent.click(screen.getByRole('button', { name: 'Cart, 7 items' }));
-  const panel = screen.getByRole('dialog', { name: 'Your Cart' });
+  const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
   expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€4143');
   expect(within(panel).getByText('Discount (20%)').nextSibling).toHaveTextContent('-€828.60');
   expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€3,314.40');
@@ -54,7 +54,7 @@ it('closes on Escape, returning focus to the button, and on a click outside', as
   );
   const button = screen.getByRole('button', { name: 'Cart, 0 items' });
   await userEvent.click(button);
-  expect(screen.getByRole('dialog', { name: 'Your Cart' })).toHaveFocus();
+  expect(await screen.findByRole('dialog', { name: 'Your Cart' })).toHaveFocus();
   await userEvent.keyboard('{Escape}');
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(button).toHaveFocus();
