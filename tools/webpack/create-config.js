@@ -76,7 +76,11 @@ module.exports = function createConfig({
               // One federation runtime for the whole site: the shell provides it, production remotes use it instead
               // of carrying their own (about 20 KB gzip each). In development a remote keeps its own runtime so it
               // can also run alone on its dev server.
-              experiments: exposes ? { externalRuntime: production } : { provideExternalRuntime: true },
+              experiments: {
+                ...(exposes ? { externalRuntime: production } : { provideExternalRuntime: true }),
+                // Browser-only runtime: drops the Node.js loading code.
+                optimization: { target: 'web' },
+              },
             }),
         new webpack.DefinePlugin({
           __APP_NAME__: JSON.stringify(pkg.name),
