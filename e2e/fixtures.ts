@@ -27,5 +27,15 @@ export async function signIn(page: Page, { email, password } = DEMO_USER): Promi
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
+/** Creates an account through the auth page; the local backend confirms it at once, so the user is signed in. */
+export async function signUp(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
 /** A unique e-mail address for a test's own account or subscription. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -1,6 +1,6 @@
 // The catalogue, cart and checkout against the composed site and the local backend.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, skipNewsletterPopup, uniqueEmail } from '../fixtures';
+import { test, expect, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
 
 const cartButton = (page: Page, count: number) =>
   page.getByRole('banner').getByRole('button', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
@@ -73,12 +73,7 @@ test('a guest cart survives a reload and merges into the account on sign-in', as
   await page.reload();
   await expect(cartButton(page, 2)).toBeVisible();
   const email = uniqueEmail('merge');
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('Merge1Pass');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await signUp(page, { email, password: 'Merge1Pass' });
   await expect(cartButton(page, 2)).toBeVisible();
 
   // Signing out clears this browser; signing in again brings the saved cart back.
@@ -91,12 +86,7 @@ test('a guest cart survives a reload and merges into the account on sign-in', as
 
 test('two tabs of one user end with the same cart', async ({ page, context }) => {
   const email = uniqueEmail('tabs');
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('TwoTabs1Pass');
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await signUp(page, { email, password: 'TwoTabs1Pass' });
 
   const second = await context.newPage();
   await second.goto('/how-we-work');

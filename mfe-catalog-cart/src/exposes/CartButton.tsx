@@ -3,7 +3,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ShoppingCart } from 'lucide-react';
-import { selectCount, useCartStore } from 'shared-lib';
+import { CountBadge, IconButton, selectCount, useCartStore } from 'shared-lib';
 import { useCartPersistence } from '../features/cart/use-cart-persistence';
 
 // The panel's code loads on first open: the button is on every page's first paint, the panel is not.
@@ -11,39 +11,6 @@ const CartPanel = lazy(() => import('../features/cart/CartPanel'));
 
 const Wrapper = styled.div`
   position: relative;
-`;
-
-const Toggle = styled.button`
-  position: relative;
-  display: inline-grid;
-  place-items: center;
-  width: 2.75rem;
-  height: 2.75rem;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.ink};
-  cursor: pointer;
-  &:hover,
-  &[aria-expanded='true'] {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-  }
-`;
-
-const Badge = styled.span`
-  position: absolute;
-  top: 0.125rem;
-  right: 0.125rem;
-  min-width: 1.25rem;
-  height: 1.25rem;
-  padding: 0 0.3rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: 0.7rem;
-  font-weight: 700;
-  line-height: 1.25rem;
-  text-align: center;
 `;
 
 export default function CartButton() {
@@ -78,17 +45,16 @@ export default function CartButton() {
 
   return (
     <Wrapper ref={wrapper}>
-      <Toggle
+      <IconButton
         ref={button}
-        type="button"
         aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
       >
         <ShoppingCart size={20} aria-hidden />
-        {count > 0 ? <Badge aria-hidden>{count}</Badge> : null}
-      </Toggle>
+        {count > 0 ? <CountBadge aria-hidden>{count}</CountBadge> : null}
+      </IconButton>
       {open ? (
         <Suspense fallback={null}>
           <CartPanel id={panelId} ref={panel} onNavigate={() => close(false)} />

@@ -4,6 +4,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import styled, { keyframes } from 'styled-components';
 import { X } from 'lucide-react';
 import { media } from './theme';
+import { iconButtonStyles } from './primitives';
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
@@ -40,22 +41,14 @@ const Title = styled(RadixDialog.Title)`
   margin: 0 2rem 0.75rem 0;
 `;
 
-const Close = styled(RadixDialog.Close)`
+const Close = styled(RadixDialog.Close)<{ $size?: 'sm' | 'md' }>`
+  ${iconButtonStyles}
   position: absolute;
   top: 0.75rem;
   right: 0.75rem;
-  display: inline-grid;
-  place-items: center;
   width: 2.5rem;
   height: 2.5rem;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: transparent;
   color: ${({ theme }) => theme.colors.muted};
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surface};
-  }
 `;
 
 import type { DialogProps } from './dialog';

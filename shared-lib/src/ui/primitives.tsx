@@ -215,3 +215,50 @@ export const Grid = styled.div<{ $min?: string }>`
   gap: ${({ theme }) => theme.space[5]};
   grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min = '16rem' }) => $min}), 1fr));
 `;
+
+/** A round button (or link) holding only an icon; give it an aria-label. */
+export const iconButtonStyles = css<{ $size?: 'sm' | 'md' }>`
+  position: relative;
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: ${({ $size = 'md' }) => ($size === 'sm' ? '2rem' : '2.75rem')};
+  height: ${({ $size = 'md' }) => ($size === 'sm' ? '2rem' : '2.75rem')};
+  padding: 0;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: transparent;
+  color: inherit;
+  cursor: pointer;
+  &:hover,
+  &[aria-expanded='true'] {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+  }
+`;
+
+export const IconButton = styled.button.attrs<{ $size?: 'sm' | 'md' }>((p) => ({ type: p.type ?? 'button' }))<{
+  $size?: 'sm' | 'md';
+}>`
+  ${iconButtonStyles}
+`;
+
+export const IconLink = styled(Link)<{ $size?: 'sm' | 'md' }>`
+  ${iconButtonStyles}
+`;
+
+/** The small count on an icon button (the cart's number of items). */
+export const CountBadge = styled.span`
+  position: absolute;
+  top: 0.125rem;
+  right: 0.125rem;
+  min-width: 1.25rem;
+  height: 1.25rem;
+  padding: 0 0.3rem;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.7rem;
+  font-weight: 700;
+  line-height: 1.25rem;
+  text-align: center;
+`;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { X } from 'lucide-react';
 import { useToastStore, type Toast } from '../stores/toast';
+import { IconButton } from './primitives';
 
 const slideIn = keyframes`from { transform: translateY(0.75rem); opacity: 0; } to { transform: none; opacity: 1; }`;
 
@@ -46,19 +47,10 @@ const Description = styled.p`
   margin: 0.125rem 0 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-const CloseButton = styled.button`
+const CloseButton = styled(IconButton)`
   position: absolute;
   top: 0.5rem;
   right: 0.5rem;
-  display: inline-grid;
-  place-items: center;
-  width: 2rem;
-  height: 2rem;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
 `;
 
 function ToastItem({ toast }: { toast: Toast }) {
@@ -71,7 +63,7 @@ function ToastItem({ toast }: { toast: Toast }) {
     <Item $variant={toast.variant} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
       <Title>{toast.title}</Title>
       {toast.description ? <Description>{toast.description}</Description> : null}
-      <CloseButton type="button" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+      <CloseButton $size="sm" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
         <X size={16} aria-hidden />
       </CloseButton>
     </Item>

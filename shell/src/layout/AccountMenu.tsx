@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { User, UserCircle } from 'lucide-react';
-import { paths, selectAuthStatus, selectUser, useSessionStore } from 'shared-lib';
-import { IconButton, IconLink } from './icon-button';
+import { IconButton, IconLink, paths, selectAuthStatus, selectUser, useSessionStore } from 'shared-lib';
 
 // The menu's code is only needed once someone is signed in.
 const SignedInMenu = lazy(() => import('./SignedInMenu'));

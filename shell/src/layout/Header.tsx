@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Menu as MenuIcon, ShoppingCart, Sparkles, X } from 'lucide-react';
-import { ButtonLink, Container, media, paths, selectCount, useCartStore } from 'shared-lib';
+import { ButtonLink, Container, CountBadge, IconButton, IconLink, media, paths, selectCount, useCartStore } from 'shared-lib';
 import { RemoteWidget } from '../federation/RemoteWidget';
 import { AccountMenu } from './AccountMenu';
-import { IconButton, IconLink } from './icon-button';
 import { headerLinks } from './nav-links';
 import { useScrolled } from './use-scrolled';
 
@@ -109,29 +108,13 @@ const MobileNav = styled.nav`
   }
 `;
 
-const Count = styled.span`
-  position: absolute;
-  top: 0.125rem;
-  right: 0.125rem;
-  min-width: 1.25rem;
-  height: 1.25rem;
-  padding: 0 0.3rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: 0.7rem;
-  font-weight: 700;
-  line-height: 1.25rem;
-  text-align: center;
-`;
-
 /** While the catalogue slice loads, or if it is down, the header still shows how many items are in the cart. */
 function CartFallback() {
   const count = useCartStore(selectCount);
   return (
     <IconLink to={paths.howWeWork} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
       <ShoppingCart size={20} aria-hidden />
-      {count > 0 ? <Count aria-hidden>{count}</Count> : null}
+      {count > 0 ? <CountBadge aria-hidden>{count}</CountBadge> : null}
     </IconLink>
   );
 }

@@ -2,8 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { LogOut, User, UserCircle } from 'lucide-react';
-import { paths, signOut, toast, type SessionUser } from 'shared-lib';
-import { IconButton } from './icon-button';
+import { IconButton, paths, signOut, toast, type SessionUser } from 'shared-lib';
 
 const Content = styled(Menu.Content)`
   z-index: ${({ theme }) => theme.z.dropdown};

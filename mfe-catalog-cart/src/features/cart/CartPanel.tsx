@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useRef, type ForwardedRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
-import { ButtonLink, formatEuroRaw, media, paths, useCartStore } from 'shared-lib';
+import { ButtonLink, formatEuroRaw, IconButton, media, paths, useCartStore } from 'shared-lib';
 import { ServiceIcon } from 'shared-lib/service-icon';
 import { DiscountHint } from './DiscountHint';
 import { PriceLines } from './PriceLines';
@@ -71,18 +71,9 @@ const Price = styled.span`
   white-space: nowrap;
 `;
 
-const RemoveButton = styled.button`
-  display: inline-grid;
-  place-items: center;
-  width: 2rem;
-  height: 2rem;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: transparent;
+const RemoveButton = styled(IconButton)`
   color: ${({ theme }) => theme.colors.muted};
-  cursor: pointer;
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
     color: ${({ theme }) => theme.colors.danger};
   }
 `;
@@ -140,7 +131,7 @@ const CartPanel = forwardRef(function CartPanel({ id, onNavigate }: CartPanelPro
                   <span>{item.title}</span>
                 )}
                 <Price>{formatEuroRaw(item.price)}</Price>
-                <RemoveButton type="button" aria-label={`Remove ${item.title}`} onClick={() => remove(item.id)}>
+                <RemoveButton $size="sm" aria-label={`Remove ${item.title}`} onClick={() => remove(item.id)}>
                   <X size={16} aria-hidden />
                 </RemoveButton>
               </Item>
