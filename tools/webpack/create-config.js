@@ -91,9 +91,18 @@ module.exports = function createConfig({
           title,
           scriptLoading: 'defer',
         }),
-        // Static files (favicon, robots.txt, the dev config.json) are copied as they are.
+        // Static files (favicon, robots.txt) are copied as they are.
         fs.existsSync(path.join(dir, 'public')) &&
-          new CopyPlugin({ patterns: [{ from: path.join(dir, 'public'), noErrorOnMissing: true }] }),
+          new CopyPlugin({
+            // config.json in public/ is the dev servers' runtime config; a build never carries one.
+            patterns: [
+              {
+                from: path.join(dir, 'public'),
+                noErrorOnMissing: true,
+                globOptions: { ignore: ['**/config.json'] },
+              },
+            ],
+          }),
       ].filter(Boolean),
       optimization: { moduleIds: 'deterministic' },
       devServer: {
