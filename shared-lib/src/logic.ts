@@ -2,4 +2,6 @@
 export * from './catalogue';
 export * from './pricing';
 export * from './format';
-export * from './validation';
+// The form schemas (and zod with them) are a separate entry point, 'shared-lib/validation', imported only by the
+// pages with forms; the discount-code helpers have no dependencies and stay here.
+export * from './validation/discount-code';

@@ -2,6 +2,7 @@ import { use, type ReactNode } from 'react';
 import type { ExposedModules, RemoteKey } from 'shared-lib';
 import { loadExposed } from './remotes';
 import { RemoteBoundary } from './RemoteBoundary';
+import { useAfterFirstLoad } from './use-after-first-load';
 
 type ComponentExpose<K extends RemoteKey> = {
   [E in keyof ExposedModules[K]]: E extends './routes' ? never : E;
@@ -14,7 +15,10 @@ function Widget<K extends RemoteKey>({ remote, expose }: { remote: K; expose: Co
   return <Exposed />;
 }
 
-/** A component a remote exposes for the shell's chrome (cart button, newsletter popup, purchase toast). */
+/**
+ * A component a remote exposes for the shell's chrome (cart button, newsletter popup, purchase toast). It is
+ * loaded once the page itself has loaded; until then, and if the remote is down, the fallback shows.
+ */
 export function RemoteWidget<K extends RemoteKey>({
   remote,
   expose,
@@ -24,6 +28,8 @@ export function RemoteWidget<K extends RemoteKey>({
   expose: ComponentExpose<K>;
   fallback?: ReactNode;
 }) {
+  const ready = useAfterFirstLoad();
+  if (!ready) return <>{fallback}</>;
   return (
     <RemoteBoundary remote={remote} loading={fallback} fallback={() => fallback}>
       <Widget remote={remote} expose={expose} />

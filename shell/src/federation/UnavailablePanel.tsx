@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CloudOff } from 'lucide-react';
 import { Button, ButtonLink, Container, type RemoteKey, paths } from 'shared-lib';
+import { markPageRendered } from './use-after-first-load';
 
 const labels: Record<RemoteKey, string> = {
   marketing: 'This page',
@@ -34,6 +35,7 @@ const Actions = styled.div`
 
 export function UnavailablePanel({ remote, onRetry }: { remote: RemoteKey; onRetry: () => void }) {
   const [retrying, setRetrying] = useState(false);
+  useEffect(markPageRendered, []);
   return (
     <Container>
       <Panel aria-labelledby="unavailable-title" data-testid="remote-unavailable">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ButtonLink, Container, paths, usePageMeta } from 'shared-lib';
+import { markPageRendered } from '../federation/use-after-first-load';
 
 const Wrapper = styled.div`
   display: grid;
@@ -23,6 +24,7 @@ export function NotFound() {
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);
+  useEffect(markPageRendered, []);
   return (
     <Container>
       <Wrapper>

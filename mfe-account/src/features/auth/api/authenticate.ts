@@ -1,5 +1,6 @@
 // The one call the auth form makes: sign in or sign up through supabase-js, reduced to what the form shows.
-import { getSupabase, type AuthInput } from 'shared-lib';
+import { getSupabase } from 'shared-lib';
+import type { AuthInput } from 'shared-lib/validation';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-messages';
 
 export type AuthMode = 'sign-in' | 'sign-up';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Loader2 } from 'lucide-react';
-import { authSchema, Button, Card, errorMessages, Input, Label, media, Muted, toast } from 'shared-lib';
+import { Button, Card, Input, Label, media, Muted, toast } from 'shared-lib';
+import { authSchema, errorMessages } from 'shared-lib/validation';
 import { authenticate, type AuthMode } from '../api/authenticate';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
 
