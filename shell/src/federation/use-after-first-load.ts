@@ -31,9 +31,11 @@ if (!loaded) {
   );
 }
 
-/** Called once the first page's content is on screen. */
+/** Called once the first page's content is rendered; also a performance mark for measuring the first load. */
 export function markPageRendered(): void {
+  if (pageRendered) return;
   pageRendered = true;
+  performance.mark?.('storefront:page-rendered');
   release();
 }
 
