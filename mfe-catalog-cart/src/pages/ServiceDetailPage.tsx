@@ -7,18 +7,15 @@ import {
   Card,
   Container,
   formatEuro,
-  getServicePageByPath,
   media,
   Muted,
   paths,
   Section,
   selectIsInCart,
-  toCartItem,
   useCartStore,
   usePageMeta,
-  type Service,
-  type ServicePage,
 } from 'shared-lib';
+import { getServicePageByPath, toCartItem, type Service, type ServicePage } from 'shared-lib/catalogue';
 import { ServiceIcon } from 'shared-lib/service-icon';
 
 const Hero = styled.header`
@@ -159,8 +156,8 @@ function BuyBox({ service }: { service: Service }) {
     <Buy>
       <Price>{formatEuro(service.price)}</Price>
       <Muted as="p" style={{ margin: 0 }}>
-        Fixed price. Some services might include subscriptions at other companies (for example hosting or an AI
-        tool), which you pay to them directly.
+        Fixed price. Some services might include subscriptions at other companies (for example hosting or an
+        AI tool), which you pay to them directly.
       </Muted>
       <Actions>
         <Button $size="lg" disabled={inCart} onClick={() => add(toCartItem(service))}>

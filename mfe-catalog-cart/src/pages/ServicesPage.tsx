@@ -1,5 +1,16 @@
 import styled from 'styled-components';
-import { ButtonLink, Container, Grid, Muted, paths, Section, selectCount, servicesByCategory, useCartStore, usePageMeta } from 'shared-lib';
+import {
+  ButtonLink,
+  Container,
+  Grid,
+  Muted,
+  paths,
+  Section,
+  selectCount,
+  useCartStore,
+  usePageMeta,
+} from 'shared-lib';
+import { servicesByCategory } from 'shared-lib/catalogue';
 import { DiscountHint } from '../features/cart/DiscountHint';
 import { ServiceCard } from '../features/catalogue/ServiceCard';
 
@@ -49,7 +60,10 @@ const Custom = styled.section`
 `;
 
 export default function ServicesPage() {
-  usePageMeta('Our Services', 'Fixed-price AI automation services and workshops, with automatic volume discounts.');
+  usePageMeta(
+    'Our Services',
+    'Fixed-price AI automation services and workshops, with automatic volume discounts.',
+  );
   const count = useCartStore(selectCount);
   return (
     <Section>
@@ -57,8 +71,8 @@ export default function ServicesPage() {
         <Hero>
           <h1>Our Services</h1>
           <Muted as="p">
-            Fixed prices, results in 7-14 days, and everything we build is yours. Add three or more services and the
-            discount applies automatically.
+            Fixed prices, results in 7-14 days, and everything we build is yours. Add three or more services
+            and the discount applies automatically.
           </Muted>
           <DiscountHint count={count} />
         </Hero>

@@ -1,10 +1,15 @@
 // The cart's backend calls (spec section 7, with replace_cart for the save: DESIGN.md section 3).
-import { getServiceById, getSupabase, type CartItem } from 'shared-lib';
+import { getSupabase, type CartItem } from 'shared-lib';
+import { getServiceById } from 'shared-lib/catalogue';
 
 /** The user's open cart; the backend does not store paths or icons, so they come from the catalogue. */
 export async function loadStoredCart(userId: string): Promise<CartItem[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.from('cart_items').select('*').eq('user_id', userId).eq('checked_out', false);
+  const { data, error } = await supabase
+    .from('cart_items')
+    .select('*')
+    .eq('user_id', userId)
+    .eq('checked_out', false);
   if (error) throw error;
   return data.map((row) => {
     const service = getServiceById(row.service_id);

@@ -1,5 +1,6 @@
 import { Check, Plus } from 'lucide-react';
-import { Button, selectIsInCart, toCartItem, useCartStore, type Service } from 'shared-lib';
+import { Button, selectIsInCart, useCartStore } from 'shared-lib';
+import { toCartItem, type Service } from 'shared-lib/catalogue';
 
 /** Add to Cart / Remove for one service (a service is in the cart at most once). */
 export function CartToggle({ service }: { service: Service }) {

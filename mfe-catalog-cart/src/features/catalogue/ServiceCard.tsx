@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Card, formatEuro, type Service } from 'shared-lib';
+import { Badge, Card, formatEuro } from 'shared-lib';
+import { type Service } from 'shared-lib/catalogue';
 import { ServiceIcon } from 'shared-lib/service-icon';
 import { CartToggle } from './CartToggle';
 
@@ -60,7 +61,9 @@ export function ServiceCard({ service }: { service: Service }) {
         <Icon>
           <ServiceIcon name={service.icon} />
         </Icon>
-        {service.badge ? <Badge $tone={service.badge === 'POPULAR' ? 'primary' : 'highlight'}>{service.badge}</Badge> : null}
+        {service.badge ? (
+          <Badge $tone={service.badge === 'POPULAR' ? 'primary' : 'highlight'}>{service.badge}</Badge>
+        ) : null}
       </Top>
       <h3 id={`service-${service.id}`}>{service.title}</h3>
       <Price>{formatEuro(service.price)}</Price>

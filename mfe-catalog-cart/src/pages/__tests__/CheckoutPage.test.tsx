@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getServiceById, toCartItem, useCartStore } from 'shared-lib';
+import { useCartStore } from 'shared-lib';
+import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { createTestSupabase, json, renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CheckoutPage, { PAYMENT_NOTICE } from '../CheckoutPage';
 
-const add = (...ids: string[]) => ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
+const add = (...ids: string[]) =>
+  ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
 const calls: string[] = [];
 
 beforeEach(() => {

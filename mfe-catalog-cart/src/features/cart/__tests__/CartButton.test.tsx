@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getServiceById, toCartItem, useCartStore, useSessionStore } from 'shared-lib';
+import { useCartStore, useSessionStore } from 'shared-lib';
+import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CartButton from '../../../exposes/CartButton';
 
-const add = (...ids: string[]) => ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
+const add = (...ids: string[]) =>
+  ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
 
 beforeEach(() => useSessionStore.getState().setSession(null));
 afterEach(resetStores);
@@ -16,7 +18,10 @@ it('shows an empty cart with a way to browse services', async () => {
   expect(button).toHaveAttribute('aria-expanded', 'true');
   const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
   expect(within(panel).getByText('Your cart is empty')).toBeInTheDocument();
-  expect(within(panel).getByRole('link', { name: 'Browse Services' })).toHaveAttribute('href', '/how-we-work');
+  expect(within(panel).getByRole('link', { name: 'Browse Services' })).toHaveAttribute(
+    'href',
+    '/how-we-work',
+  );
 });
 
 it('lists one item linking to its page, with a raw subtotal, a 2-decimal total and no discount line', async () => {
@@ -24,7 +29,10 @@ it('lists one item linking to its page, with a raw subtotal, a 2-decimal total a
   await renderSuspended(<CartButton />);
   await userEvent.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
   const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
-  expect(within(panel).getByRole('link', { name: 'Smart Website' })).toHaveAttribute('href', '/services/ai-website-building');
+  expect(within(panel).getByRole('link', { name: 'Smart Website' })).toHaveAttribute(
+    'href',
+    '/services/ai-website-building',
+  );
   expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€899');
   expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€899.00');
   expect(within(panel).queryByText(/Discount/)).not.toBeInTheDocument();
@@ -33,7 +41,15 @@ it('lists one item linking to its page, with a raw subtotal, a 2-decimal total a
 });
 
 it('shows the discount line and the next tier for 7 services', async () => {
-  add('smart-website', 'product-photos', 'personal-assistant', 'brand-creator', 'content-maker', 'social-manager', 'chat-helper');
+  add(
+    'smart-website',
+    'product-photos',
+    'personal-assistant',
+    'brand-creator',
+    'content-maker',
+    'social-manager',
+    'chat-helper',
+  );
   await renderSuspended(<CartButton />);
   await userEvent.click(screen.getByRole('button', { name: 'Cart, 7 items' }));
   const panel = await screen.findByRole('dialog', { name: 'Your Cart' });

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { getServiceById, toCartItem, useCartStore, useSessionStore } from 'shared-lib';
+import { useCartStore, useSessionStore } from 'shared-lib';
+import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { createTestSupabase, json, resetStores } from 'shared-lib/src/testing';
 import { whenCartSaved } from '../cart-saver';
 import { useCartPersistence } from '../use-cart-persistence';
@@ -37,7 +38,10 @@ beforeEach(() => useSessionStore.getState().setSession(null));
 afterEach(resetStores);
 
 it('loads the stored cart once the user is known, with paths from the catalogue, and merges the guest cart', async () => {
-  const state: Backend = { stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }], saves: [] };
+  const state: Backend = {
+    stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }],
+    saves: [],
+  };
   backend(state);
   useCartStore.getState().add(item('smart-website'));
   useCartStore.getState().add(item('chat-helper'));
@@ -66,7 +70,10 @@ it('saves every change after loading, including the one that empties the cart', 
 });
 
 it('never overwrites the stored cart with the empty cart present before loading finishes', async () => {
-  const state: Backend = { stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }], saves: [] };
+  const state: Backend = {
+    stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }],
+    saves: [],
+  };
   backend(state);
   renderHook(() => useCartPersistence());
   signIn();
@@ -81,7 +88,9 @@ it('keeps working in memory when loading fails, logging only', async () => {
   backend(state);
   renderHook(() => useCartPersistence());
   signIn();
-  await waitFor(() => expect(error).toHaveBeenCalledWith('[cart] could not load the saved cart', expect.anything()));
+  await waitFor(() =>
+    expect(error).toHaveBeenCalledWith('[cart] could not load the saved cart', expect.anything()),
+  );
   act(() => useCartStore.getState().add(item('smart-website')));
   expect(useCartStore.getState().items).toHaveLength(1);
   expect(state.saves).toEqual([]);
@@ -89,7 +98,10 @@ it('keeps working in memory when loading fails, logging only', async () => {
 });
 
 it('clears the cart in this browser on sign-out', async () => {
-  const state: Backend = { stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }], saves: [] };
+  const state: Backend = {
+    stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }],
+    saves: [],
+  };
   backend(state);
   renderHook(() => useCartPersistence());
   signIn();
