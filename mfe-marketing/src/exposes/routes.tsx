@@ -1,22 +1,21 @@
+// `./routes`: the pages this slice owns (shared-lib's remotePaths.marketing), each loaded on demand.
 import { lazy } from 'react';
 import { paths, type RemoteRoute } from 'shared-lib';
 
-const Home = lazy(() => import('../pages/HomePage'));
+const legal = () => import('../pages/LegalPage');
 
 const routes: readonly RemoteRoute[] = [
-  { path: paths.home, Component: Home },
-  ...[
-    paths.about,
-    paths.cases,
-    paths.careers,
-    paths.contact,
-    paths.enterTheFuture,
-    paths.customProjects,
-    paths.blog,
-    paths.blogArticle,
-    paths.privacy,
-    paths.terms,
-  ].map((path) => ({ path, Component: Home })),
+  { path: paths.home, Component: lazy(() => import('../pages/HomePage')) },
+  { path: paths.about, Component: lazy(() => import('../pages/AboutPage')) },
+  { path: paths.cases, Component: lazy(() => import('../pages/CasesPage')) },
+  { path: paths.careers, Component: lazy(() => import('../pages/CareersPage')) },
+  { path: paths.contact, Component: lazy(() => import('../pages/ContactPage')) },
+  { path: paths.enterTheFuture, Component: lazy(() => import('../pages/EnterTheFuturePage')) },
+  { path: paths.customProjects, Component: lazy(() => import('../pages/CustomProjectsPage')) },
+  { path: paths.blog, Component: lazy(() => import('../pages/BlogPage')) },
+  { path: paths.blogArticle, Component: lazy(() => import('../pages/BlogArticlePage')) },
+  { path: paths.privacy, Component: lazy(() => legal().then((m) => ({ default: m.PrivacyPage }))) },
+  { path: paths.terms, Component: lazy(() => legal().then((m) => ({ default: m.TermsPage }))) },
 ];
 
 export default routes;

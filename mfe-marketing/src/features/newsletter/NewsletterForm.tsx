@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Copy } from 'lucide-react';
+import { Button, generateDiscountCode, getSupabase, Input, Label, media, toast } from 'shared-lib';
+import { firstErrorMessage, newsletterSchema } from 'shared-lib/validation';
+import { storeDiscountCode } from './storage';
+import { TeamIllustration } from './TeamIllustration';
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  ${media.md} {
+    grid-template-columns: 1fr 1.2fr;
+    align-items: center;
+  }
+`;
+
+const Art = styled.div`
+  display: none;
+  ${media.md} {
+    display: block;
+  }
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Code = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[4]};
+  border: 2px dashed ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  font-weight: 700;
+  letter-spacing: 0.12em;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.ink};
+`;
+
+const isDuplicate = (error: { code?: string; message?: string }) =>
+  error.code === '23505' || Boolean(error.message?.includes('duplicate'));
+
+/** Subscribe, then show the generated code with a copy button. */
+export default function NewsletterForm() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [code, setCode] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = newsletterSchema.safeParse({ name, email });
+    if (!parsed.success) {
+      toast({ title: 'Validation Error', description: firstErrorMessage(parsed.error), variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    const discountCode = generateDiscountCode(parsed.data.name);
+    try {
+      const supabase = await getSupabase();
+      const { error } = await supabase.from('newsletter_subscribers').insert({ ...parsed.data, discount_code: discountCode });
+      if (error) {
+        if (isDuplicate(error)) {
+          toast({ title: 'Already Subscribed', description: 'This email is already subscribed!', variant: 'destructive' });
+        } else {
+          toast({ title: 'Error', description: error.message, variant: 'destructive' });
+        }
+        return;
+      }
+      storeDiscountCode(discountCode);
+      setCode(discountCode);
+      toast({ title: 'Success! 🎉', description: 'Your discount code has been generated!' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!code) return;
+    await navigator.clipboard.writeText(code);
+    toast({ title: 'Copied!', description: 'Discount code copied to clipboard' });
+  };
+
+  return (
+    <Layout>
+      <Art>
+        <TeamIllustration />
+      </Art>
+      {code ? (
+        <div style={{ display: 'grid', gap: '0.75rem' }}>
+          <p style={{ margin: 0 }}>Your 10% discount code:</p>
+          <Code aria-live="polite">{code}</Code>
+          <Button onClick={() => void copy()}>
+            <Copy size={18} aria-hidden /> Copy code
+          </Button>
+          <p style={{ margin: 0, fontSize: '0.875rem' }}>Enter it at checkout. It is also saved in this browser.</p>
+        </div>
+      ) : (
+        <Form onSubmit={(e) => void submit(e)} noValidate>
+          <p style={{ margin: 0 }}>
+            Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first project.
+          </p>
+          <div>
+            <Label htmlFor="newsletter-name">Name</Label>
+            <Input id="newsletter-name" autoComplete="given-name" value={name} onChange={(e) => setName(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="newsletter-email">Email</Label>
+            <Input id="newsletter-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Subscribing...' : 'Get my 10% code'}
+          </Button>
+        </Form>
+      )}
+    </Layout>
+  );
+}

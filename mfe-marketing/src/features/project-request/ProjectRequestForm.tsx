@@ -1,0 +1,143 @@
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { Button, FieldError, getSupabase, Input, Label, media, Select, Textarea, toast } from 'shared-lib';
+import {
+  BUDGETS,
+  fieldErrors,
+  PROJECT_TYPES,
+  projectRequestSchema,
+  TIMELINES,
+  type ProjectRequestInput,
+} from 'shared-lib/validation';
+
+type Values = Record<keyof ProjectRequestInput, string>;
+type Field = keyof Values;
+
+const empty: Values = { name: '', email: '', company: '', projectType: '', budget: '', timeline: '', description: '' };
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+  .wide {
+    grid-column: 1 / -1;
+  }
+`;
+
+/** The project request form: errors under each field that clear on edit, stored for the agency. */
+export function ProjectRequestForm() {
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const onChange = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = projectRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast({ title: 'Please check your inputs', description: 'Some fields need your attention.', variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { name, email, company, projectType, budget, timeline, description } = parsed.data;
+      console.info('[project request]', parsed.data);
+      const supabase = await getSupabase();
+      const { error } = await supabase.from('project_requests').insert({
+        name,
+        email,
+        company: company || null,
+        project_type: projectType,
+        budget,
+        timeline,
+        description,
+      });
+      if (error) throw error;
+      toast({ title: 'Welcome to the Future! 🚀', description: "We'll be in touch within 24 hours to discuss your project." });
+      setValues(empty);
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: Field, label: string, control: (props: ControlProps) => ReactNode, wide = false) => {
+    const id = `project-${name}`;
+    const error = errors[name];
+    return (
+      <div className={wide ? 'wide' : undefined}>
+        <Label htmlFor={id}>{label}</Label>
+        {control({
+          id,
+          value: values[name],
+          onChange: onChange(name),
+          $invalid: Boolean(error),
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+        })}
+        {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+      </div>
+    );
+  };
+
+  return (
+    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Project request">
+      {field('name', 'Name', (p) => <Input {...p} autoComplete="name" />)}
+      {field('email', 'Email', (p) => <Input {...p} type="email" autoComplete="email" />)}
+      {field('company', 'Company (optional)', (p) => <Input {...p} autoComplete="organization" />, true)}
+      {field('projectType', 'Project type', (p) => (
+        <Select {...p}>
+          <option value="">Select a project type</option>
+          {PROJECT_TYPES.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      ))}
+      {field('budget', 'Budget', (p) => (
+        <Select {...p}>
+          <option value="">Select a budget range</option>
+          {BUDGETS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      ))}
+      {field('timeline', 'Timeline', (p) => (
+        <Select {...p}>
+          <option value="">Select a timeline</option>
+          {TIMELINES.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      ), true)}
+      {field('description', 'Project description', (p) => <Textarea {...p} />, true)}
+      <div className="wide">
+        <Button type="submit" $size="lg" disabled={submitting}>
+          {submitting ? 'Submitting...' : 'Submit Project Request'}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  $invalid: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}

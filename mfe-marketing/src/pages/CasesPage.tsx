@@ -1,0 +1,92 @@
+import styled from 'styled-components';
+import { Card, Container, Grid, media, Muted, Section, usePageMeta } from 'shared-lib';
+import { PageHero } from '../components/layout';
+import { caseStudies, stats } from '../content/company';
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  ${media.md} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+  div {
+    display: flex;
+    flex-direction: column-reverse;
+    text-align: center;
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes['3xl']};
+    font-weight: 800;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const BeforeAfter = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+  span {
+    display: grid;
+    place-items: center;
+    aspect-ratio: 4 / 3;
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    color: ${({ theme }) => theme.colors.muted};
+    font-weight: 600;
+  }
+  span + span {
+    background: ${({ theme }) => theme.colors.accentSoft};
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+export default function CasesPage() {
+  usePageMeta('Cases', 'Three projects, their results and what our clients say about them.');
+  return (
+    <>
+      <PageHero eyebrow="Case studies" title="Results our clients can measure" lead="Three recent projects: what we built, how long it took and what changed." />
+      <Section>
+        <Container>
+          <Stats>
+            {stats.map((stat) => (
+              <div key={stat.label}>
+                <dt>{stat.label}</dt>
+                <dd>{stat.value}</dd>
+              </div>
+            ))}
+          </Stats>
+        </Container>
+      </Section>
+      <Section $tone="soft">
+        <Container>
+          <Grid $min="18rem">
+            {caseStudies.map((study) => (
+              <Card key={study.title} as="article">
+                <BeforeAfter aria-hidden>
+                  <span>Before</span>
+                  <span>After</span>
+                </BeforeAfter>
+                <Muted as="p" style={{ margin: 0 }}>
+                  {study.industry}
+                </Muted>
+                <h2 style={{ fontSize: '1.25rem' }}>{study.title}</h2>
+                <p>{study.description}</p>
+                <p>
+                  <strong>{study.result}</strong> · {study.timesSaved}
+                </p>
+                <blockquote style={{ margin: 0 }}>
+                  <p style={{ fontStyle: 'italic' }}>“{study.quote}”</p>
+                  <footer>{study.client}</footer>
+                </blockquote>
+              </Card>
+            ))}
+          </Grid>
+        </Container>
+      </Section>
+    </>
+  );
+}
