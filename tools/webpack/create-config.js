@@ -90,6 +90,8 @@ module.exports = function createConfig({
           template: path.join(__dirname, 'index.html'),
           title,
           scriptLoading: 'defer',
+          // Absolute script URLs, so a deep link such as /blog/some-article loads the same files.
+          publicPath: '/',
         }),
         // Static files (favicon, robots.txt) are copied as they are.
         fs.existsSync(path.join(dir, 'public')) &&
