@@ -1,5 +1,6 @@
 // Shows the toast bus's toasts. The shell mounts one; standalone remote hosts mount their own.
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import styled, { css, keyframes } from 'styled-components';
 import { X } from 'lucide-react';
 import { useToastStore, type Toast } from '../stores/toast';
@@ -70,13 +71,19 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+/**
+ * Rendered straight into <body> and only while there are toasts, so a toast raised while a modal dialog is open
+ * (which hides everything else from assistive technology) is still announced.
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
-  return (
+  if (toasts.length === 0) return null;
+  return createPortal(
     <Region aria-label="Notifications">
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />
       ))}
-    </Region>
+    </Region>,
+    document.body,
   );
 }

@@ -1,0 +1,110 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setRuntimeConfig } from 'shared-lib';
+import { createTestSupabase, json, renderSuspended, resetStores, testRuntimeConfig } from 'shared-lib/testing';
+import NewsletterPopup from '../../exposes/NewsletterPopup';
+import PurchaseToast, { EVERY_MS, FIRST_AFTER_MS, VISIBLE_MS } from '../../exposes/PurchaseToast';
+
+afterEach(() => {
+  jest.useRealTimers();
+  resetStores();
+});
+
+describe('NewsletterPopup', () => {
+  const advance = (ms: number) => act(async () => void jest.advanceTimersByTime(ms));
+
+  it('opens about 2 s after load, not before', async () => {
+    jest.useFakeTimers();
+    await renderSuspended(<NewsletterPopup />);
+    await advance(1900);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(200);
+    jest.useRealTimers();
+    expect(await screen.findByRole('dialog', { name: 'Get 10% off your first project' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['it has been seen', 'newsletter_popup_seen', 'true'],
+    ['a code is stored', 'discount_code', 'ADA123456'],
+  ])('stays closed when %s', async (_why, key, value) => {
+    localStorage.setItem(key, value);
+    jest.useFakeTimers();
+    await renderSuspended(<NewsletterPopup />);
+    await advance(5000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  async function openPopup() {
+    jest.useFakeTimers();
+    await renderSuspended(<NewsletterPopup />);
+    await advance(2000);
+    jest.useRealTimers();
+    return screen.findByLabelText('Name');
+  }
+
+  it('rejects an empty name, subscribes, shows and stores the code; closing marks it seen', async () => {
+    const inserts: { name: string; email: string; discount_code: string }[] = [];
+    createTestSupabase(async (_url, init) => {
+      inserts.push(JSON.parse(String(init.body)));
+      return new Response(null, { status: 201 });
+    });
+    const name = await openPopup();
+    await userEvent.click(screen.getByRole('button', { name: 'Get my 10% code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Validation ErrorName is required');
+
+    await userEvent.type(name, 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Get my 10% code' }));
+    expect(await screen.findByText('Success! 🎉')).toBeInTheDocument();
+    expect(inserts).toHaveLength(1);
+    expect(inserts[0]!.discount_code).toMatch(/^ADA[A-Z0-9]{6}$/);
+    expect(screen.getByText(inserts[0]!.discount_code)).toBeInTheDocument();
+    expect(localStorage.getItem('discount_code')).toBe(inserts[0]!.discount_code);
+
+    await userEvent.keyboard('{Escape}');
+    expect(localStorage.getItem('newsletter_popup_seen')).toBe('true');
+  });
+
+  it('says Already Subscribed for a known e-mail', async () => {
+    createTestSupabase(() =>
+      json(
+        { code: '23505', message: 'duplicate key value violates unique constraint "newsletter_subscribers_email_key"', details: null, hint: null },
+        409,
+      ),
+    );
+    const name = await openPopup();
+    await userEvent.type(name, 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Get my 10% code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Already Subscribed');
+    expect(alert).toHaveTextContent('This email is already subscribed!');
+    expect(localStorage.getItem('discount_code')).toBeNull();
+  });
+});
+
+describe('PurchaseToast', () => {
+  const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
+
+  it('appears after 10 s for 5 s, then every 30 s', async () => {
+    setRuntimeConfig(testRuntimeConfig);
+    jest.useFakeTimers();
+    await renderSuspended(<PurchaseToast />);
+    advance(FIRST_AFTER_MS - 1);
+    expect(screen.queryByText(/just bought/)).not.toBeInTheDocument();
+    advance(1);
+    expect(screen.getByText(/just bought/)).toBeInTheDocument();
+    advance(VISIBLE_MS);
+    expect(screen.queryByText(/just bought/)).not.toBeInTheDocument();
+    advance(EVERY_MS - VISIBLE_MS);
+    expect(screen.getByText(/just bought/)).toBeInTheDocument();
+  });
+
+  it('stays off when config.json switches it off', async () => {
+    setRuntimeConfig({ ...testRuntimeConfig, purchaseToast: false });
+    jest.useFakeTimers();
+    await renderSuspended(<PurchaseToast />);
+    advance(60_000);
+    expect(screen.queryByText(/just bought/)).not.toBeInTheDocument();
+  });
+});
