@@ -37,14 +37,20 @@ export class RemoteBoundary extends Component<Props, State> {
   override render() {
     const { error } = this.state;
     const { children, remote, loading, fallback } = this.props;
-    if (error) return fallback ? fallback(this.retry) : <UnavailablePanel remote={remote} onRetry={this.retry} />;
+    if (error)
+      return fallback ? fallback(this.retry) : <UnavailablePanel remote={remote} onRetry={this.retry} />;
     return <Suspense fallback={loading ?? <PageLoading />}>{children}</Suspense>;
   }
 }
 
+/** Fills the viewport while a page loads, so the footer never starts on screen and jumps when it arrives. */
 export function PageLoading() {
   return (
-    <div role="status" aria-live="polite" style={{ minHeight: '60vh', display: 'grid', placeItems: 'center' }}>
+    <div
+      role="status"
+      aria-live="polite"
+      style={{ minHeight: '100vh', display: 'grid', placeItems: 'start center', paddingTop: '30vh' }}
+    >
       Loading...
     </div>
   );
