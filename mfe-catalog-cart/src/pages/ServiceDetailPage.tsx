@@ -12,6 +12,7 @@ import {
   paths,
   Section,
   selectIsInCart,
+  Steps,
   useCartStore,
   usePageMeta,
 } from 'shared-lib';
@@ -91,40 +92,6 @@ const Benefits = styled.ul`
     flex: none;
     margin-top: 0.2rem;
     color: ${({ theme }) => theme.colors.success};
-  }
-`;
-
-const Steps = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  counter-reset: step;
-  li {
-    counter-increment: step;
-    display: grid;
-    grid-template-columns: 2.25rem 1fr;
-    gap: ${({ theme }) => theme.space[3]};
-  }
-  li::before {
-    content: counter(step);
-    display: grid;
-    place-items: center;
-    width: 2.25rem;
-    height: 2.25rem;
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-    font-weight: 700;
-  }
-  h3 {
-    margin: 0 0 0.25rem;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.muted};
   }
 `;
 
@@ -217,16 +184,7 @@ export default function ServiceDetailPage() {
           </section>
           <section aria-labelledby="how-it-works">
             <h2 id="how-it-works">How it works</h2>
-            <Steps>
-              {page.howItWorks.map((step) => (
-                <li key={step.title}>
-                  <div>
-                    <h3>{step.title}</h3>
-                    <p>{step.description}</p>
-                  </div>
-                </li>
-              ))}
-            </Steps>
+            <Steps steps={page.howItWorks.map((step) => ({ title: step.title, text: step.description }))} />
           </section>
         </Columns>
         <ReadyBox aria-labelledby="ready">

@@ -1,7 +1,7 @@
 // Building blocks the marketing pages share: the page hero, section headings and numbered steps.
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { Container, media, Section } from 'shared-lib';
+import { Container, Section, Steps } from 'shared-lib';
 
 const HeroSection = styled(Section)`
   padding-bottom: ${({ theme }) => theme.space[6]};
@@ -51,57 +51,6 @@ export const SectionTitle = styled.h2`
   margin-bottom: ${({ theme }) => theme.space[5]};
 `;
 
-const StepList = styled.ol`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  counter-reset: step;
-  ${media.md} {
-    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  }
-  li {
-    counter-increment: step;
-    padding: ${({ theme }) => theme.space[5]};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    background: ${({ theme }) => theme.colors.bg};
-  }
-  li::before {
-    content: counter(step);
-    display: inline-grid;
-    place-items: center;
-    width: 2rem;
-    height: 2rem;
-    margin-bottom: ${({ theme }) => theme.space[3]};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-    font-weight: 700;
-  }
-  h3 {
-    margin: 0 0 0.25rem;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.muted};
-  }
-`;
-
-export function Steps({ steps }: { steps: readonly { title: string; text: string }[] }) {
-  return (
-    <StepList>
-      {steps.map((step) => (
-        <li key={step.title}>
-          <h3>{step.title}</h3>
-          <p>{step.text}</p>
-        </li>
-      ))}
-    </StepList>
-  );
-}
 
 export const Prose = styled.div`
   max-width: 46rem;
@@ -114,4 +63,4 @@ export const Prose = styled.div`
   }
 `;
 
-export { Container, Section };
+export { Container, Section, Steps };

@@ -5,5 +5,6 @@ export * from './primitives';
 export { Dialog, type DialogProps } from './dialog';
 export { usePageMeta, SITE_NAME } from './page-meta';
 export { Toaster } from './toaster';
+export { Steps } from './steps';
 // Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and
 // 'shared-lib/service-icon' (the catalogue's icons).
