@@ -28,7 +28,10 @@ export async function signIn(page: Page, { email, password } = DEMO_USER): Promi
 }
 
 /** Creates an account through the auth page; the local backend confirms it at once, so the user is signed in. */
-export async function signUp(page: Page, { email, password }: { email: string; password: string }): Promise<void> {
+export async function signUp(
+  page: Page,
+  { email, password }: { email: string; password: string },
+): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.getByLabel('Email').fill(email);
@@ -38,4 +41,5 @@ export async function signUp(page: Page, { email, password }: { email: string; p
 }
 
 /** A unique e-mail address for a test's own account or subscription. */
-export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -33,7 +33,8 @@ const SINGLE_PORT = 5310;
 function ensureBuilds() {
   const need = (dir) => !fs.existsSync(path.join(root, dir, 'index.html'));
   const apps = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
-  if (apps.some((a) => need(`${a}/dist`))) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (apps.some((a) => need(`${a}/dist`)))
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (need('shell/dist-single')) spawnSync('npm', ['run', 'build:single'], { cwd: root, stdio: 'inherit' });
 }
 
@@ -43,11 +44,22 @@ async function serve() {
     Object.keys(remotes).map((key, i) => [key, `http://localhost:${FED_PORT + 1 + i}/mf-manifest.json`]),
   );
   // The pages measured are public: no backend is contacted by a signed-out visitor on them.
-  const config = { supabaseUrl: 'http://localhost:54321', supabaseAnonKey: 'bench', remotes: remoteUrls, purchaseToast: true };
+  const config = {
+    supabaseUrl: 'http://localhost:54321',
+    supabaseAnonKey: 'bench',
+    remotes: remoteUrls,
+    purchaseToast: true,
+  };
   const origins = Object.values(remoteUrls);
   const servers = [
     await listen(
-      createStaticApp({ root: path.join(root, 'shell/dist'), kind: 'shell', scriptOrigins: origins, connectOrigins: origins, config: () => config }),
+      createStaticApp({
+        root: path.join(root, 'shell/dist'),
+        kind: 'shell',
+        scriptOrigins: origins,
+        connectOrigins: origins,
+        config: () => config,
+      }),
       FED_PORT,
     ),
     await listen(
@@ -58,7 +70,11 @@ async function serve() {
   for (const [i, dir] of Object.values(remotes).entries()) {
     servers.push(
       await listen(
-        createStaticApp({ root: path.join(root, dir, 'dist'), kind: 'remote', corsOrigins: [`http://localhost:${FED_PORT}`] }),
+        createStaticApp({
+          root: path.join(root, dir, 'dist'),
+          kind: 'remote',
+          corsOrigins: [`http://localhost:${FED_PORT}`],
+        }),
         FED_PORT + 1 + i,
       ),
     );
@@ -170,7 +186,10 @@ function table(fed, single) {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const p of PAGES) {
-    for (const [label, r] of [['federated', fed[p]], ['single bundle', single[p]]]) {
+    for (const [label, r] of [
+      ['federated', fed[p]],
+      ['single bundle', single[p]],
+    ]) {
       lines.push(
         `| \`${p}\` | ${label} | ${r.mobileScore} | ${r.desktopScore} | ${fmt(r.mobileLcp / 1000, 2)} | ${fmt(r.desktopLcp / 1000, 2)} | ${fmt(r.cls, 3)} | ${fmt(r.tbt)} | ${fmt(r.jsKb, 1)} | ${r.requests} | ${r.chain} |`,
       );
@@ -184,7 +203,10 @@ function table(fed, single) {
 
 ensureBuilds();
 const servers = await serve();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.filter((f) => f !== '--headless=new') });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: FLAGS.filter((f) => f !== '--headless=new'),
+});
 try {
   const fed = await measure(`http://localhost:${FED_PORT}`, browser);
   const single = await measure(`http://localhost:${SINGLE_PORT}`, browser);
@@ -193,7 +215,9 @@ try {
   const existing = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
   const marker = '<!-- bench:web results -->';
   const head = existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)) : existing;
-  const tail = existing.includes('<!-- /bench:web results -->') ? existing.slice(existing.indexOf('<!-- /bench:web results -->')) : '<!-- /bench:web results -->\n';
+  const tail = existing.includes('<!-- /bench:web results -->')
+    ? existing.slice(existing.indexOf('<!-- /bench:web results -->'))
+    : '<!-- /bench:web results -->\n';
   fs.mkdirSync(path.dirname(doc), { recursive: true });
   fs.writeFileSync(
     doc,

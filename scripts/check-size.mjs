@@ -23,6 +23,8 @@ for (const remote of remotes) {
   const kb = files.reduce((sum, f) => sum + gzipKb(path.join(dist, f)), 0);
   const ok = kb <= REMOTE_BUDGET_KB;
   failed ||= !ok;
-  console.log(`${ok ? 'ok  ' : 'OVER'} ${remote.padEnd(17)} remoteEntry + ./routes: ${kb.toFixed(1)} KB gzip (budget ${REMOTE_BUDGET_KB} KB)`);
+  console.log(
+    `${ok ? 'ok  ' : 'OVER'} ${remote.padEnd(17)} remoteEntry + ./routes: ${kb.toFixed(1)} KB gzip (budget ${REMOTE_BUDGET_KB} KB)`,
+  );
 }
 process.exit(failed ? 1 : 0);

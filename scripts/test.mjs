@@ -17,8 +17,15 @@ fs.mkdirSync(results, { recursive: true });
 function step(title, command, args, options = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
-  console.log(`  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
+  console.log(
+    `  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   return result.status === 0;
 }
 
@@ -33,7 +40,9 @@ function aptInstall(pkg) {
   if (!isRoot) return false;
   return (
     step(`apt-get update`, 'apt-get', ['update', '-qq']) &&
-    step(`apt-get install ${pkg}`, 'apt-get', ['install', '-y', '-qq', pkg], { env: { DEBIAN_FRONTEND: 'noninteractive' } })
+    step(`apt-get install ${pkg}`, 'apt-get', ['install', '-y', '-qq', pkg], {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+    })
   );
 }
 
@@ -41,18 +50,25 @@ function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return true;
   if (aptInstall('chromium')) return true;
-  console.error(`Chromium is missing: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium is missing: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   return false;
 }
 
 function ensurePostgres() {
   if (process.env.TEST_DATABASE_URL) return true;
-  const out = spawnSync('bash', [path.join(root, 'scripts', 'ensure-postgres.sh')], { cwd: root, encoding: 'utf8' });
+  const out = spawnSync('bash', [path.join(root, 'scripts', 'ensure-postgres.sh')], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   process.stdout.write(out.stdout ?? '');
   process.stderr.write(out.stderr ?? '');
   const url = /TEST_DATABASE_URL=(\S+)/.exec(out.stdout ?? '')?.[1];
   if (out.status !== 0 || !url) {
-    console.error('PostgreSQL is needed for the backend tests: install postgresql (Debian) or set TEST_DATABASE_URL.');
+    console.error(
+      'PostgreSQL is needed for the backend tests: install postgresql (Debian) or set TEST_DATABASE_URL.',
+    );
     return false;
   }
   process.env.TEST_DATABASE_URL = url;
@@ -84,17 +100,26 @@ must(step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
 must(step('type check', 'npx', ['tsc', '-p', 'tsconfig.json']));
 must(ensurePostgres());
 const jestReport = path.join(results, 'jest.json');
-const jestOk = step('unit, component and backend tests (jest)', 'npx', ['jest', '--json', `--outputFile=${jestReport}`]);
+const jestOk = step('unit, component and backend tests (jest)', 'npx', [
+  'jest',
+  '--json',
+  `--outputFile=${jestReport}`,
+]);
 addJestCounts(jestReport);
 must(jestOk);
 must(step('production builds', 'npm', ['run', 'build']));
 must(step('size budgets', 'node', ['scripts/check-size.mjs']));
 must(ensureChromium());
 const playwrightReport = path.join(results, 'playwright.json');
-const e2eOk = step('composed site in Chromium (Playwright)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-  cwd: path.join(root, 'e2e'),
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-});
+const e2eOk = step(
+  'composed site in Chromium (Playwright)',
+  'npx',
+  ['playwright', 'test', '--reporter=list,json'],
+  {
+    cwd: path.join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  },
+);
 addPlaywrightCounts(playwrightReport);
 printSummary();
 process.exit(e2eOk ? 0 : 1);

@@ -52,7 +52,10 @@ export function buildRemoteVariant({ remote, name, replace = [], sharedLibVersio
     const lib = path.join(base, 'shared-lib');
     copyTree(path.join(repoRoot, 'shared-lib'), lib);
     const pkgFile = path.join(lib, 'package.json');
-    fs.writeFileSync(pkgFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version: sharedLibVersion }));
+    fs.writeFileSync(
+      pkgFile,
+      JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version: sharedLibVersion }),
+    );
     fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
     fs.symlinkSync(lib, path.join(dir, 'node_modules', 'shared-lib'), 'dir');
   }

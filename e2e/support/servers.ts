@@ -86,7 +86,9 @@ export async function startSite(
     stop,
     start,
     deploy: async (dist, port) => {
-      deployments.push(await listen(createStaticApp({ root: dist, kind: 'remote', corsOrigins: [shellUrl] }), port));
+      deployments.push(
+        await listen(createStaticApp({ root: dist, kind: 'remote', corsOrigins: [shellUrl] }), port),
+      );
       return `http://localhost:${port}/mf-manifest.json`;
     },
     setRemoteUrl: (remote, url) => {

@@ -16,7 +16,9 @@ async function signUp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await fillAuthForm(page, email, NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Account created! You can now log in.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Account created! You can now log in.' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
@@ -91,7 +93,9 @@ test('the demo user sees their profile, orders and meetings in the spec formats'
   await expect(orders.first()).toBeVisible();
   const first = orders.first();
   await expect(first.getByRole('heading', { level: 2 })).toHaveText(/^Order #[0-9a-f]{8}$/);
-  await expect(first).toContainText(/(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/);
+  await expect(first).toContainText(
+    /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/,
+  );
   await expect(first).toContainText(/€\d+\.\d{2}/);
   await expect(first.getByRole('heading', { name: 'Items' })).toBeVisible();
   await expect(first.getByRole('listitem').first()).toContainText(/€\d/);

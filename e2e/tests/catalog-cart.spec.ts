@@ -12,7 +12,10 @@ async function addServices(page: Page, titles: string[]) {
 
 /** A newsletter code the backend knows, subscribed through the public API as the popup would. */
 async function subscribedCode(page: Page): Promise<string> {
-  const config = (await (await page.request.get('/config.json')).json()) as { supabaseUrl: string; supabaseAnonKey: string };
+  const config = (await (await page.request.get('/config.json')).json()) as {
+    supabaseUrl: string;
+    supabaseAnonKey: string;
+  };
   const code = `TST${Math.random().toString(36).slice(2, 8).toUpperCase().padEnd(6, 'X')}`;
   const response = await page.request.post(`${config.supabaseUrl}/rest/v1/newsletter_subscribers`, {
     headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
@@ -22,7 +25,15 @@ async function subscribedCode(page: Page): Promise<string> {
   return code;
 }
 
-const SEVEN = ['Smart Website', 'Product Photos', 'Personal Assistant', 'Brand Creator', 'Content Maker', 'Social Manager', 'Chat Helper'];
+const SEVEN = [
+  'Smart Website',
+  'Product Photos',
+  'Personal Assistant',
+  'Brand Creator',
+  'Content Maker',
+  'Social Manager',
+  'Chat Helper',
+];
 
 test('seven services: the badge, the panel’s 20% and the next-tier hint', async ({ page }) => {
   await addServices(page, SEVEN);
@@ -36,7 +47,9 @@ test('seven services: the badge, the panel’s 20% and the next-tier hint', asyn
   await expect(panel).toBeHidden();
 });
 
-test('the demo user applies an invalid then a valid code, checks out, and sees the order in /account', async ({ page }) => {
+test('the demo user applies an invalid then a valid code, checks out, and sees the order in /account', async ({
+  page,
+}) => {
   const code = await subscribedCode(page);
   await signIn(page);
   await addServices(page, ['Smart Website', 'Chat Helper']);

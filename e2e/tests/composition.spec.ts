@@ -21,14 +21,19 @@ test('navigation reaches a page of each remote without a full reload', async ({ 
   await expect(page).toHaveURL('/contact');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+    true,
+  );
 });
 
 test('a cart change inside the catalogue slice shows in the shell header (one store)', async ({ page }) => {
   await page.goto('/how-we-work');
   const cart = page.getByRole('banner').getByRole('button', { name: /^Cart, 0 items/ });
   await expect(cart).toBeVisible();
-  await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Add .* to cart$/ })
+    .first()
+    .click();
   await expect(page.getByRole('banner').getByRole('button', { name: /^Cart, 1 item/ })).toBeVisible();
 });
 
@@ -64,7 +69,9 @@ test.describe('a remote that is down', () => {
     await site.close();
   });
 
-  test('shows the unavailable panel on its routes while the rest works, and Retry recovers it', async ({ page }) => {
+  test('shows the unavailable panel on its routes while the rest works, and Retry recovers it', async ({
+    page,
+  }) => {
     await site.stop('account');
     await page.goto(`${site.shellUrl}/auth`);
     const panel = page.getByTestId('remote-unavailable');
@@ -76,7 +83,10 @@ test.describe('a remote that is down', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
     await expect(page.getByRole('heading', { level: 1, name: /AI made simple/i })).toBeVisible();
     await page.getByRole('banner').getByRole('link', { name: 'Our Services' }).click();
-    await page.getByRole('button', { name: /^Add .* to cart$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first()
+      .click();
     await expect(page.getByRole('banner').getByRole('button', { name: /^Cart, 1 item/ })).toBeVisible();
 
     // Back on the account route, the panel is there until the server returns; then Retry loads it in place.
@@ -86,6 +96,8 @@ test.describe('a remote that is down', () => {
     await site.start('account');
     await panel.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByText('Sign in to access your cart and checkout')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
   });
 });

@@ -11,7 +11,8 @@ const AUTH_TEXT = 'Sign in to access your cart and checkout';
 
 function digestOf(dir: string): string {
   const hash = crypto.createHash('sha256');
-  for (const file of fs.readdirSync(dir).sort()) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  for (const file of fs.readdirSync(dir).sort())
+    hash.update(file).update(fs.readFileSync(path.join(dir, file)));
   return hash.digest('hex');
 }
 
@@ -30,7 +31,11 @@ test('a redeployed remote is live on the next visit through config.json alone', 
   await expect(page.getByText(AUTH_TEXT, { exact: true })).toBeVisible();
 
   // The account team ships v2 with a visible change, to a new location.
-  const dist = buildRemoteVariant({ remote: 'mfe-account', name: 'account-v2', replace: [[AUTH_TEXT, `${AUTH_TEXT} today`]] });
+  const dist = buildRemoteVariant({
+    remote: 'mfe-account',
+    name: 'account-v2',
+    replace: [[AUTH_TEXT, `${AUTH_TEXT} today`]],
+  });
   site.setRemoteUrl('account', await site.deploy(dist, 4210));
 
   await page.goto(`${site.shellUrl}/auth`);
@@ -43,9 +48,15 @@ test('a redeployed remote is live on the next visit through config.json alone', 
   await expect(page.getByText(AUTH_TEXT, { exact: true })).toBeVisible();
 });
 
-test('a remote built against another major of shared-lib is refused with the panel; the rest works', async ({ page }) => {
+test('a remote built against another major of shared-lib is refused with the panel; the rest works', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  const dist = buildRemoteVariant({ remote: 'mfe-account', name: 'account-shared-lib-2', sharedLibVersion: '2.0.0' });
+  const dist = buildRemoteVariant({
+    remote: 'mfe-account',
+    name: 'account-shared-lib-2',
+    sharedLibVersion: '2.0.0',
+  });
   site.setRemoteUrl('account', await site.deploy(dist, 4211));
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));

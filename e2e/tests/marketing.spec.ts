@@ -37,10 +37,16 @@ test('the blog links each card to its article', async ({ page }) => {
 async function rows(page: Page, table: string, email: string) {
   const config = (await (await page.request.get('/config.json')).json()) as { supabaseUrl: string };
   // The local stack's service-role key: a JWT with role service_role signed with its default secret.
-  const serviceRoleKey = jwt.sign({ role: 'service_role' }, 'super-secret-jwt-token-with-at-least-32-characters-long');
-  const response = await page.request.get(`${config.supabaseUrl}/rest/v1/${table}?email=eq.${encodeURIComponent(email)}`, {
-    headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
-  });
+  const serviceRoleKey = jwt.sign(
+    { role: 'service_role' },
+    'super-secret-jwt-token-with-at-least-32-characters-long',
+  );
+  const response = await page.request.get(
+    `${config.supabaseUrl}/rest/v1/${table}?email=eq.${encodeURIComponent(email)}`,
+    {
+      headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
+    },
+  );
   return (await response.json()) as Record<string, unknown>[];
 }
 
@@ -52,7 +58,9 @@ test('a contact message is stored', async ({ page }) => {
   await page.getByLabel('Message', { exact: true }).fill('We would like a chatbot for our shop.');
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByText('Message sent!')).toBeVisible();
-  expect(await rows(page, 'contact_messages', email)).toMatchObject([{ name: 'Ada Lovelace', message: 'We would like a chatbot for our shop.' }]);
+  expect(await rows(page, 'contact_messages', email)).toMatchObject([
+    { name: 'Ada Lovelace', message: 'We would like a chatbot for our shop.' },
+  ]);
 });
 
 test('a project request is stored', async ({ page }) => {
@@ -67,7 +75,13 @@ test('a project request is stored', async ({ page }) => {
   await page.getByRole('button', { name: 'Submit Project Request' }).click();
   await expect(page.getByText('Welcome to the Future! 🚀')).toBeVisible();
   expect(await rows(page, 'project_requests', email)).toMatchObject([
-    { name: 'Grace Hopper', project_type: 'analytics', budget: '25k-50k', timeline: 'flexible', company: null },
+    {
+      name: 'Grace Hopper',
+      project_type: 'analytics',
+      budget: '25k-50k',
+      timeline: 'flexible',
+      company: null,
+    },
   ]);
 });
 
@@ -98,7 +112,10 @@ test.describe('the newsletter popup', () => {
     await expect(page.getByText('Discount code copied to clipboard')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
-    const config = (await (await page.request.get('/config.json')).json()) as { supabaseUrl: string; supabaseAnonKey: string };
+    const config = (await (await page.request.get('/config.json')).json()) as {
+      supabaseUrl: string;
+      supabaseAnonKey: string;
+    };
     const check = await page.request.post(`${config.supabaseUrl}/rest/v1/rpc/validate_discount_code`, {
       headers: { apikey: config.supabaseAnonKey },
       data: { code },

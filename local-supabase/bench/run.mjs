@@ -42,7 +42,15 @@ function startServer(env) {
       const anon = /anon key: (\S+)/.exec(out)?.[1];
       if (url && anon) {
         child.removeAllListeners('exit');
-        resolve({ url, anon, stop: () => new Promise((done) => { child.once('exit', done); child.kill('SIGTERM'); }) });
+        resolve({
+          url,
+          anon,
+          stop: () =>
+            new Promise((done) => {
+              child.once('exit', done);
+              child.kill('SIGTERM');
+            }),
+        });
       }
     });
   });
@@ -79,7 +87,11 @@ async function json(url, init) {
 }
 
 async function httpScenarios(server, users) {
-  const headers = (token) => ({ apikey: server.anon, Authorization: `Bearer ${token ?? server.anon}`, 'Content-Type': 'application/json' });
+  const headers = (token) => ({
+    apikey: server.anon,
+    Authorization: `Bearer ${token ?? server.anon}`,
+    'Content-Type': 'application/json',
+  });
   const items = [
     { service_id: 'smart-website', service_title: 'Smart Website', service_price: 899 },
     { service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 },
@@ -112,9 +124,10 @@ function floorScenarios(pool, users) {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      await client.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [
-        JSON.stringify({ sub: user.id, role: 'authenticated', email: user.email }),
-      ]);
+      await client.query(
+        "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)",
+        [JSON.stringify({ sub: user.id, role: 'authenticated', email: user.email })],
+      );
       const result = await client.query(sql, params);
       await client.query('commit');
       return result;
@@ -125,18 +138,25 @@ function floorScenarios(pool, users) {
       client.release();
     }
   };
-  const items = JSON.stringify([{ service_id: 'smart-website', service_title: 'Smart Website', service_price: 899 }]);
+  const items = JSON.stringify([
+    { service_id: 'smart-website', service_title: 'Smart Website', service_price: 899 },
+  ]);
   return {
     'sign-in': async (i) => {
       const user = users[i % users.length];
-      const { rows } = await pool.query('select id, encrypted_password from auth.users where email = $1', [user.email]);
+      const { rows } = await pool.query('select id, encrypted_password from auth.users where email = $1', [
+        user.email,
+      ]);
       await bcrypt.compare(PASSWORD, rows[0].encrypted_password);
       await pool.query('insert into auth.sessions (id, user_id) values (gen_random_uuid(), $1)', [user.id]);
     },
-    replace_cart: (_i, worker) => asUser(users[worker % users.length], 'select public.replace_cart($1::jsonb)', [items]),
+    replace_cart: (_i, worker) =>
+      asUser(users[worker % users.length], 'select public.replace_cart($1::jsonb)', [items]),
     'orders select': (_i, worker) => {
       const user = users[worker % users.length];
-      return asUser(user, 'select * from public.orders where user_id = $1 order by created_at desc', [user.id]);
+      return asUser(user, 'select * from public.orders where user_id = $1 order by created_at desc', [
+        user.id,
+      ]);
     },
   };
 }
@@ -197,14 +217,17 @@ const f = (n) => (n === undefined ? '' : n.toFixed(1));
 const lines = [
   '| store | call | clients | API p50 ms | API p95 ms | API req/s | direct pg p50 ms | direct pg p95 ms | direct req/s | p95 API / direct |',
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map(({ kind, name, c, api, direct }) =>
-    `| ${kind} | ${name} | ${c} | ${f(api.p50)} | ${f(api.p95)} | ${f(api.rps)} | ${f(direct?.p50)} | ${f(direct?.p95)} | ${f(direct?.rps)} | ${direct ? (api.p95 / direct.p95).toFixed(2) : ''} |`,
+  ...rows.map(
+    ({ kind, name, c, api, direct }) =>
+      `| ${kind} | ${name} | ${c} | ${f(api.p50)} | ${f(api.p95)} | ${f(api.rps)} | ${f(direct?.p50)} | ${f(direct?.p95)} | ${f(direct?.rps)} | ${direct ? (api.p95 / direct.p95).toFixed(2) : ''} |`,
   ),
 ];
 const table = lines.join('\n');
 const doc = path.join(here, '..', 'BENCH.md');
 const previous = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
-const notes = previous.includes('## Reading the numbers') ? previous.slice(previous.indexOf('## Reading the numbers')) : '';
+const notes = previous.includes('## Reading the numbers')
+  ? previous.slice(previous.indexOf('## Reading the numbers'))
+  : '';
 fs.writeFileSync(
   doc,
   `# local-supabase benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -w local-supabase\` on this repository's 2-core machine: ${REQUESTS} requests per row (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users, the API and PostgreSQL on the same machine. "Direct" runs the same statements (role, claims, query) through \`pg\` without HTTP; sign-in's direct row includes the bcrypt comparison.\n\n${table}\n\n${notes}`,

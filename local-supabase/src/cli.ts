@@ -6,7 +6,9 @@ import { startLocalSupabase } from './server';
 const env = process.env;
 
 async function main() {
-  const dataDir = env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', '..', '.data', 'local-supabase'));
+  const dataDir = env.DATABASE_URL
+    ? undefined
+    : path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', '..', '.data', 'local-supabase'));
   const server = await startLocalSupabase({
     port: Number(env.PORT ?? 54321),
     host: env.HOST ?? '127.0.0.1',
@@ -21,7 +23,8 @@ async function main() {
     log: true,
   });
   const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
-  if (server.migrations.applied.length) console.log(`applied migrations: ${server.migrations.applied.join(', ')}`);
+  if (server.migrations.applied.length)
+    console.log(`applied migrations: ${server.migrations.applied.join(', ')}`);
   if (server.migrations.seeded) console.log('seeded supabase/seed.sql');
   console.log(`database: ${where}`);
   console.log(`anon key: ${server.anonKey}`);

@@ -26,8 +26,11 @@ export class AuthError extends Error {
 }
 
 export function sendRestError(reply: FastifyReply, error: RestError): FastifyReply {
-  if (error.status === 401) reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${error.message}"`);
-  return reply.status(error.status).send({ code: error.code, details: error.details, hint: error.hint, message: error.message });
+  if (error.status === 401)
+    reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${error.message}"`);
+  return reply
+    .status(error.status)
+    .send({ code: error.code, details: error.details, hint: error.hint, message: error.message });
 }
 
 export function sendAuthError(reply: FastifyReply, error: AuthError): FastifyReply {
@@ -45,11 +48,15 @@ interface PgError {
 }
 
 const isPgError = (error: unknown): error is PgError =>
-  typeof error === 'object' && error !== null && typeof (error as PgError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as PgError).code!);
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as PgError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as PgError).code!);
 
 /** PostgREST's mapping of SQLSTATE to HTTP status (src/PostgREST/Error.hs). */
 export function fromPgError(error: unknown, role: string): RestError {
-  if (!isPgError(error)) return new RestError(500, 'PGRST000', error instanceof Error ? error.message : String(error));
+  if (!isPgError(error))
+    return new RestError(500, 'PGRST000', error instanceof Error ? error.message : String(error));
   const code = error.code!;
   const status =
     code === '42501'

@@ -17,9 +17,13 @@ export interface Claims {
 
 export function signJwt(secret: string, claims: Claims, expiresInSeconds?: number): string {
   const now = Math.floor(Date.now() / 1000);
-  return jwt.sign({ iat: now, ...claims, ...(expiresInSeconds ? { exp: now + expiresInSeconds } : {}) }, secret, {
-    algorithm: 'HS256',
-  });
+  return jwt.sign(
+    { iat: now, ...claims, ...(expiresInSeconds ? { exp: now + expiresInSeconds } : {}) },
+    secret,
+    {
+      algorithm: 'HS256',
+    },
+  );
 }
 
 export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -45,6 +49,7 @@ export function apiKeys(secret: string): { anonKey: string; serviceRoleKey: stri
 /** The bearer token of a request: Authorization wins over apikey, as in PostgREST behind Supabase's gateway. */
 export function bearerToken(headers: Record<string, string | string[] | undefined>): string | null {
   const authorization = headers.authorization;
-  if (typeof authorization === 'string' && /^bearer /i.test(authorization)) return authorization.slice(7).trim();
+  if (typeof authorization === 'string' && /^bearer /i.test(authorization))
+    return authorization.slice(7).trim();
   return typeof headers.apikey === 'string' ? headers.apikey : null;
 }

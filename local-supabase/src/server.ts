@@ -52,7 +52,13 @@ const ALLOWED_HEADERS = [
   'x-supabase-api-version',
   'x-jwt-aud',
 ];
-const EXPOSED_HEADERS = ['Content-Range', 'X-Total-Count', 'Link', 'X-Supabase-Api-Version', 'x-sb-error-code'];
+const EXPOSED_HEADERS = [
+  'Content-Range',
+  'X-Total-Count',
+  'Link',
+  'X-Supabase-Api-Version',
+  'x-sb-error-code',
+];
 
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const secret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
@@ -62,7 +68,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR);
   const cache = await SchemaCache.load(db);
 
-  const app: FastifyInstance = Fastify({ logger: options.log ? { level: 'warn' } : false, bodyLimit: 1024 * 1024 });
+  const app: FastifyInstance = Fastify({
+    logger: options.log ? { level: 'warn' } : false,
+    bodyLimit: 1024 * 1024,
+  });
   await app.register(cors, {
     origin: options.corsOrigins?.length ? options.corsOrigins : true,
     allowedHeaders: ALLOWED_HEADERS,

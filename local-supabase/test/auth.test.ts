@@ -22,7 +22,13 @@ describe.each(KINDS)('auth on %s', (kind) => {
     expect(error).toBeNull();
     expect(data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { id, email } });
     const claims = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claims).toMatchObject({ sub: id, role: 'authenticated', aud: 'authenticated', email, aal: 'aal1' });
+    expect(claims).toMatchObject({
+      sub: id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+      aal: 'aal1',
+    });
     expect(typeof claims.session_id).toBe('string');
   });
 
@@ -33,17 +39,28 @@ describe.each(KINDS)('auth on %s', (kind) => {
   });
 
   it('refuses a wrong password and an unknown e-mail alike', async () => {
-    for (const credentials of [{ ...DEMO, password: 'WrongPass1' }, { email: 'nobody@example.com', password: 'WrongPass1' }]) {
+    for (const credentials of [
+      { ...DEMO, password: 'WrongPass1' },
+      { email: 'nobody@example.com', password: 'WrongPass1' },
+    ]) {
       const { data, error } = await backend.anon().auth.signInWithPassword(credentials);
       expect(data.session).toBeNull();
-      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'invalid_credentials',
+        message: 'Invalid login credentials',
+      });
     }
   });
 
   it('refuses a duplicate sign-up and a weak password with Supabase’s codes', async () => {
     const { email } = await backend.newUser('dup');
     const duplicate = await backend.anon().auth.signUp({ email, password: 'Another1Pass' });
-    expect(duplicate.error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' });
+    expect(duplicate.error).toMatchObject({
+      status: 422,
+      code: 'user_already_exists',
+      message: 'User already registered',
+    });
     const weak = await backend.anon().auth.signUp({ email: 'weak@example.com', password: '123' });
     expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
     const badEmail = await backend.anon().auth.signUp({ email: 'not-an-email', password: 'Passw0rdOk' });
@@ -61,7 +78,10 @@ describe.each(KINDS)('auth on %s', (kind) => {
       refresh_token: first.session!.refresh_token,
     });
     expect(reuse.status).toBe(400);
-    expect(reuse.json).toEqual({ code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(reuse.json).toEqual({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
     expect(reuse.headers.get('x-sb-error-code')).toBe('refresh_token_already_used');
     expect(reuse.headers.get('x-supabase-api-version')).toBe('2024-01-01');
     // The whole family is revoked: the newest token no longer works either.
@@ -69,7 +89,9 @@ describe.each(KINDS)('auth on %s', (kind) => {
       refresh_token: refreshed.session!.refresh_token,
     });
     expect(newest.status).toBe(400);
-    const unknown = await raw(backend, 'POST', '/auth/v1/token?grant_type=refresh_token', { refresh_token: 'nope' });
+    const unknown = await raw(backend, 'POST', '/auth/v1/token?grant_type=refresh_token', {
+      refresh_token: 'nope',
+    });
     expect(unknown.json).toMatchObject({ code: 'refresh_token_not_found' });
   });
 
@@ -84,7 +106,11 @@ describe.each(KINDS)('auth on %s', (kind) => {
   });
 
   it('refuses a token with a bad signature on auth and on data', async () => {
-    const forged = signJwt('not-the-secret-not-the-secret-not-the-secret', { sub: DEMO.id, role: 'authenticated' }, 3600);
+    const forged = signJwt(
+      'not-the-secret-not-the-secret-not-the-secret',
+      { sub: DEMO.id, role: 'authenticated' },
+      3600,
+    );
     const user = await raw(backend, 'GET', '/auth/v1/user', undefined, { Authorization: `Bearer ${forged}` });
     expect(user.status).toBe(403);
     expect(user.json).toMatchObject({ code: 'bad_jwt' });
@@ -105,13 +131,18 @@ describe.each(KINDS)('auth on %s', (kind) => {
       headers: {
         Origin: 'http://localhost:3000',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
+        'Access-Control-Request-Headers':
+          'apikey,authorization,content-type,x-client-info,x-supabase-api-version',
       },
     });
     expect(preflight.status).toBeLessThan(300);
     const signIn = await fetch(`${backend.server.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { Origin: 'http://localhost:3000', 'Content-Type': 'application/json', apikey: backend.server.anonKey },
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Content-Type': 'application/json',
+        apikey: backend.server.anonKey,
+      },
       body: JSON.stringify({ email: DEMO.email, password: 'wrong' }),
     });
     expect(signIn.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);

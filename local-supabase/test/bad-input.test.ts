@@ -5,8 +5,7 @@ jest.setTimeout(60_000);
 
 describe.each(KINDS)('bad input on %s', (kind) => {
   let backend: Backend;
-  const countOrders = async () =>
-    (await backend.service().from('orders').select('id')).data!.length;
+  const countOrders = async () => (await backend.service().from('orders').select('id')).data!.length;
   beforeAll(async () => {
     backend = await startBackend(kind);
   });
@@ -22,7 +21,10 @@ describe.each(KINDS)('bad input on %s', (kind) => {
   it('unknown table: 404 PGRST205; unknown column: PGRST204 in a body, 42703 in a filter', async () => {
     const table = await backend.anon().from('no_such_table').select('*');
     expect(table).toMatchObject({ status: 404, error: { code: 'PGRST205' } });
-    const bodyColumn = await backend.anon().from('contact_messages').insert({ name: 'Ada', email: 'a@example.com', message: 'Hello there!', admin: true });
+    const bodyColumn = await backend
+      .anon()
+      .from('contact_messages')
+      .insert({ name: 'Ada', email: 'a@example.com', message: 'Hello there!', admin: true });
     expect(bodyColumn).toMatchObject({ status: 400, error: { code: 'PGRST204' } });
     const filterColumn = await backend.anon().from('services').select('*').eq('secret', 'x');
     expect(filterColumn).toMatchObject({ status: 400, error: { code: '42703' } });
@@ -33,14 +35,28 @@ describe.each(KINDS)('bad input on %s', (kind) => {
   it('wrong types and over-long strings are refused by the database itself', async () => {
     const wrongType = await backend.anon().from('services').select('*').eq('price', 'cheap');
     expect(wrongType).toMatchObject({ status: 400, error: { code: '22P02' } });
-    const longName = await backend.anon().from('contact_messages').insert({ name: 'x'.repeat(101), email: 'a@example.com', message: 'Hello there!' });
+    const longName = await backend
+      .anon()
+      .from('contact_messages')
+      .insert({ name: 'x'.repeat(101), email: 'a@example.com', message: 'Hello there!' });
     expect(longName).toMatchObject({ status: 400, error: { code: '23514' } });
-    const shortMessage = await backend.anon().from('contact_messages').insert({ name: 'Ada', email: 'a@example.com', message: 'Hi' });
+    const shortMessage = await backend
+      .anon()
+      .from('contact_messages')
+      .insert({ name: 'Ada', email: 'a@example.com', message: 'Hi' });
     expect(shortMessage.error).toMatchObject({ code: '23514' });
-    const badEmail = await backend.anon().from('newsletter_subscribers').insert({ name: 'Ada', email: 'nope', discount_code: 'ADAABCDEF' });
+    const badEmail = await backend
+      .anon()
+      .from('newsletter_subscribers')
+      .insert({ name: 'Ada', email: 'nope', discount_code: 'ADAABCDEF' });
     expect(badEmail.error).toMatchObject({ code: '23514' });
     const badChoice = await backend.anon().from('project_requests').insert({
-      name: 'Ada', email: 'a@example.com', project_type: 'crypto', budget: '5k-10k', timeline: 'asap', description: 'A long enough description',
+      name: 'Ada',
+      email: 'a@example.com',
+      project_type: 'crypto',
+      budget: '5k-10k',
+      timeline: 'asap',
+      description: 'A long enough description',
     });
     expect(badChoice.error).toMatchObject({ code: '23514' });
   });
@@ -57,19 +73,39 @@ describe.each(KINDS)('bad input on %s', (kind) => {
 
   it('filter values carrying SQL stay values', async () => {
     const before = await countOrders();
-    const injection = await backend.anon().from('services').select('*').eq('id', "x'; drop table public.orders; --");
+    const injection = await backend
+      .anon()
+      .from('services')
+      .select('*')
+      .eq('id', "x'; drop table public.orders; --");
     expect(injection).toMatchObject({ status: 200, data: [] });
-    const viaIn = await raw(backend, 'GET', `/rest/v1/services?id=in.(${encodeURIComponent('"a\');drop table public.orders;--",b')})`);
+    const viaIn = await raw(
+      backend,
+      'GET',
+      `/rest/v1/services?id=in.(${encodeURIComponent('"a\');drop table public.orders;--",b')})`,
+    );
     expect(viaIn.status).toBe(200);
-    const viaOrder = await raw(backend, 'GET', `/rest/v1/services?order=${encodeURIComponent('price;drop table public.orders')}`);
+    const viaOrder = await raw(
+      backend,
+      'GET',
+      `/rest/v1/services?order=${encodeURIComponent('price;drop table public.orders')}`,
+    );
     expect(viaOrder.status).toBe(400);
-    const viaSelect = await raw(backend, 'GET', `/rest/v1/services?select=${encodeURIComponent('id,(select 1)')}`);
+    const viaSelect = await raw(
+      backend,
+      'GET',
+      `/rest/v1/services?select=${encodeURIComponent('id,(select 1)')}`,
+    );
     expect(viaSelect.status).toBe(400);
     expect(await countOrders()).toBe(before);
   });
 
   it('an unknown operator or a bad limit: 400 PGRST100', async () => {
-    expect((await raw(backend, 'GET', '/rest/v1/services?price=between.1.2')).json).toMatchObject({ code: 'PGRST100' });
-    expect((await raw(backend, 'GET', '/rest/v1/services?limit=ten')).json).toMatchObject({ code: 'PGRST100' });
+    expect((await raw(backend, 'GET', '/rest/v1/services?price=between.1.2')).json).toMatchObject({
+      code: 'PGRST100',
+    });
+    expect((await raw(backend, 'GET', '/rest/v1/services?limit=ten')).json).toMatchObject({
+      code: 'PGRST100',
+    });
   });
 });

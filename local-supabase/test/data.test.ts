@@ -18,7 +18,11 @@ describe.each(KINDS)('data API on %s', (kind) => {
   afterAll(() => backend.stop());
 
   it('seeds the services table from the same catalogue as shared-lib', async () => {
-    const { data, error } = await backend.anon().from('services').select('id, title, price, category').order('sort_order');
+    const { data, error } = await backend
+      .anon()
+      .from('services')
+      .select('id, title, price, category')
+      .order('sort_order');
     expect(error).toBeNull();
     expect(data).toEqual(catalogue.map(({ id, title, price, category }) => ({ id, title, price, category })));
   });
@@ -44,9 +48,13 @@ describe.each(KINDS)('data API on %s', (kind) => {
 
   it('subscribes to the newsletter, refuses the same e-mail with 23505, and validates codes', async () => {
     const anon = backend.anon();
-    const first = await anon.from('newsletter_subscribers').insert({ name: 'Ada', email: 'ada@example.com', discount_code: 'ADAX1Y2Z3' });
+    const first = await anon
+      .from('newsletter_subscribers')
+      .insert({ name: 'Ada', email: 'ada@example.com', discount_code: 'ADAX1Y2Z3' });
     expect(first.error).toBeNull();
-    const again = await anon.from('newsletter_subscribers').insert({ name: 'Ada', email: 'ada@example.com', discount_code: 'ADAQQQQQQ' });
+    const again = await anon
+      .from('newsletter_subscribers')
+      .insert({ name: 'Ada', email: 'ada@example.com', discount_code: 'ADAQQQQQQ' });
     expect(again.status).toBe(409);
     expect(again.error).toMatchObject({ code: '23505' });
     expect(again.error?.message).toMatch(/duplicate/);
@@ -58,14 +66,31 @@ describe.each(KINDS)('data API on %s', (kind) => {
   it('reads the signed-in user’s orders newest first, their items, and meetings', async () => {
     const demo = backend.anon();
     await demo.auth.signInWithPassword(DEMO);
-    const orders = await demo.from('orders').select('*').eq('user_id', DEMO.id).order('created_at', { ascending: false });
+    const orders = await demo
+      .from('orders')
+      .select('*')
+      .eq('user_id', DEMO.id)
+      .order('created_at', { ascending: false });
     expect(orders.error).toBeNull();
     expect(orders.data!.map((o) => o.total_amount)).toEqual([283440, 107820, 89900]);
     expect(orders.data![1]).toMatchObject({ discount_amount: 11980, discount_code: 'DEMO2025X' });
-    const items = await demo.from('order_items').select('*').in('order_id', orders.data!.map((o) => o.id));
+    const items = await demo
+      .from('order_items')
+      .select('*')
+      .in(
+        'order_id',
+        orders.data!.map((o) => o.id),
+      );
     expect(items.data).toHaveLength(10);
-    expect(items.data!.find((i) => i.service_id === 'smart-website')).toMatchObject({ service_title: 'Smart Website', service_price: 899 });
-    const meetings = await demo.from('meetings').select('*').eq('user_id', DEMO.id).order('created_at', { ascending: false });
+    expect(items.data!.find((i) => i.service_id === 'smart-website')).toMatchObject({
+      service_title: 'Smart Website',
+      service_price: 899,
+    });
+    const meetings = await demo
+      .from('meetings')
+      .select('*')
+      .eq('user_id', DEMO.id)
+      .order('created_at', { ascending: false });
     expect(meetings.data!.map((m) => [m.meeting_type, m.status, m.scheduled_at === null])).toEqual([
       ['AI Strategy Call', 'requested', true],
       ['30-Day Success Call', 'scheduled', false],
@@ -80,8 +105,16 @@ describe.each(KINDS)('data API on %s', (kind) => {
       const placed = await client.rpc('place_order', { discount_code: null });
       expect(placed.error).toBeNull();
       const { data: order } = await client.from('orders').select('*').eq('id', placed.data!).single();
-      expect(order).toMatchObject({ user_id: id, total_amount: 139800, discount_amount: 0, discount_code: null });
-      const { data: items } = await client.from('order_items').select('service_id, service_price').eq('order_id', placed.data!);
+      expect(order).toMatchObject({
+        user_id: id,
+        total_amount: 139800,
+        discount_amount: 0,
+        discount_code: null,
+      });
+      const { data: items } = await client
+        .from('order_items')
+        .select('service_id, service_price')
+        .eq('order_id', placed.data!);
       expect(items).toEqual([
         { service_id: 'smart-website', service_price: 899 },
         { service_id: 'product-photos', service_price: 499 },
@@ -113,7 +146,11 @@ describe.each(KINDS)('data API on %s', (kind) => {
       const { data: order } = await client.from('orders').select('*').eq('id', placed.data!).single();
       const subtotal = chosen.reduce((sum, s) => sum + s.price * 100, 0);
       const total = Math.floor((subtotal * (100 - percent)) / 100 + 0.5);
-      expect(order).toMatchObject({ total_amount: total, discount_amount: subtotal - total, discount_code: code?.toUpperCase() ?? null });
+      expect(order).toMatchObject({
+        total_amount: total,
+        discount_amount: subtotal - total,
+        discount_code: code?.toUpperCase() ?? null,
+      });
     });
 
     it('refuses an empty cart, an invalid code and a guest', async () => {
@@ -150,7 +187,9 @@ describe.each(KINDS)('data API on %s', (kind) => {
       const { data } = await client.from('cart_items').select('service_id').eq('checked_out', false);
       const ids = data!.map((r) => r.service_id).sort();
       expect(new Set(ids).size).toBe(ids.length);
-      expect(carts.some((cart) => JSON.stringify(cart.map((l) => l.service_id).sort()) === JSON.stringify(ids))).toBe(true);
+      expect(
+        carts.some((cart) => JSON.stringify(cart.map((l) => l.service_id).sort()) === JSON.stringify(ids)),
+      ).toBe(true);
     });
   });
 
@@ -164,62 +203,99 @@ describe.each(KINDS)('data API on %s', (kind) => {
       await a.client.rpc('replace_cart', { items: [line('smart-website', 899)] });
       orderId = (await a.client.rpc('place_order', { discount_code: null })).data!;
       await a.client.rpc('replace_cart', { items: [line('chat-helper', 699)] });
-      await backend.service().from('meetings').insert({ user_id: a.id, meeting_type: 'Discovery Call', status: 'requested' });
+      await backend
+        .service()
+        .from('meetings')
+        .insert({ user_id: a.id, meeting_type: 'Discovery Call', status: 'requested' });
     });
 
     const tables = ['cart_items', 'orders', 'order_items', 'meetings'] as const;
 
-    it.each(tables)('%s: the owner reads own rows; another user reads none; anon is refused', async (table) => {
-      const [column, value] = table === 'order_items' ? ['order_id', orderId] : ['user_id', a.id];
-      expect((await a.client.from(table).select('*').eq(column, value)).data!.length).toBeGreaterThan(0);
-      expect((await b.client.from(table).select('*').eq(column, value)).data).toEqual([]);
-      // Not granted to anon at all: PostgREST answers 401 with permission denied.
-      const anon = await backend.anon().from(table).select('*').eq(column, value);
-      expect(anon).toMatchObject({ data: null, status: 401, error: { code: '42501' } });
-    });
+    it.each(tables)(
+      '%s: the owner reads own rows; another user reads none; anon is refused',
+      async (table) => {
+        const [column, value] = table === 'order_items' ? ['order_id', orderId] : ['user_id', a.id];
+        expect((await a.client.from(table).select('*').eq(column, value)).data!.length).toBeGreaterThan(0);
+        expect((await b.client.from(table).select('*').eq(column, value)).data).toEqual([]);
+        // Not granted to anon at all: PostgREST answers 401 with permission denied.
+        const anon = await backend.anon().from(table).select('*').eq(column, value);
+        expect(anon).toMatchObject({ data: null, status: 401, error: { code: '42501' } });
+      },
+    );
 
     it('cart_items: another user cannot insert, update or delete the owner’s rows', async () => {
-      const forged = await b.client.from('cart_items').insert({ user_id: a.id, service_id: 'x', service_title: 'X', service_price: 1 });
+      const forged = await b.client
+        .from('cart_items')
+        .insert({ user_id: a.id, service_id: 'x', service_title: 'X', service_price: 1 });
       expect(forged.status).toBe(403);
       expect(forged.error).toMatchObject({ code: '42501' });
-      const update = await b.client.from('cart_items').update({ service_price: 0 }).eq('user_id', a.id).select();
+      const update = await b.client
+        .from('cart_items')
+        .update({ service_price: 0 })
+        .eq('user_id', a.id)
+        .select();
       expect(update.data).toEqual([]);
       const del = await b.client.from('cart_items').delete().eq('user_id', a.id).select();
       expect(del.data).toEqual([]);
-      const anonInsert = await backend.anon().from('cart_items').insert({ user_id: a.id, service_id: 'x', service_title: 'X', service_price: 1 });
+      const anonInsert = await backend
+        .anon()
+        .from('cart_items')
+        .insert({ user_id: a.id, service_id: 'x', service_title: 'X', service_price: 1 });
       expect(anonInsert.status).toBe(401);
-      const own = await a.client.from('cart_items').select('service_price').eq('user_id', a.id).eq('checked_out', false);
+      const own = await a.client
+        .from('cart_items')
+        .select('service_price')
+        .eq('user_id', a.id)
+        .eq('checked_out', false);
       expect(own.data).toEqual([{ service_price: 699 }]);
     });
 
     it('cart_items: the owner may update and delete own rows', async () => {
-      const update = await a.client.from('cart_items').update({ service_price: 1 }).eq('user_id', a.id).eq('checked_out', false).select();
+      const update = await a.client
+        .from('cart_items')
+        .update({ service_price: 1 })
+        .eq('user_id', a.id)
+        .eq('checked_out', false)
+        .select();
       expect(update.data).toHaveLength(1);
       await a.client.rpc('replace_cart', { items: [line('chat-helper', 699)] });
     });
 
-    it.each(['orders', 'order_items', 'meetings'] as const)('%s: nobody writes directly, not even the owner', async (table) => {
-      const row: Record<string, unknown> =
-        table === 'orders'
-          ? { user_id: a.id, total_amount: 1, discount_amount: 0 }
-          : table === 'order_items'
-            ? { order_id: orderId, service_title: 'Free', service_price: 0 }
-            : { user_id: a.id, meeting_type: 'Forged' };
-      for (const client of [a.client, b.client]) {
-        const insert = await client.from(table).insert(row);
-        expect(insert.error).toMatchObject({ code: '42501' });
-        const update = await client.from(table).update({ [Object.keys(row)[1]!]: 0 }).neq('id', '00000000-0000-0000-0000-000000000000');
-        expect(update.error).toMatchObject({ code: '42501' });
-        const del = await client.from(table).delete().neq('id', '00000000-0000-0000-0000-000000000000');
-        expect(del.error).toMatchObject({ code: '42501' });
-      }
-      expect((await backend.anon().from(table).insert(row)).status).toBe(401);
-      expect((await a.client.from('orders').select('total_amount').eq('id', orderId)).data).toEqual([{ total_amount: 89900 }]);
-    });
+    it.each(['orders', 'order_items', 'meetings'] as const)(
+      '%s: nobody writes directly, not even the owner',
+      async (table) => {
+        const row: Record<string, unknown> =
+          table === 'orders'
+            ? { user_id: a.id, total_amount: 1, discount_amount: 0 }
+            : table === 'order_items'
+              ? { order_id: orderId, service_title: 'Free', service_price: 0 }
+              : { user_id: a.id, meeting_type: 'Forged' };
+        for (const client of [a.client, b.client]) {
+          const insert = await client.from(table).insert(row);
+          expect(insert.error).toMatchObject({ code: '42501' });
+          const update = await client
+            .from(table)
+            .update({ [Object.keys(row)[1]!]: 0 })
+            .neq('id', '00000000-0000-0000-0000-000000000000');
+          expect(update.error).toMatchObject({ code: '42501' });
+          const del = await client.from(table).delete().neq('id', '00000000-0000-0000-0000-000000000000');
+          expect(del.error).toMatchObject({ code: '42501' });
+        }
+        expect((await backend.anon().from(table).insert(row)).status).toBe(401);
+        expect((await a.client.from('orders').select('total_amount').eq('id', orderId)).data).toEqual([
+          { total_amount: 89900 },
+        ]);
+      },
+    );
 
     it('newsletter_subscribers, contact_messages, project_requests: anyone writes, nobody reads', async () => {
-      await backend.anon().from('contact_messages').insert({ name: 'Ada', email: 'ada@example.com', message: 'Hello there, a question.' });
-      await a.client.from('newsletter_subscribers').insert({ name: 'Owner', email: a.email, discount_code: 'OWNABCDEF' });
+      await backend
+        .anon()
+        .from('contact_messages')
+        .insert({ name: 'Ada', email: 'ada@example.com', message: 'Hello there, a question.' });
+      await a.client
+        .from('newsletter_subscribers')
+        .insert({ name: 'Owner', email: a.email, discount_code: 'OWNABCDEF' });
       for (const table of ['newsletter_subscribers', 'contact_messages', 'project_requests'] as const) {
         for (const client of [backend.anon(), a.client, b.client]) {
           const read = await client.from(table).select('*');
@@ -233,7 +309,10 @@ describe.each(KINDS)('data API on %s', (kind) => {
 
   it('keeps its data across a restart', async () => {
     const { email, password } = await backend.newUser('durable');
-    await backend.anon().from('newsletter_subscribers').insert({ name: 'Kept', email: 'kept@example.com', discount_code: 'KEPABCDEF' });
+    await backend
+      .anon()
+      .from('newsletter_subscribers')
+      .insert({ name: 'Kept', email: 'kept@example.com', discount_code: 'KEPABCDEF' });
     await backend.restart();
     const { data, error } = await backend.anon().auth.signInWithPassword({ email, password });
     expect(error).toBeNull();

@@ -24,10 +24,21 @@ export interface Server {
  * Node.js process, and the tests then talk to it only over HTTP, as a browser would).
  */
 function spawnServer(env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')], {
-    env: { ...process.env, PORT: '0', BCRYPT_COST: '4', REFRESH_REUSE_INTERVAL: '0', AUTH_RATE_LIMIT: '10000', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        BCRYPT_COST: '4',
+        REFRESH_REUSE_INTERVAL: '0',
+        AUTH_RATE_LIMIT: '10000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   return new Promise((resolve, reject) => {
     const fail = (why: string) => reject(new Error(`local-supabase did not start (${why}):\n${output}`));
@@ -63,7 +74,9 @@ export interface Backend {
   anon: () => SupabaseClient;
   service: () => SupabaseClient;
   /** Signs up a new user and returns a client signed in as them. */
-  newUser: (prefix?: string) => Promise<{ client: SupabaseClient; id: string; email: string; password: string }>;
+  newUser: (
+    prefix?: string,
+  ) => Promise<{ client: SupabaseClient; id: string; email: string; password: string }>;
   restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -147,7 +160,13 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
 }
 
 /** A raw request to the API, for what supabase-js would never send. */
-export async function raw(backend: Backend, method: string, route: string, body?: string | object, headers: Record<string, string> = {}) {
+export async function raw(
+  backend: Backend,
+  method: string,
+  route: string,
+  body?: string | object,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${backend.server.url}${route}`, {
     method,
     headers: {
@@ -168,4 +187,8 @@ export async function raw(backend: Backend, method: string, route: string, body?
   return { status: response.status, headers: response.headers, json: json as Record<string, unknown> };
 }
 
-export const DEMO = { id: 'd0d0d0d0-0000-4000-8000-000000000001', email: 'demo@example.com', password: 'DemoPass123' };
+export const DEMO = {
+  id: 'd0d0d0d0-0000-4000-8000-000000000001',
+  email: 'demo@example.com',
+  password: 'DemoPass123',
+};

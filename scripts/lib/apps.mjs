@@ -1,9 +1,27 @@
 // The four apps, their ports and the environment variables that override them (README, "Configuration").
 export const APPS = [
   { dir: 'shell', port: 3000, portEnv: 'SHELL_PORT' },
-  { dir: 'mfe-marketing', remote: 'marketing', port: 3001, portEnv: 'MARKETING_PORT', urlEnv: 'REMOTE_MARKETING_URL' },
-  { dir: 'mfe-catalog-cart', remote: 'catalog', port: 3002, portEnv: 'CATALOG_PORT', urlEnv: 'REMOTE_CATALOG_URL' },
-  { dir: 'mfe-account', remote: 'account', port: 3003, portEnv: 'ACCOUNT_PORT', urlEnv: 'REMOTE_ACCOUNT_URL' },
+  {
+    dir: 'mfe-marketing',
+    remote: 'marketing',
+    port: 3001,
+    portEnv: 'MARKETING_PORT',
+    urlEnv: 'REMOTE_MARKETING_URL',
+  },
+  {
+    dir: 'mfe-catalog-cart',
+    remote: 'catalog',
+    port: 3002,
+    portEnv: 'CATALOG_PORT',
+    urlEnv: 'REMOTE_CATALOG_URL',
+  },
+  {
+    dir: 'mfe-account',
+    remote: 'account',
+    port: 3003,
+    portEnv: 'ACCOUNT_PORT',
+    urlEnv: 'REMOTE_ACCOUNT_URL',
+  },
 ];
 
 export const portOf = (app, env = process.env) => Number(env[app.portEnv] ?? app.port);

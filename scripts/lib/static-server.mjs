@@ -7,7 +7,8 @@ import express from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
 
-const NO_CACHE = /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
+const NO_CACHE =
+  /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)$/;
 
 export function cacheControlFor(file) {
@@ -28,7 +29,14 @@ const origin = (url) => new URL(url).origin;
  * @param {() => object} [options.config]   the shell's runtime config, served as /config.json (read per request,
  *                                           so a changed remote location applies on the next navigation)
  */
-export function createStaticApp({ root, kind, scriptOrigins = [], connectOrigins = [], corsOrigins = [], config }) {
+export function createStaticApp({
+  root,
+  kind,
+  scriptOrigins = [],
+  connectOrigins = [],
+  corsOrigins = [],
+  config,
+}) {
   const app = express();
   app.disable('x-powered-by');
   app.use(compression());

@@ -1,6 +1,7 @@
 // The one list of modules every app shares as a federation singleton, with versions read from the installed
 // packages so the ranges never drift from package.json.
-const installedVersion = (pkg, dir) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
+const installedVersion = (pkg, dir) =>
+  require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
 const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
 const SINGLETONS = [

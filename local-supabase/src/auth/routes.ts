@@ -6,7 +6,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { AuthError, sendAuthError } from '../errors';
 import { bearerToken, verifyJwt } from '../keys';
-import { findUserByEmail, findUserById, refreshSession, startSession, userJson, type AuthSettings } from './sessions';
+import {
+  findUserByEmail,
+  findUserById,
+  refreshSession,
+  startSession,
+  userJson,
+  type AuthSettings,
+} from './sessions';
 
 export interface AuthOptions extends AuthSettings {
   db: Database;
@@ -39,12 +46,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof AuthError) return sendAuthError(reply, error);
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 429) return sendAuthError(reply, new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'));
+    if (status === 429)
+      return sendAuthError(
+        reply,
+        new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+      );
     if (status && status < 500) {
       return sendAuthError(reply, new AuthError(status, 'validation_failed', (error as Error).message));
     }
     app.log.error(error);
-    return sendAuthError(reply, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again'));
+    return sendAuthError(
+      reply,
+      new AuthError(500, 'unexpected_failure', 'Unexpected failure, please try again'),
+    );
   });
 
   // Every auth response names the API version it speaks, so supabase-js reads `error.code`.
@@ -71,13 +85,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
       throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
     if (password.length < options.minPasswordLength) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${options.minPasswordLength} characters.`, {
-        weak_password: { reasons: ['length'] },
-      });
+      throw new AuthError(
+        422,
+        'weak_password',
+        `Password should be at least ${options.minPasswordLength} characters.`,
+        {
+          weak_password: { reasons: ['length'] },
+        },
+      );
     }
     const hash = await bcrypt.hash(password, options.bcryptCost);
     const result = await db.transaction(async (tx) => {
-      if (await findUserByEmail(tx, email)) throw new AuthError(422, 'user_already_exists', 'User already registered');
+      if (await findUserByEmail(tx, email))
+        throw new AuthError(422, 'user_already_exists', 'User already registered');
       const id = randomUUID();
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -85,7 +105,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
          values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
            case when $4::boolean then now() end, case when $4::boolean then null else now() end,
            '{"provider":"email","providers":["email"]}', $5)`,
-        [id, email, hash, options.autoConfirm, JSON.stringify((request.body as { data?: object }).data ?? {})],
+        [
+          id,
+          email,
+          hash,
+          options.autoConfirm,
+          JSON.stringify((request.body as { data?: object }).data ?? {}),
+        ],
       );
       await tx.query(
         `insert into auth.identities (user_id, provider_id, identity_data, provider) values ($1, $2, $3, 'email')`,
@@ -102,7 +128,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
     '/token',
     { config: { rateLimit: { max: options.tokenRateLimit, timeWindow: '1 minute' } } },
     async (request: FastifyRequest<{ Querystring: { grant_type?: string } }>, reply: FastifyReply) => {
-      const grantType = request.query.grant_type ?? (request.body as { grant_type?: string } | undefined)?.grant_type;
+      const grantType =
+        request.query.grant_type ?? (request.body as { grant_type?: string } | undefined)?.grant_type;
       if (grantType === 'password') {
         const { email, password } = credentials(request.body);
         const user = await findUserByEmail(db, email);
@@ -118,7 +145,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
         if (typeof token !== 'string' || token === '') {
           throw new AuthError(400, 'validation_failed', 'A refresh_token is required');
         }
-        const outcome = await db.transaction((tx) => refreshSession(tx, options, token, options.refreshReuseInterval));
+        const outcome = await db.transaction((tx) =>
+          refreshSession(tx, options, token, options.refreshReuseInterval),
+        );
         if (outcome.ok) return reply.send(outcome.session);
         throw new AuthError(
           400,
@@ -139,26 +168,39 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
     const verified = verifyJwt(options.secret, token);
     if (!verified.ok) {
       throw verified.reason === 'expired'
-        ? new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired')
-        : new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, signature is invalid');
+        ? new AuthError(
+            403,
+            'bad_jwt',
+            'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+          )
+        : new AuthError(
+            403,
+            'bad_jwt',
+            'invalid JWT: unable to parse or verify signature, signature is invalid',
+          );
     }
     const { sub, session_id: sessionId } = verified.claims;
     if (!sub || !sessionId) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const user = await findUserById(db, sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     const session = (await db.query('select id from auth.sessions where id = $1', [sessionId])).rows[0];
-    if (!session) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    if (!session)
+      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     return { user, sessionId };
   }
 
   app.get('/user', async (request, reply) => reply.send(userJson((await currentUser(request)).user)));
 
-  app.post('/logout', async (request: FastifyRequest<{ Querystring: { scope?: string } }>, reply: FastifyReply) => {
-    const { user, sessionId } = await currentUser(request);
-    const scope = request.query.scope ?? 'global';
-    if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [sessionId]);
-    else if (scope === 'others') await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
-    else await db.query('delete from auth.sessions where user_id = $1', [user.id]);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    async (request: FastifyRequest<{ Querystring: { scope?: string } }>, reply: FastifyReply) => {
+      const { user, sessionId } = await currentUser(request);
+      const scope = request.query.scope ?? 'global';
+      if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [sessionId]);
+      else if (scope === 'others')
+        await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+      else await db.query('delete from auth.sessions where user_id = $1', [user.id]);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -67,12 +67,10 @@ const newRefreshToken = () => randomBytes(24).toString('base64url');
 
 async function issueRefreshToken(db: Queryable, user: UserRow, sessionId: string, parent: string | null) {
   const token = newRefreshToken();
-  await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-    token,
-    user.id,
-    sessionId,
-    parent,
-  ]);
+  await db.query(
+    'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+    [token, user.id, sessionId, parent],
+  );
   return token;
 }
 
@@ -132,8 +130,15 @@ export type RefreshOutcome =
  * child; a revoked one is accepted again only within the reuse interval (two tabs refreshing at once), which
  * returns the current child; any other reuse revokes the whole session.
  */
-export async function refreshSession(db: Queryable, settings: AuthSettings, token: string, reuseInterval: number): Promise<RefreshOutcome> {
-  const row = (await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [token])).rows[0];
+export async function refreshSession(
+  db: Queryable,
+  settings: AuthSettings,
+  token: string,
+  reuseInterval: number,
+): Promise<RefreshOutcome> {
+  const row = (
+    await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [token])
+  ).rows[0];
   if (!row) return { ok: false, code: 'refresh_token_not_found' };
   const user = await findUserById(db, row.user_id);
   const session = (await db.query('select id from auth.sessions where id = $1', [row.session_id])).rows[0];
@@ -146,11 +151,22 @@ export async function refreshSession(db: Queryable, settings: AuthSettings, toke
         [row.session_id],
       )
     ).rows[0];
-    if (child && age <= reuseInterval) return { ok: true, session: sessionJson(settings, user, row.session_id, child.token) };
+    if (child && age <= reuseInterval)
+      return { ok: true, session: sessionJson(settings, user, row.session_id, child.token) };
     await db.query('delete from auth.sessions where id = $1', [row.session_id]);
     return { ok: false, code: 'refresh_token_already_used' };
   }
-  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
+  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [
+    token,
+  ]);
   await db.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
-  return { ok: true, session: sessionJson(settings, user, row.session_id, await issueRefreshToken(db, user, row.session_id, token)) };
+  return {
+    ok: true,
+    session: sessionJson(
+      settings,
+      user,
+      row.session_id,
+      await issueRefreshToken(db, user, row.session_id, token),
+    ),
+  };
 }

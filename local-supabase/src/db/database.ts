@@ -49,13 +49,17 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   await pool.query('select 1');
   return {
     kind: 'postgres',
-    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    query: async <T>(sql: string, params?: unknown[]) => ({
+      rows: (await pool.query(sql, params)).rows as T[],
+    }),
     transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await fn({
-          query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await client.query(sql, params)).rows as R[] }),
+          query: async <R>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(sql, params)).rows as R[],
+          }),
           exec: async (sql: string) => {
             await client.query(sql);
           },

@@ -16,22 +16,26 @@ export interface MigrationReport {
 export async function migrate(db: Database, supabaseDir = SUPABASE_DIR): Promise<MigrationReport> {
   await db.exec(fs.readFileSync(path.join(__dirname, 'bootstrap.sql'), 'utf8'));
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+    (
+      await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+    ).rows.map((r) => r.version),
   );
   const isNew = done.size === 0;
   const dir = path.join(supabaseDir, 'migrations');
   const applied: string[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
     if (!version || done.has(version)) continue;
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)', [
-        version,
-        [sql],
-        rest.join('_'),
-      ]);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, statements, name) values ($1, $2, $3)',
+        [version, [sql], rest.join('_')],
+      );
     });
     applied.push(file);
   }
@@ -40,10 +44,10 @@ export async function migrate(db: Database, supabaseDir = SUPABASE_DIR): Promise
   if (isNew && fs.existsSync(seedFile)) {
     const sql = fs.readFileSync(seedFile, 'utf8');
     await db.exec(sql);
-    await db.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict do nothing', [
-      'supabase/seed.sql',
-      createHash('sha256').update(sql).digest('hex'),
-    ]);
+    await db.query(
+      'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict do nothing',
+      ['supabase/seed.sql', createHash('sha256').update(sql).digest('hex')],
+    );
     seeded = true;
   }
   return { applied, seeded };

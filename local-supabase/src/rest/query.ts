@@ -16,7 +16,8 @@ export interface ParsedQuery {
 
 /** Splits `in.(a,"b,c")` lists, honouring double quotes as PostgREST does. */
 function parseList(raw: string): string[] {
-  if (!raw.startsWith('(') || !raw.endsWith(')')) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+  if (!raw.startsWith('(') || !raw.endsWith(')'))
+    throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
   const items: string[] = [];
   let current = '';
   let quoted = false;
@@ -31,7 +32,12 @@ function parseList(raw: string): string[] {
   return items;
 }
 
-export function parseQuery(search: URLSearchParams, table: string, cache: SchemaCache, firstParam = 1): ParsedQuery {
+export function parseQuery(
+  search: URLSearchParams,
+  table: string,
+  cache: SchemaCache,
+  firstParam = 1,
+): ParsedQuery {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
@@ -51,7 +57,8 @@ export function parseQuery(search: URLSearchParams, table: string, cache: Schema
   const conditions: string[] = [];
   for (const [key, raw] of search.entries()) {
     if (RESERVED.has(key)) continue;
-    if (key === 'or' || key === 'and') throw new RestError(400, 'PGRST100', 'Logical filters are not supported here');
+    if (key === 'or' || key === 'and')
+      throw new RestError(400, 'PGRST100', 'Logical filters are not supported here');
     const column = quoteIdent(cache.column(table, key));
     let [op, ...rest] = raw.split('.');
     let negate = false;
@@ -62,13 +69,15 @@ export function parseQuery(search: URLSearchParams, table: string, cache: Schema
     const value = rest.join('.');
     let condition: string;
     if (op && op in COMPARISONS) condition = `${column} ${COMPARISONS[op]} ${param(value)}`;
-    else if (op === 'like' || op === 'ilike') condition = `${column}::text ${op} ${param(value.replace(/\*/g, '%'))}`;
+    else if (op === 'like' || op === 'ilike')
+      condition = `${column}::text ${op} ${param(value.replace(/\*/g, '%'))}`;
     else if (op === 'in') condition = `${column} = any(${param(parseList(value))})`;
     else if (op === 'is') {
       const literal = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }[value];
       if (!literal) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
       condition = `${column} is ${literal}`;
-    } else throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, null, 'Unknown operator');
+    } else
+      throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, null, 'Unknown operator');
     conditions.push(negate ? `not (${condition})` : condition);
   }
 
@@ -81,7 +90,8 @@ export function parseQuery(search: URLSearchParams, table: string, cache: Schema
           const parts = [quoteIdent(cache.column(table, name ?? ''))];
           for (const mod of mods) {
             if (mod === 'asc' || mod === 'desc') parts.push(mod);
-            else if (mod === 'nullsfirst' || mod === 'nullslast') parts.push(mod === 'nullsfirst' ? 'nulls first' : 'nulls last');
+            else if (mod === 'nullsfirst' || mod === 'nullslast')
+              parts.push(mod === 'nullsfirst' ? 'nulls first' : 'nulls last');
             else throw new RestError(400, 'PGRST100', `"failed to parse order (${orderRaw})"`);
           }
           return parts.join(' ');

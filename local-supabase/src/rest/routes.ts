@@ -42,7 +42,12 @@ function preferences(request: FastifyRequest) {
 }
 
 /** Runs `work` in a transaction as the request's role, with its claims visible to auth.uid() and friends. */
-async function asRole<T>(db: Database, claims: Claims, readOnly: boolean, work: (tx: Queryable) => Promise<T>): Promise<T> {
+async function asRole<T>(
+  db: Database,
+  claims: Claims,
+  readOnly: boolean,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
       if (readOnly) await tx.query('set transaction read only');
@@ -61,7 +66,11 @@ type Body = Record<string, unknown> | Record<string, unknown>[];
 
 function rowsOf(body: unknown): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : [body];
-  if (body === null || body === undefined || rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))) {
+  if (
+    body === null ||
+    body === undefined ||
+    rows.some((r) => typeof r !== 'object' || r === null || Array.isArray(r))
+  ) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   }
   return rows as Record<string, unknown>[];
@@ -71,7 +80,12 @@ function sendRows(reply: FastifyReply, rows: unknown[], single: boolean, status 
   reply.header('Content-Range', `${rows.length ? `0-${rows.length - 1}` : '*'}/${total ?? '*'}`);
   if (single) {
     if (rows.length !== 1) {
-      throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows.length} rows`);
+      throw new RestError(
+        406,
+        'PGRST116',
+        'JSON object requested, multiple (or no) rows returned',
+        `The result contains ${rows.length} rows`,
+      );
     }
     return reply.status(status).type('application/vnd.pgrst.object+json; charset=utf-8').send(rows[0]);
   }
@@ -85,10 +99,16 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     if (error instanceof RestError) return sendRestError(reply, error);
     const code = (error as { code?: string }).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendRestError(reply, new RestError(413, 'PGRST413', 'Request body is larger than the 1 MB limit'));
+      return sendRestError(
+        reply,
+        new RestError(413, 'PGRST413', 'Request body is larger than the 1 MB limit'),
+      );
     }
     if (code?.startsWith('FST_ERR_CTP') || (error as { statusCode?: number }).statusCode === 400) {
-      return sendRestError(reply, new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message));
+      return sendRestError(
+        reply,
+        new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message),
+      );
     }
     app.log.error(error);
     return sendRestError(reply, new RestError(500, 'PGRST000', 'Unexpected server error'));
@@ -129,7 +149,8 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
         return null;
       }
       const sql = `with _w as (${insert} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
-      return (await tx.query<{ body: unknown[] }>(sql, columns.length ? [JSON.stringify(rows)] : [])).rows[0]!.body;
+      return (await tx.query<{ body: unknown[] }>(sql, columns.length ? [JSON.stringify(rows)] : [])).rows[0]!
+        .body;
     });
     return result ? sendRows(reply, result, prefs.single, 201) : reply.status(201).send();
   });
@@ -168,9 +189,13 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
   app.post('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) => {
     const claims = claimsOf(request, secret);
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new RestError(400, 'PGRST102', 'Empty or invalid json');
     const args = Object.entries(body as Body);
-    const info = cache.fn(request.params.fn, args.map(([name]) => name));
+    const info = cache.fn(
+      request.params.fn,
+      args.map(([name]) => name),
+    );
     // Named arguments; objects and arrays travel as JSON text and are cast by PostgreSQL to the argument's type.
     const call = `public.${quoteIdent(info.name)}(${args.map(([name], i) => `${quoteIdent(name)} => $${i + 1}`).join(', ')})`;
     const params = args.map(([, v]) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
@@ -180,7 +205,12 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
         return null;
       }
       if (info.returnsSet) {
-        return (await tx.query<{ body: unknown }>(`select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`, params)).rows[0]!.body;
+        return (
+          await tx.query<{ body: unknown }>(
+            `select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`,
+            params,
+          )
+        ).rows[0]!.body;
       }
       return (await tx.query<{ body: unknown }>(`select to_json(${call}) as body`, params)).rows[0]!.body;
     });

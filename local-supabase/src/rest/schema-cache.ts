@@ -28,7 +28,12 @@ export class SchemaCache {
       if (!tables.has(table_name)) tables.set(table_name, new Set());
       tables.get(table_name)!.add(column_name);
     }
-    const fns = await db.query<{ name: string; returns_set: boolean; return_type: string; arg_names: string[] | null }>(
+    const fns = await db.query<{
+      name: string;
+      returns_set: boolean;
+      return_type: string;
+      arg_names: string[] | null;
+    }>(
       `select p.proname as name, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
               coalesce(p.proargnames, '{}') as arg_names
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
@@ -53,14 +58,19 @@ export class SchemaCache {
 
   /** A column used in a select, filter or order: PostgreSQL's own error for an unknown one. */
   column(table: string, column: string): string {
-    if (!this.columns(table).has(column)) throw new RestError(400, '42703', `column ${table}.${column} does not exist`);
+    if (!this.columns(table).has(column))
+      throw new RestError(400, '42703', `column ${table}.${column} does not exist`);
     return column;
   }
 
   /** A key of a request body: PostgREST's schema-cache error for an unknown one. */
   bodyColumn(table: string, column: string): string {
     if (!this.columns(table).has(column)) {
-      throw new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+      throw new RestError(
+        400,
+        'PGRST204',
+        `Could not find the '${column}' column of '${table}' in the schema cache`,
+      );
     }
     return column;
   }

@@ -112,7 +112,12 @@ export default function CheckoutPage() {
                     <ServiceIcon name={item.icon} size={20} />
                     {item.path ? <Link to={item.path}>{item.title}</Link> : <span>{item.title}</span>}
                     <span>{formatEuro(item.price)}</span>
-                    <Button $variant="ghost" $size="sm" aria-label={`Remove ${item.title}`} onClick={() => remove(item.id)}>
+                    <Button
+                      $variant="ghost"
+                      $size="sm"
+                      aria-label={`Remove ${item.title}`}
+                      onClick={() => remove(item.id)}
+                    >
                       <X size={16} aria-hidden />
                     </Button>
                   </li>

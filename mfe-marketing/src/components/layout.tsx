@@ -5,7 +5,11 @@ import { Container, Section, Steps } from 'shared-lib';
 
 const HeroSection = styled(Section)`
   padding-bottom: ${({ theme }) => theme.space[6]};
-  background: linear-gradient(180deg, ${({ theme }) => theme.colors.surfaceAlt} 0%, ${({ theme }) => theme.colors.bg} 100%);
+  background: linear-gradient(
+    180deg,
+    ${({ theme }) => theme.colors.surfaceAlt} 0%,
+    ${({ theme }) => theme.colors.bg} 100%
+  );
 `;
 
 const HeroInner = styled.div`
@@ -23,7 +27,17 @@ const HeroInner = styled.div`
   }
 `;
 
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: ReactNode; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <HeroSection>
       <Container>
@@ -50,7 +64,6 @@ export const SectionTitle = styled.h2`
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
   margin-bottom: ${({ theme }) => theme.space[5]};
 `;
-
 
 export const Prose = styled.div`
   max-width: 46rem;

@@ -30,7 +30,8 @@ export const articles: readonly BlogArticle[] = [
     id: 2,
     slug: 'chatbots-that-customers-like',
     title: 'Chatbots Customers Actually Like',
-    description: 'What separates a helpful support bot from an annoying one, and how to measure the difference.',
+    description:
+      'What separates a helpful support bot from an annoying one, and how to measure the difference.',
     date: '2025-01-22',
     readTime: '5 min read',
     category: 'AI Chatbots',

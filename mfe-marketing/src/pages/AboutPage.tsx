@@ -27,10 +27,17 @@ const Timeline = styled.ol`
 `;
 
 export default function AboutPage() {
-  usePageMeta('About', 'Who we are: two founders who make AI automation simple, fixed-price and yours to keep.');
+  usePageMeta(
+    'About',
+    'Who we are: two founders who make AI automation simple, fixed-price and yours to keep.',
+  );
   return (
     <>
-      <PageHero eyebrow="About us" title="We make AI useful for small businesses" lead="Since 2022 we have helped shops, studios and service firms get hours back every week, at prices they know up front." />
+      <PageHero
+        eyebrow="About us"
+        title="We make AI useful for small businesses"
+        lead="Since 2022 we have helped shops, studios and service firms get hours back every week, at prices they know up front."
+      />
       <Section>
         <Container>
           <SectionTitle>Our story</SectionTitle>

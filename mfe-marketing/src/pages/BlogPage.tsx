@@ -1,6 +1,18 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, blogArticlePath, ButtonLink, Card, Container, formatBlogDate, Grid, Muted, paths, Section, usePageMeta } from 'shared-lib';
+import {
+  Badge,
+  blogArticlePath,
+  ButtonLink,
+  Card,
+  Container,
+  formatBlogDate,
+  Grid,
+  Muted,
+  paths,
+  Section,
+  usePageMeta,
+} from 'shared-lib';
 import { PageHero } from '../components/layout';
 import { articles } from '../content/blog';
 
@@ -28,10 +40,17 @@ const Meta = styled(Muted)`
 `;
 
 export default function BlogPage() {
-  usePageMeta('AI Insights & Guides', 'Practical guides to AI automation, chatbots, content and productivity for small businesses.');
+  usePageMeta(
+    'AI Insights & Guides',
+    'Practical guides to AI automation, chatbots, content and productivity for small businesses.',
+  );
   return (
     <>
-      <PageHero eyebrow="Blog" title="AI Insights & Guides" lead="Practical, no-hype articles on putting AI to work in a small business." />
+      <PageHero
+        eyebrow="Blog"
+        title="AI Insights & Guides"
+        lead="Practical, no-hype articles on putting AI to work in a small business."
+      />
       <Section>
         <Container>
           <Grid $min="18rem">

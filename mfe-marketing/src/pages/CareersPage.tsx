@@ -12,7 +12,11 @@ export default function CareersPage() {
   usePageMeta('Careers', 'Join a small, remote team that makes AI useful for small businesses.');
   return (
     <>
-      <PageHero eyebrow="Careers" title="Build the tools small businesses deserve" lead="We are a remote team. We hire people who like to ship, explain and stay curious." />
+      <PageHero
+        eyebrow="Careers"
+        title="Build the tools small businesses deserve"
+        lead="We are a remote team. We hire people who like to ship, explain and stay curious."
+      />
       <Section>
         <Container>
           <SectionTitle>Open roles</SectionTitle>
@@ -25,7 +29,9 @@ export default function CareersPage() {
                   <Badge $tone="accent">{role.type}</Badge>
                 </div>
                 <p style={{ margin: 0 }}>{role.description}</p>
-                <Apply href={`mailto:${CAREERS_MAILBOX}?subject=${encodeURIComponent(`Application: ${role.title}`)}`}>
+                <Apply
+                  href={`mailto:${CAREERS_MAILBOX}?subject=${encodeURIComponent(`Application: ${role.title}`)}`}
+                >
                   Apply Now<VisuallyHidden> for {role.title}</VisuallyHidden>
                 </Apply>
               </Card>
@@ -38,7 +44,10 @@ export default function CareersPage() {
           <SectionTitle>How we hire</SectionTitle>
           <Steps steps={hiringSteps} />
           <p style={{ marginTop: '1.5rem' }}>
-            No role for you yet? <ButtonLink to="/contact" $variant="ghost" $size="sm">Say hello anyway</ButtonLink>
+            No role for you yet?{' '}
+            <ButtonLink to="/contact" $variant="ghost" $size="sm">
+              Say hello anyway
+            </ButtonLink>
           </p>
         </Container>
       </Section>

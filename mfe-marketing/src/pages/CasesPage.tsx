@@ -48,7 +48,11 @@ export default function CasesPage() {
   usePageMeta('Cases', 'Three projects, their results and what our clients say about them.');
   return (
     <>
-      <PageHero eyebrow="Case studies" title="Results our clients can measure" lead="Three recent projects: what we built, how long it took and what changed." />
+      <PageHero
+        eyebrow="Case studies"
+        title="Results our clients can measure"
+        lead="Three recent projects: what we built, how long it took and what changed."
+      />
       <Section>
         <Container>
           <Stats>

@@ -25,10 +25,17 @@ const Calendar = styled(Card)`
 `;
 
 export default function ContactPage() {
-  usePageMeta('Contact', 'Book a free 30-minute discovery call or send us a message. We reply within 24 hours.');
+  usePageMeta(
+    'Contact',
+    'Book a free 30-minute discovery call or send us a message. We reply within 24 hours.',
+  );
   return (
     <>
-      <PageHero eyebrow="Contact" title="Let's talk" lead="Book a free 30-minute discovery call, or send a message and we reply within 24 hours." />
+      <PageHero
+        eyebrow="Contact"
+        title="Let's talk"
+        lead="Book a free 30-minute discovery call, or send a message and we reply within 24 hours."
+      />
       <Section>
         <Container>
           <Columns>

@@ -6,7 +6,11 @@ export default function EnterTheFuturePage() {
   usePageMeta('Enter the Future', 'Tell us about your project: we reply within 24 hours with next steps.');
   return (
     <>
-      <PageHero eyebrow="Start a project" title="Enter the Future" lead="Tell us what you want to automate. We reply within 24 hours with a plan and a fixed price." />
+      <PageHero
+        eyebrow="Start a project"
+        title="Enter the Future"
+        lead="Tell us what you want to automate. We reply within 24 hours with a plan and a fixed price."
+      />
       <Section>
         <Container>
           <Card style={{ maxWidth: '48rem' }}>

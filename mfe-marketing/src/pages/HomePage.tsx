@@ -1,9 +1,21 @@
 import styled from 'styled-components';
-import { ButtonLink, Card, Container, Grid, media, Muted, paths, Section, usePageMeta, VisuallyHidden } from 'shared-lib';
+import {
+  ButtonLink,
+  Card,
+  Container,
+  Grid,
+  media,
+  Muted,
+  paths,
+  Section,
+  usePageMeta,
+  VisuallyHidden,
+} from 'shared-lib';
 import { Eyebrow, SectionTitle, Steps } from '../components/layout';
 
 const Hero = styled(Section)`
-  background: radial-gradient(60rem 30rem at 80% -10%, #e3e7ff 0%, transparent 60%), ${({ theme }) => theme.colors.bg};
+  background:
+    radial-gradient(60rem 30rem at 80% -10%, #e3e7ff 0%, transparent 60%), ${({ theme }) => theme.colors.bg};
 `;
 
 const HeroGrid = styled.div`
@@ -97,10 +109,22 @@ const TableWrap = styled.div`
 `;
 
 const process = [
-  { title: 'We understand', text: 'A 30-minute call about your business, your tools and the work that eats your week.' },
-  { title: 'Plug-and-play pricing', text: 'Pick fixed-price services. Three or more and the discount applies automatically.' },
-  { title: 'Long-term success', text: 'Show-How videos, a Teach-How guide and a Follow-Up call 30 days after delivery.' },
-  { title: 'Stay ahead', text: 'AI Insights, our newsletter (9.99 EUR per month), keeps you up to date after we are done.' },
+  {
+    title: 'We understand',
+    text: 'A 30-minute call about your business, your tools and the work that eats your week.',
+  },
+  {
+    title: 'Plug-and-play pricing',
+    text: 'Pick fixed-price services. Three or more and the discount applies automatically.',
+  },
+  {
+    title: 'Long-term success',
+    text: 'Show-How videos, a Teach-How guide and a Follow-Up call 30 days after delivery.',
+  },
+  {
+    title: 'Stay ahead',
+    text: 'AI Insights, our newsletter (9.99 EUR per month), keeps you up to date after we are done.',
+  },
 ];
 
 const comparison = [
@@ -111,7 +135,10 @@ const comparison = [
 ];
 
 export default function HomePage() {
-  usePageMeta('AI Made Simple', 'Fixed-price AI automation for businesses: results in 7-14 days, and you own everything.');
+  usePageMeta(
+    'AI Made Simple',
+    'Fixed-price AI automation for businesses: results in 7-14 days, and you own everything.',
+  );
   return (
     <>
       <Hero>
@@ -121,8 +148,8 @@ export default function HomePage() {
               <Eyebrow>AI automation for real businesses</Eyebrow>
               <h1>AI made simple</h1>
               <Lead>
-                Websites, chatbots and automations at fixed prices, with results in 7-14 days. You own everything we
-                build, and training and follow-up are included.
+                Websites, chatbots and automations at fixed prices, with results in 7-14 days. You own
+                everything we build, and training and follow-up are included.
               </Lead>
               <Actions>
                 <ButtonLink to={paths.howWeWork} $size="lg">
@@ -204,7 +231,9 @@ export default function HomePage() {
           <Grid $min="18rem" style={{ alignItems: 'center' }}>
             <div>
               <h2>Build &amp; Play</h2>
-              <p>Start with one fixed-price service, see the result within two weeks, and build from there.</p>
+              <p>
+                Start with one fixed-price service, see the result within two weeks, and build from there.
+              </p>
             </div>
             <Card style={{ display: 'grid', gap: '0.75rem' }}>
               <ButtonLink to={paths.howWeWork} $block>

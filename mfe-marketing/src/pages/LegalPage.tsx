@@ -7,7 +7,15 @@ interface LegalSection {
   paragraphs: readonly string[];
 }
 
-function LegalDocument({ title, intro, sections }: { title: string; intro: string; sections: readonly LegalSection[] }) {
+function LegalDocument({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: string;
+  sections: readonly LegalSection[];
+}) {
   usePageMeta(title, intro);
   return (
     <Section>
@@ -31,35 +39,129 @@ function LegalDocument({ title, intro, sections }: { title: string; intro: strin
 }
 
 const privacy: readonly LegalSection[] = [
-  { heading: 'Information we collect', paragraphs: ['What you give us: your name, e-mail address, company and the details of your enquiry or order, and your account credentials. What your browser sends: technical data such as browser type and pages visited.'] },
-  { heading: 'How we use it', paragraphs: ['To deliver the services you order, answer enquiries, send the newsletter you subscribed to, and improve the site. We never sell your data.'] },
-  { heading: 'Sharing', paragraphs: ['Only with the processors we need to run the service (hosting, database, e-mail), under data processing agreements, or when the law requires it.'] },
-  { heading: 'Security', paragraphs: ['Data is encrypted in transit, access is limited to the people who need it, and passwords are stored only as slow hashes.'] },
-  { heading: 'Your rights', paragraphs: ['You may access, correct, export or delete your personal data, and object to or restrict its use. Write to us and we answer within 30 days.'] },
-  { heading: 'Cookies', paragraphs: ['We use only what the site needs to work: your session and your cart. No advertising cookies.'] },
-  { heading: 'Third-party links', paragraphs: ['Links to other sites are governed by their own privacy policies, which we do not control.'] },
-  { heading: 'Children', paragraphs: ['Our services are for businesses. We do not knowingly collect data from anyone under 18.'] },
+  {
+    heading: 'Information we collect',
+    paragraphs: [
+      'What you give us: your name, e-mail address, company and the details of your enquiry or order, and your account credentials. What your browser sends: technical data such as browser type and pages visited.',
+    ],
+  },
+  {
+    heading: 'How we use it',
+    paragraphs: [
+      'To deliver the services you order, answer enquiries, send the newsletter you subscribed to, and improve the site. We never sell your data.',
+    ],
+  },
+  {
+    heading: 'Sharing',
+    paragraphs: [
+      'Only with the processors we need to run the service (hosting, database, e-mail), under data processing agreements, or when the law requires it.',
+    ],
+  },
+  {
+    heading: 'Security',
+    paragraphs: [
+      'Data is encrypted in transit, access is limited to the people who need it, and passwords are stored only as slow hashes.',
+    ],
+  },
+  {
+    heading: 'Your rights',
+    paragraphs: [
+      'You may access, correct, export or delete your personal data, and object to or restrict its use. Write to us and we answer within 30 days.',
+    ],
+  },
+  {
+    heading: 'Cookies',
+    paragraphs: [
+      'We use only what the site needs to work: your session and your cart. No advertising cookies.',
+    ],
+  },
+  {
+    heading: 'Third-party links',
+    paragraphs: ['Links to other sites are governed by their own privacy policies, which we do not control.'],
+  },
+  {
+    heading: 'Children',
+    paragraphs: ['Our services are for businesses. We do not knowingly collect data from anyone under 18.'],
+  },
   { heading: 'Contact', paragraphs: [`Questions about your data: ${PRIVACY_MAILBOX}.`] },
 ];
 
 const terms: readonly LegalSection[] = [
-  { heading: 'Services', paragraphs: ['We provide fixed-price AI automation services and workshops as described on each service page. Volume discounts apply automatically at checkout.'] },
-  { heading: 'Accounts', paragraphs: ['You are responsible for keeping your login details safe and for what happens under your account.'] },
-  { heading: 'Payments', paragraphs: ['All prices are in euros. The price shown at checkout is the price you pay.'] },
-  { heading: 'Refunds', paragraphs: ['Request a refund within 14 days of delivery. We decide case by case; digital products that have already been delivered may not be eligible.'] },
-  { heading: 'Deliverables', paragraphs: ['Every project includes a recorded video walkthrough (Show-How), a visual how-to guide (Teach-How) and a success call 30 days after delivery (Follow-Up).'] },
-  { heading: 'Intellectual property', paragraphs: ['Once paid, you own what we build for you. We may reuse general know-how and non-confidential components.'] },
-  { heading: 'Your obligations', paragraphs: ['Give us accurate information and the access we need, and use the deliverables lawfully.'] },
-  { heading: 'Liability', paragraphs: ['Our liability is limited to the amount you paid for the service concerned, except where the law does not allow such a limit.'] },
-  { heading: 'Disclaimers', paragraphs: ['AI output can contain mistakes. Review what the tools we build produce before relying on it for important decisions.'] },
-  { heading: 'Termination', paragraphs: ['Either party may end an ongoing engagement in writing; work delivered up to that point is paid for.'] },
+  {
+    heading: 'Services',
+    paragraphs: [
+      'We provide fixed-price AI automation services and workshops as described on each service page. Volume discounts apply automatically at checkout.',
+    ],
+  },
+  {
+    heading: 'Accounts',
+    paragraphs: [
+      'You are responsible for keeping your login details safe and for what happens under your account.',
+    ],
+  },
+  {
+    heading: 'Payments',
+    paragraphs: ['All prices are in euros. The price shown at checkout is the price you pay.'],
+  },
+  {
+    heading: 'Refunds',
+    paragraphs: [
+      'Request a refund within 14 days of delivery. We decide case by case; digital products that have already been delivered may not be eligible.',
+    ],
+  },
+  {
+    heading: 'Deliverables',
+    paragraphs: [
+      'Every project includes a recorded video walkthrough (Show-How), a visual how-to guide (Teach-How) and a success call 30 days after delivery (Follow-Up).',
+    ],
+  },
+  {
+    heading: 'Intellectual property',
+    paragraphs: [
+      'Once paid, you own what we build for you. We may reuse general know-how and non-confidential components.',
+    ],
+  },
+  {
+    heading: 'Your obligations',
+    paragraphs: ['Give us accurate information and the access we need, and use the deliverables lawfully.'],
+  },
+  {
+    heading: 'Liability',
+    paragraphs: [
+      'Our liability is limited to the amount you paid for the service concerned, except where the law does not allow such a limit.',
+    ],
+  },
+  {
+    heading: 'Disclaimers',
+    paragraphs: [
+      'AI output can contain mistakes. Review what the tools we build produce before relying on it for important decisions.',
+    ],
+  },
+  {
+    heading: 'Termination',
+    paragraphs: [
+      'Either party may end an ongoing engagement in writing; work delivered up to that point is paid for.',
+    ],
+  },
   { heading: 'Contact', paragraphs: [`Questions about these terms: ${LEGAL_MAILBOX}.`] },
 ];
 
 export function PrivacyPage() {
-  return <LegalDocument title="Privacy Policy" intro="How we collect, use and protect your personal data." sections={privacy} />;
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      intro="How we collect, use and protect your personal data."
+      sections={privacy}
+    />
+  );
 }
 
 export function TermsPage() {
-  return <LegalDocument title="Terms of Service" intro="The terms that apply when you use this site and our services." sections={terms} />;
+  return (
+    <LegalDocument
+      title="Terms of Service"
+      intro="The terms that apply when you use this site and our services."
+      sections={terms}
+    />
+  );
 }

@@ -44,16 +44,23 @@ export interface Service extends ServicePage {
 }
 
 const deliverySteps = (build: string): ServicePage['howItWorks'] => [
-  { title: 'Discovery call', description: 'In 30 minutes we agree on your goals, your brand and what done looks like.' },
+  {
+    title: 'Discovery call',
+    description: 'In 30 minutes we agree on your goals, your brand and what done looks like.',
+  },
   { title: 'We build', description: build },
   {
     title: 'Handover and follow-up',
-    description: 'You get a recorded walkthrough, a visual how-to guide and a success call 30 days after delivery.',
+    description:
+      'You get a recorded walkthrough, a visual how-to guide and a success call 30 days after delivery.',
   },
 ];
 
 const workshopSteps = (session: string): ServicePage['howItWorks'] => [
-  { title: 'Pick a date', description: 'Choose a date that suits your team; we send a short questionnaire beforehand.' },
+  {
+    title: 'Pick a date',
+    description: 'Choose a date that suits your team; we send a short questionnaire beforehand.',
+  },
   { title: 'Hands-on session', description: session },
   {
     title: 'Keep going',
@@ -79,7 +86,9 @@ export const services: readonly Service[] = [
       'Contact form connected to your inbox',
       'Full ownership of the site, domain and content',
     ],
-    howItWorks: deliverySteps('We design, write and build your site, with two rounds of feedback before launch.'),
+    howItWorks: deliverySteps(
+      'We design, write and build your site, with two rounds of feedback before launch.',
+    ),
   },
   {
     id: 'product-photos',
@@ -116,7 +125,9 @@ export const services: readonly Service[] = [
       'Shared with your team in a few clicks',
       'A guide to updating its knowledge yourself',
     ],
-    howItWorks: deliverySteps('We gather your material, build the assistant and test it against real questions.'),
+    howItWorks: deliverySteps(
+      'We gather your material, build the assistant and test it against real questions.',
+    ),
   },
   {
     id: 'brand-creator',
@@ -152,7 +163,9 @@ export const services: readonly Service[] = [
       'A review step so nothing goes out unchecked',
       'Twelve ready-to-publish pieces to start with',
     ],
-    howItWorks: deliverySteps('We map your topics, set up the workflow and produce the first batch with you.'),
+    howItWorks: deliverySteps(
+      'We map your topics, set up the workflow and produce the first batch with you.',
+    ),
   },
   {
     id: 'social-manager',
@@ -188,7 +201,9 @@ export const services: readonly Service[] = [
       'Conversation history to learn what customers ask',
       'Answers in your customers’ languages',
     ],
-    howItWorks: deliverySteps('We train the bot on your material, test it with real questions and install it.'),
+    howItWorks: deliverySteps(
+      'We train the bot on your material, test it with real questions and install it.',
+    ),
   },
   {
     id: 'smart-emails',
@@ -224,7 +239,9 @@ export const services: readonly Service[] = [
       'A time-saved estimate for each workflow',
       'Accounts that stay in your name',
     ],
-    howItWorks: deliverySteps('We map the tasks you repeat, automate them and run them side by side until they are right.'),
+    howItWorks: deliverySteps(
+      'We map the tasks you repeat, automate them and run them side by side until they are right.',
+    ),
   },
   {
     id: 'ai-dashboard',
@@ -234,7 +251,8 @@ export const services: readonly Service[] = [
     icon: 'layout-dashboard',
     path: '/services/ai-dashboard',
     tagline: 'See your business at a glance, with answers in plain language',
-    description: 'One dashboard for sales, marketing and operations, with an assistant that explains the numbers.',
+    description:
+      'One dashboard for sales, marketing and operations, with an assistant that explains the numbers.',
     whatYouGet: [
       'Your key numbers from up to four sources',
       'Automatic daily refresh',
@@ -276,7 +294,9 @@ export const services: readonly Service[] = [
       'A prompt library for your team',
       'A guide to using AI safely with company data',
     ],
-    howItWorks: workshopSteps('A full day of short lessons and hands-on exercises on your team’s real tasks.'),
+    howItWorks: workshopSteps(
+      'A full day of short lessons and hands-on exercises on your team’s real tasks.',
+    ),
   },
   {
     id: 'two-day-training',
@@ -295,7 +315,9 @@ export const services: readonly Service[] = [
       'A guide to using AI safely with company data',
       'A follow-up call 30 days later',
     ],
-    howItWorks: workshopSteps('Day one covers the tools; on day two your team builds automations for its own work.'),
+    howItWorks: workshopSteps(
+      'Day one covers the tools; on day two your team builds automations for its own work.',
+    ),
   },
 ];
 
@@ -315,8 +337,14 @@ export const strategyCall: ServicePage = {
   ],
   howItWorks: [
     { title: 'Book your call', description: 'Pick a time and tell us briefly about your business.' },
-    { title: 'Strategy session', description: 'We go through your processes together and find the quick wins.' },
-    { title: 'Your plan', description: 'Within 24 hours you receive a written plan with priorities and costs.' },
+    {
+      title: 'Strategy session',
+      description: 'We go through your processes together and find the quick wins.',
+    },
+    {
+      title: 'Your plan',
+      description: 'Within 24 hours you receive a written plan with priorities and costs.',
+    },
   ],
 };
 

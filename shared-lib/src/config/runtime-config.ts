@@ -18,7 +18,8 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
 }
 
 export function getRuntimeConfig(): RuntimeConfig {
-  if (!current) throw new Error('Runtime config is not loaded yet: the shell sets it at boot from config.json.');
+  if (!current)
+    throw new Error('Runtime config is not loaded yet: the shell sets it at boot from config.json.');
   return current;
 }
 

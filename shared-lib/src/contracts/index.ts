@@ -34,7 +34,11 @@ export const remoteContracts = {
 } as const satisfies Record<RemoteKey, RemoteContract>;
 
 export type ExposedModules = {
-  marketing: { './routes': RoutesModule; './NewsletterPopup': NewsletterPopupModule; './PurchaseToast': PurchaseToastModule };
+  marketing: {
+    './routes': RoutesModule;
+    './NewsletterPopup': NewsletterPopupModule;
+    './PurchaseToast': PurchaseToastModule;
+  };
   catalog: { './routes': RoutesModule; './CartButton': CartButtonModule };
   account: { './routes': RoutesModule };
 };

@@ -30,10 +30,13 @@ export const formatMeetingWhen = (iso: string | null | undefined): string =>
 /** Blog dates: 'Jan 15, 2025'. A bare date (YYYY-MM-DD) is a calendar day, not a UTC instant. */
 export function formatBlogDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-').map(Number);
-  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? shortDate.format(new Date(y!, m! - 1, d!)) : shortDate.format(new Date(isoDate));
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate)
+    ? shortDate.format(new Date(y!, m! - 1, d!))
+    : shortDate.format(new Date(isoDate));
 }
 
 /** Orders are shown by the first 8 characters of their id. */
 export const shortOrderId = (id: string): string => id.slice(0, 8);
 
-export const capitalise = (text: string): string => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
+export const capitalise = (text: string): string =>
+  text ? text.charAt(0).toUpperCase() + text.slice(1) : text;

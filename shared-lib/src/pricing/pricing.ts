@@ -22,7 +22,9 @@ export const CODE_DISCOUNT_PERCENT = 10;
 
 export function volumeDiscount(count: number): { percent: number; freeAftercare: boolean } {
   const tier = VOLUME_TIERS.find((t) => count >= t.min && count <= t.max);
-  return tier ? { percent: tier.percent, freeAftercare: tier.freeAftercare } : { percent: 0, freeAftercare: false };
+  return tier
+    ? { percent: tier.percent, freeAftercare: tier.freeAftercare }
+    : { percent: 0, freeAftercare: false };
 }
 
 /** The discount that applies: the larger of the volume tier and an applied code. An empty cart gets none. */

@@ -35,7 +35,10 @@ export async function mountStandalone({ name, routes, widgets = [] }: Standalone
   root.render(
     <DesignProvider>
       <BrowserRouter future={routerFuture}>
-        <nav aria-label={`${name} pages`} style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', padding: '1rem' }}>
+        <nav
+          aria-label={`${name} pages`}
+          style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', padding: '1rem' }}
+        >
           <strong>{name} (standalone)</strong>
           {routes
             .filter((r) => !r.path.includes(':'))

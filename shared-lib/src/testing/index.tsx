@@ -40,7 +40,10 @@ interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
   path?: string;
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/', path, ...options }: ProviderOptions = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path, ...options }: ProviderOptions = {},
+) {
   return render(
     <DesignProvider>
       <MemoryRouter initialEntries={[route]} future={routerFuture}>
@@ -60,7 +63,10 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path, ...op
  * renderWithProviders inside an awaited act(), for trees that suspend (lazy pages, React's `use`): React 19 only
  * retries a suspended render from an awaited act scope.
  */
-export async function renderSuspended(ui: ReactElement, options: ProviderOptions = {}): Promise<RenderResult> {
+export async function renderSuspended(
+  ui: ReactElement,
+  options: ProviderOptions = {},
+): Promise<RenderResult> {
   let result: RenderResult | undefined;
   await act(async () => {
     result = renderWithProviders(ui, options);

@@ -53,7 +53,14 @@ const Close = styled(RadixDialog.Close)<{ $size?: 'sm' | 'md' }>`
 
 import type { DialogProps } from './dialog';
 
-export default function DialogContent({ open, onOpenChange, title, description, children, wide }: DialogProps) {
+export default function DialogContent({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

@@ -75,7 +75,9 @@ const buttonStyles = css<ButtonStyleProps>`
   }
 `;
 
-export const Button = styled.button.attrs<ButtonStyleProps>((p) => ({ type: p.type ?? 'button' }))<ButtonStyleProps>`
+export const Button = styled.button.attrs<ButtonStyleProps>((p) => ({
+  type: p.type ?? 'button',
+}))<ButtonStyleProps>`
   ${buttonStyles}
 `;
 
@@ -236,7 +238,9 @@ export const iconButtonStyles = css<{ $size?: 'sm' | 'md' }>`
   }
 `;
 
-export const IconButton = styled.button.attrs<{ $size?: 'sm' | 'md' }>((p) => ({ type: p.type ?? 'button' }))<{
+export const IconButton = styled.button.attrs<{ $size?: 'sm' | 'md' }>((p) => ({
+  type: p.type ?? 'button',
+}))<{
   $size?: 'sm' | 'md';
 }>`
   ${iconButtonStyles}

@@ -26,7 +26,7 @@ export const theme = {
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
   fontSizes: {
     xs: '0.75rem',
@@ -38,7 +38,17 @@ export const theme = {
     '3xl': 'clamp(1.875rem, 1.4rem + 2vw, 2.5rem)',
     '4xl': 'clamp(2.25rem, 1.6rem + 3.2vw, 3.5rem)',
   },
-  space: { 1: '0.25rem', 2: '0.5rem', 3: '0.75rem', 4: '1rem', 5: '1.5rem', 6: '2rem', 7: '3rem', 8: '4rem', 9: '6rem' },
+  space: {
+    1: '0.25rem',
+    2: '0.5rem',
+    3: '0.75rem',
+    4: '1rem',
+    5: '1.5rem',
+    6: '2rem',
+    7: '3rem',
+    8: '4rem',
+    9: '6rem',
+  },
   radii: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
   shadows: {
     sm: '0 1px 2px rgba(11, 16, 32, 0.06)',

@@ -62,7 +62,8 @@ const values = <T extends readonly Option[]>(options: T) =>
   options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 /** A select: an empty choice and anything not offered both get the field's message. */
-const choice = <T extends readonly Option[]>(options: T, message: string) => z.enum(values(options), { error: message });
+const choice = <T extends readonly Option[]>(options: T, message: string) =>
+  z.enum(values(options), { error: message });
 
 export const projectRequestSchema = z.object({
   name,
@@ -105,7 +106,9 @@ export const errorMessages = (error: z.ZodError): string[] => error.issues.map((
 export const firstErrorMessage = (error: z.ZodError): string | undefined => error.issues[0]?.message;
 
 /** The first message per field, for errors shown under each field. */
-export function fieldErrors<T extends Record<string, unknown>>(error: z.ZodError<T>): Partial<Record<keyof T, string>> {
+export function fieldErrors<T extends Record<string, unknown>>(
+  error: z.ZodError<T>,
+): Partial<Record<keyof T, string>> {
   const result: Partial<Record<keyof T, string>> = {};
   for (const issue of error.issues) {
     const field = issue.path[0] as keyof T | undefined;

@@ -29,7 +29,10 @@ describe('Header', () => {
       ['Cases', '/cases'],
       ['Contact', '/contact'],
     ]);
-    expect(screen.getByText('Enter the Future', { selector: 'a' })).toHaveAttribute('href', '/enter-the-future');
+    expect(screen.getByText('Enter the Future', { selector: 'a' })).toHaveAttribute(
+      'href',
+      '/enter-the-future',
+    );
   });
 
   it('shows a sign-in icon when signed out and the account menu when signed in', async () => {
@@ -68,13 +71,11 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     const menu = screen.getByRole('navigation', { name: 'Mobile' });
-    expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Home',
-      'Our Services',
-      'Cases',
-      'Contact',
-      'Enter the Future',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Our Services', 'Cases', 'Contact', 'Enter the Future']);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 
@@ -99,7 +100,9 @@ describe('Footer', () => {
 describe('PromoBanner', () => {
   it('opens a dialog about the September offer and closes on Escape', async () => {
     await renderWithProviders(<PromoBanner />);
-    await act(() => userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ })));
+    await act(() =>
+      userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ })),
+    );
     const dialog = await screen.findByRole('dialog', { name: '10% off your first project this September' });
     expect(dialog).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');

@@ -14,9 +14,19 @@ const page = (text: string) =>
   };
 
 const modules: Record<string, RoutesModule> = {
-  marketing: { default: [{ path: '/', Component: page('Home page') }, { path: '/blog/:slug', Component: page('An article') }] },
+  marketing: {
+    default: [
+      { path: '/', Component: page('Home page') },
+      { path: '/blog/:slug', Component: page('An article') },
+    ],
+  },
   catalog: { default: [{ path: '/checkout', Component: page('Checkout page') }] },
-  account: { default: [{ path: '/auth', Component: page('Auth page') }, { path: '/account', Component: page('Account page') }] },
+  account: {
+    default: [
+      { path: '/auth', Component: page('Auth page') },
+      { path: '/account', Component: page('Account page') },
+    ],
+  },
 };
 
 const mockedLoad = loadExposed as jest.MockedFunction<typeof loadExposed>;
@@ -49,7 +59,10 @@ describe('routing table', () => {
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(error).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no-such-page');
+    expect(error).toHaveBeenCalledWith(
+      '404 Error: User attempted to access non-existent route:',
+      '/no-such-page',
+    );
     error.mockRestore();
   });
 });

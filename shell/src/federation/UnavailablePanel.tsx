@@ -42,8 +42,8 @@ export function UnavailablePanel({ remote, onRetry }: { remote: RemoteKey; onRet
         <CloudOff size={40} aria-hidden />
         <h1 id="unavailable-title">Temporarily unavailable</h1>
         <p>
-          {labels[remote]} could not be loaded right now. The rest of the site still works; please try again in a
-          moment.
+          {labels[remote]} could not be loaded right now. The rest of the site still works; please try again
+          in a moment.
         </p>
         <Actions>
           <Button

@@ -10,7 +10,10 @@ const loaded = new Map<string, Promise<unknown>>();
 export function registerStorefrontRemotes(remotes: RuntimeConfig['remotes']): void {
   locations = remotes;
   registerRemotes(
-    (Object.keys(remoteContracts) as RemoteKey[]).map((key) => ({ name: remoteContracts[key].name, entry: remotes[key] })),
+    (Object.keys(remoteContracts) as RemoteKey[]).map((key) => ({
+      name: remoteContracts[key].name,
+      entry: remotes[key],
+    })),
   );
 }
 

@@ -55,7 +55,9 @@ export function Footer() {
         <Columns>
           <div>
             <Brand>AI Made Simple</Brand>
-            <p>Fixed-price AI automation for businesses. Results in 7-14 days, and you own everything we build.</p>
+            <p>
+              Fixed-price AI automation for businesses. Results in 7-14 days, and you own everything we build.
+            </p>
           </div>
           <nav aria-label="Footer">
             <Links>

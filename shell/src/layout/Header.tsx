@@ -2,7 +2,17 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Menu as MenuIcon, ShoppingCart, Sparkles, X } from 'lucide-react';
-import { ButtonLink, Container, CountBadge, IconButton, IconLink, media, paths, selectCount, useCartStore } from 'shared-lib';
+import {
+  ButtonLink,
+  Container,
+  CountBadge,
+  IconButton,
+  IconLink,
+  media,
+  paths,
+  selectCount,
+  useCartStore,
+} from 'shared-lib';
 import { RemoteWidget } from '../federation/RemoteWidget';
 import { AccountMenu } from './AccountMenu';
 import { headerLinks } from './nav-links';

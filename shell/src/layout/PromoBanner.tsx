@@ -48,13 +48,16 @@ export function PromoBanner() {
       >
         <Steps>
           <li>
-            Choose any service on <Link to={paths.howWeWork} onClick={() => setOpen(false)}>Our Services</Link> and
-            add it to your cart.
+            Choose any service on{' '}
+            <Link to={paths.howWeWork} onClick={() => setOpen(false)}>
+              Our Services
+            </Link>{' '}
+            and add it to your cart.
           </li>
           <li>Sign in or create an account, then go to checkout before the end of September.</li>
           <li>
-            The 10% comes off at checkout. If your cart already earns a larger volume discount, you get the larger
-            one: discounts never stack.
+            The 10% comes off at checkout. If your cart already earns a larger volume discount, you get the
+            larger one: discounts never stack.
           </li>
         </Steps>
         <p>

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSessionStore, type MeetingRow, type OrderItemRow, type OrderRow } from 'shared-lib';
-import { createTestSupabase, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
+import {
+  createTestSupabase,
+  json,
+  renderWithProviders,
+  resetStores,
+  type FetchHandler,
+} from 'shared-lib/src/testing';
 import AccountPage from '../AccountPage';
 
 const USER = { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' };
@@ -95,7 +101,11 @@ describe('AccountPage', () => {
     renderWithProviders(<AccountPage />, { route: '/account' });
     expect(screen.getByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByText('View your orders, meetings, and profile information')).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Profile', 'Orders', 'Meetings']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Profile',
+      'Orders',
+      'Meetings',
+    ]);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
 
     const profile = screen.getByRole('tabpanel', { name: 'Profile' });
@@ -122,11 +132,16 @@ describe('AccountPage', () => {
   });
 
   it('queries only the user’s rows, newest first, and the items of those orders', async () => {
-    answer({ orders: () => json(orders), order_items: () => json(orderItems), meetings: () => json(meetings) });
+    answer({
+      orders: () => json(orders),
+      order_items: () => json(orderItems),
+      meetings: () => json(meetings),
+    });
     renderWithProviders(<AccountPage />, { route: '/account' });
     await within(await openTab('Orders')).findByRole('heading', { name: 'Order #a1b2c3d4' });
 
-    const query = (table: string) => requests.find((url) => url.pathname === `/rest/v1/${table}`)!.searchParams;
+    const query = (table: string) =>
+      requests.find((url) => url.pathname === `/rest/v1/${table}`)!.searchParams;
     for (const table of ['orders', 'meetings']) {
       expect(query(table).get('select')).toBe('*');
       expect(query(table).get('user_id')).toBe(`eq.${USER.id}`);
@@ -149,10 +164,11 @@ describe('AccountPage', () => {
     expect(first).toHaveTextContent('€1,079.10');
     expect(first).toHaveTextContent('Saved €119.90');
     expect(within(first).getByRole('heading', { name: 'Items' })).toBeInTheDocument();
-    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Smart Website€899',
-      'Custom GPTs€300.5',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Smart Website€899', 'Custom GPTs€300.5']);
     expect(first).toHaveTextContent('Discount code: ADA7QX2PL');
 
     expect(second).toHaveAccessibleName('Order #ffee0011');
@@ -160,7 +176,11 @@ describe('AccountPage', () => {
     expect(second).toHaveTextContent('€899.00');
     expect(second).not.toHaveTextContent('Saved');
     expect(second).not.toHaveTextContent('Discount code');
-    expect(within(second).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Smart Website€899']);
+    expect(
+      within(second)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Smart Website€899']);
   });
 
   it('shows a card per meeting with the spec formats', async () => {
@@ -199,7 +219,11 @@ describe('AccountPage', () => {
   it('shows the error toast when the order items fail to load', async () => {
     answer({
       orders: () => json(orders),
-      order_items: () => json({ code: '42P01', message: 'relation "order_items" does not exist', details: null, hint: null }, 404),
+      order_items: () =>
+        json(
+          { code: '42P01', message: 'relation "order_items" does not exist', details: null, hint: null },
+          404,
+        ),
       meetings: () => json([]),
     });
     renderWithProviders(<AccountPage />, { route: '/account' });

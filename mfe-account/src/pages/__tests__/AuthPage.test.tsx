@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
-import { createTestSupabase, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
+import {
+  createTestSupabase,
+  json,
+  renderWithProviders,
+  resetStores,
+  type FetchHandler,
+} from 'shared-lib/src/testing';
 import { authError, authUser, sessionBody } from '../../testing/supabase-auth';
 import AuthPage from '../AuthPage';
 
@@ -125,8 +131,20 @@ describe('AuthPage', () => {
 
   it.each([
     ['sign-in', 400, 'invalid_credentials', 'Invalid login credentials', 'Invalid email or password'],
-    ['sign-up', 422, 'user_already_exists', 'User already registered', 'This email is already registered. Please log in.'],
-    ['sign-up', 422, 'email_exists', 'Email address already exists', 'This email is already registered. Please log in.'],
+    [
+      'sign-up',
+      422,
+      'user_already_exists',
+      'User already registered',
+      'This email is already registered. Please log in.',
+    ],
+    [
+      'sign-up',
+      422,
+      'email_exists',
+      'Email address already exists',
+      'This email is already registered. Please log in.',
+    ],
     ['sign-in', 429, 'over_request_rate_limit', 'Request rate limit reached', 'Request rate limit reached'],
     ['sign-in', 400, 'email_not_confirmed', 'Email not confirmed', 'Email not confirmed'],
   ])('%s answered %i %s shows “%s”', async (mode, status, code, providerMessage, shown) => {
@@ -189,7 +207,9 @@ describe('AuthPage', () => {
   });
 
   it('switches to sign-in when the new account still needs its e-mail confirmed', async () => {
-    answer(() => json({ ...authUser('new@example.com'), identities: [{ id: 'identity-1', provider: 'email' }] }));
+    answer(() =>
+      json({ ...authUser('new@example.com'), identities: [{ id: 'identity-1', provider: 'email' }] }),
+    );
     renderWithProviders(<AuthPage />, { route: '/auth' });
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await fillIn('new@example.com', 'Secret123');

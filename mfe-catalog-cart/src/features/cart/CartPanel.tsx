@@ -96,7 +96,10 @@ interface CartPanelProps {
 }
 
 /** The cart dropdown of spec section 2: items, subtotal, discount, total and the way to checkout. */
-const CartPanel = forwardRef(function CartPanel({ id, onNavigate }: CartPanelProps, ref: ForwardedRef<HTMLDivElement>) {
+const CartPanel = forwardRef(function CartPanel(
+  { id, onNavigate }: CartPanelProps,
+  ref: ForwardedRef<HTMLDivElement>,
+) {
   const { items, priced } = usePricedCart();
   const remove = useCartStore((s) => s.remove);
   const own = useRef<HTMLDivElement | null>(null);

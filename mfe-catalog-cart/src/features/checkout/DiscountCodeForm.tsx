@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CheckCircle2 } from 'lucide-react';
-import { Button, Input, Label, normaliseDiscountCode, toast, useCartStore, selectAppliedCode } from 'shared-lib';
+import {
+  Button,
+  Input,
+  Label,
+  normaliseDiscountCode,
+  toast,
+  useCartStore,
+  selectAppliedCode,
+} from 'shared-lib';
 import { validateDiscountCode } from './checkout-api';
 
 const Row = styled.div`

@@ -16,8 +16,12 @@ it('lists both groups from the catalogue with prices, badges and Learn More link
   const smart = screen.getByRole('article', { name: 'Smart Website' });
   expect(within(smart).getByText('€899.00')).toBeInTheDocument();
   expect(within(smart).getByText('POPULAR')).toBeInTheDocument();
-  expect(within(screen.getByRole('article', { name: 'Product Photos' })).getByText('POPULAR')).toBeInTheDocument();
-  expect(within(screen.getByRole('article', { name: '2 Day Training' })).getByText('BEST VALUE')).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('article', { name: 'Product Photos' })).getByText('POPULAR'),
+  ).toBeInTheDocument();
+  expect(
+    within(screen.getByRole('article', { name: '2 Day Training' })).getByText('BEST VALUE'),
+  ).toBeInTheDocument();
   expect(screen.getAllByText(/POPULAR|BEST VALUE/)).toHaveLength(3);
   expect(within(smart).getByRole('link', { name: 'Learn more about Smart Website' })).toHaveAttribute(
     'href',
@@ -25,7 +29,10 @@ it('lists both groups from the catalogue with prices, badges and Learn More link
   );
   const custom = screen.getByRole('region', { name: 'Custom Project' });
   expect(within(custom).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-  expect(within(custom).getByRole('link', { name: 'How custom projects work' })).toHaveAttribute('href', '/custom-projects');
+  expect(within(custom).getByRole('link', { name: 'How custom projects work' })).toHaveAttribute(
+    'href',
+    '/custom-projects',
+  );
 });
 
 it('toggles a service in and out of the cart and updates the discount hint', async () => {
@@ -34,7 +41,12 @@ it('toggles a service in and out of the cart and updates the discount hint', asy
   for (const title of ['Smart Website', 'Chat Helper', 'Smart Emails', 'AI Dashboard']) {
     await userEvent.click(screen.getByRole('button', { name: `Add ${title} to cart` }));
   }
-  expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website', 'chat-helper', 'smart-emails', 'ai-dashboard']);
+  expect(useCartStore.getState().items.map((i) => i.id)).toEqual([
+    'smart-website',
+    'chat-helper',
+    'smart-emails',
+    'ai-dashboard',
+  ]);
   expect(screen.getByText('Add 1 more for 15% off')).toBeInTheDocument();
   const remove = screen.getByRole('button', { name: 'Remove Chat Helper from cart' });
   expect(remove).toHaveTextContent('Remove');

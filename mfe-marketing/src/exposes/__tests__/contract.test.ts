@@ -1,12 +1,22 @@
 // The contract of what this remote exposes (shared-lib/src/contracts).
 import { isValidElementType } from 'react-is';
-import { remoteContracts, remotePaths, type NewsletterPopupModule, type PurchaseToastModule, type RoutesModule } from 'shared-lib';
+import {
+  remoteContracts,
+  remotePaths,
+  type NewsletterPopupModule,
+  type PurchaseToastModule,
+  type RoutesModule,
+} from 'shared-lib';
 import * as popup from '../NewsletterPopup';
 import * as toastModule from '../PurchaseToast';
 import * as routes from '../routes';
 
 it('exposes exactly the modules its contract names', () => {
-  expect(Object.keys(remoteContracts.marketing.exposes).sort()).toEqual(['./NewsletterPopup', './PurchaseToast', './routes']);
+  expect(Object.keys(remoteContracts.marketing.exposes).sort()).toEqual([
+    './NewsletterPopup',
+    './PurchaseToast',
+    './routes',
+  ]);
 });
 
 it('./routes: one page per path the shell routes to this slice', () => {

@@ -26,7 +26,9 @@ describe('ContactForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Validation Error');
-    expect(alert).toHaveTextContent('Name is required, Invalid email address, Message must be at least 10 characters');
+    expect(alert).toHaveTextContent(
+      'Name is required, Invalid email address, Message must be at least 10 characters',
+    );
     expect(inserted).toEqual([]);
   });
 
@@ -39,13 +41,19 @@ describe('ContactForm', () => {
     expect(await screen.findByText('Message sent!')).toBeInTheDocument();
     expect(screen.getByText("We'll get back to you within 24 hours.")).toBeInTheDocument();
     expect(inserted).toEqual([
-      { table: 'contact_messages', body: { name: 'Ada', email: 'ada@example.com', message: 'I would like a chatbot for my shop.' } },
+      {
+        table: 'contact_messages',
+        body: { name: 'Ada', email: 'ada@example.com', message: 'I would like a chatbot for my shop.' },
+      },
     ]);
     expect(screen.getByLabelText('Name')).toHaveValue('');
   });
 
   it('keeps what was typed when storing fails', async () => {
-    failWith = { status: 503, body: { code: 'PGRST000', message: 'Service unavailable', details: null, hint: null } };
+    failWith = {
+      status: 503,
+      body: { code: 'PGRST000', message: 'Service unavailable', details: null, hint: null },
+    };
     await renderSuspended(<ContactForm />);
     await userEvent.type(screen.getByLabelText('Name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');

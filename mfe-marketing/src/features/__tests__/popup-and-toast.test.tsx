@@ -1,7 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setRuntimeConfig } from 'shared-lib';
-import { createTestSupabase, json, renderSuspended, resetStores, testRuntimeConfig } from 'shared-lib/testing';
+import {
+  createTestSupabase,
+  json,
+  renderSuspended,
+  resetStores,
+  testRuntimeConfig,
+} from 'shared-lib/testing';
 import NewsletterPopup from '../../exposes/NewsletterPopup';
 import PurchaseToast, { EVERY_MS, FIRST_AFTER_MS, VISIBLE_MS } from '../../exposes/PurchaseToast';
 
@@ -68,7 +74,12 @@ describe('NewsletterPopup', () => {
   it('says Already Subscribed for a known e-mail', async () => {
     createTestSupabase(() =>
       json(
-        { code: '23505', message: 'duplicate key value violates unique constraint "newsletter_subscribers_email_key"', details: null, hint: null },
+        {
+          code: '23505',
+          message: 'duplicate key value violates unique constraint "newsletter_subscribers_email_key"',
+          details: null,
+          hint: null,
+        },
         409,
       ),
     );

@@ -21,7 +21,11 @@ export function ContactForm() {
     event.preventDefault();
     const parsed = contactSchema.safeParse(values);
     if (!parsed.success) {
-      toast({ title: 'Validation Error', description: errorMessages(parsed.error).join(', '), variant: 'destructive' });
+      toast({
+        title: 'Validation Error',
+        description: errorMessages(parsed.error).join(', '),
+        variant: 'destructive',
+      });
       return;
     }
     setSending(true);
@@ -48,7 +52,13 @@ export function ContactForm() {
       </div>
       <div>
         <Label htmlFor="contact-email">Email</Label>
-        <Input id="contact-email" type="email" autoComplete="email" value={values.email} onChange={set('email')} />
+        <Input
+          id="contact-email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+        />
       </div>
       <div>
         <Label htmlFor="contact-message">Message</Label>

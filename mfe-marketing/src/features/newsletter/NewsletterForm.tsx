@@ -54,17 +54,27 @@ export default function NewsletterForm() {
     event.preventDefault();
     const parsed = newsletterSchema.safeParse({ name, email });
     if (!parsed.success) {
-      toast({ title: 'Validation Error', description: firstErrorMessage(parsed.error), variant: 'destructive' });
+      toast({
+        title: 'Validation Error',
+        description: firstErrorMessage(parsed.error),
+        variant: 'destructive',
+      });
       return;
     }
     setBusy(true);
     const discountCode = generateDiscountCode(parsed.data.name);
     try {
       const supabase = await getSupabase();
-      const { error } = await supabase.from('newsletter_subscribers').insert({ ...parsed.data, discount_code: discountCode });
+      const { error } = await supabase
+        .from('newsletter_subscribers')
+        .insert({ ...parsed.data, discount_code: discountCode });
       if (error) {
         if (isDuplicate(error)) {
-          toast({ title: 'Already Subscribed', description: 'This email is already subscribed!', variant: 'destructive' });
+          toast({
+            title: 'Already Subscribed',
+            description: 'This email is already subscribed!',
+            variant: 'destructive',
+          });
         } else {
           toast({ title: 'Error', description: error.message, variant: 'destructive' });
         }
@@ -98,20 +108,34 @@ export default function NewsletterForm() {
           <Button onClick={() => void copy()}>
             <Copy size={18} aria-hidden /> Copy code
           </Button>
-          <p style={{ margin: 0, fontSize: '0.875rem' }}>Enter it at checkout. It is also saved in this browser.</p>
+          <p style={{ margin: 0, fontSize: '0.875rem' }}>
+            Enter it at checkout. It is also saved in this browser.
+          </p>
         </div>
       ) : (
         <Form onSubmit={(e) => void submit(e)} noValidate>
           <p style={{ margin: 0 }}>
-            Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first project.
+            Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
+            project.
           </p>
           <div>
             <Label htmlFor="newsletter-name">Name</Label>
-            <Input id="newsletter-name" autoComplete="given-name" value={name} onChange={(e) => setName(e.target.value)} />
+            <Input
+              id="newsletter-name"
+              autoComplete="given-name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </div>
           <div>
             <Label htmlFor="newsletter-email">Email</Label>
-            <Input id="newsletter-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id="newsletter-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <Button type="submit" disabled={busy}>
             {busy ? 'Subscribing...' : 'Get my 10% code'}

@@ -13,7 +13,15 @@ import {
 type Values = Record<keyof ProjectRequestInput, string>;
 type Field = keyof Values;
 
-const empty: Values = { name: '', email: '', company: '', projectType: '', budget: '', timeline: '', description: '' };
+const empty: Values = {
+  name: '',
+  email: '',
+  company: '',
+  projectType: '',
+  budget: '',
+  timeline: '',
+  description: '',
+};
 
 const Form = styled.form`
   display: grid;
@@ -32,17 +40,22 @@ export function ProjectRequestForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const onChange = (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const onChange =
+    (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = projectRequestSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      toast({ title: 'Please check your inputs', description: 'Some fields need your attention.', variant: 'destructive' });
+      toast({
+        title: 'Please check your inputs',
+        description: 'Some fields need your attention.',
+        variant: 'destructive',
+      });
       return;
     }
     setSubmitting(true);
@@ -60,7 +73,10 @@ export function ProjectRequestForm() {
         description,
       });
       if (error) throw error;
-      toast({ title: 'Welcome to the Future! 🚀', description: "We'll be in touch within 24 hours to discuss your project." });
+      toast({
+        title: 'Welcome to the Future! 🚀',
+        description: "We'll be in touch within 24 hours to discuss your project.",
+      });
       setValues(empty);
     } catch (error) {
       toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
@@ -90,9 +106,20 @@ export function ProjectRequestForm() {
 
   return (
     <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Project request">
-      {field('name', 'Name', (p) => <Input {...p} autoComplete="name" />)}
-      {field('email', 'Email', (p) => <Input {...p} type="email" autoComplete="email" />)}
-      {field('company', 'Company (optional)', (p) => <Input {...p} autoComplete="organization" />, true)}
+      {field('name', 'Name', (p) => (
+        <Input {...p} autoComplete="name" />
+      ))}
+      {field('email', 'Email', (p) => (
+        <Input {...p} type="email" autoComplete="email" />
+      ))}
+      {field(
+        'company',
+        'Company (optional)',
+        (p) => (
+          <Input {...p} autoComplete="organization" />
+        ),
+        true,
+      )}
       {field('projectType', 'Project type', (p) => (
         <Select {...p}>
           <option value="">Select a project type</option>
@@ -113,17 +140,29 @@ export function ProjectRequestForm() {
           ))}
         </Select>
       ))}
-      {field('timeline', 'Timeline', (p) => (
-        <Select {...p}>
-          <option value="">Select a timeline</option>
-          {TIMELINES.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      ), true)}
-      {field('description', 'Project description', (p) => <Textarea {...p} />, true)}
+      {field(
+        'timeline',
+        'Timeline',
+        (p) => (
+          <Select {...p}>
+            <option value="">Select a timeline</option>
+            {TIMELINES.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        ),
+        true,
+      )}
+      {field(
+        'description',
+        'Project description',
+        (p) => (
+          <Textarea {...p} />
+        ),
+        true,
+      )}
       <div className="wide">
         <Button type="submit" $size="lg" disabled={submitting}>
           {submitting ? 'Submitting...' : 'Submit Project Request'}

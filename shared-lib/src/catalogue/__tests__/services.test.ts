@@ -1,5 +1,12 @@
 import { paths, servicePaths } from '../../routes/paths';
-import { getServiceById, getServicePageByPath, serviceRoutePaths, services, servicesByCategory, strategyCall } from '../services';
+import {
+  getServiceById,
+  getServicePageByPath,
+  serviceRoutePaths,
+  services,
+  servicesByCategory,
+  strategyCall,
+} from '../services';
 
 describe('catalogue', () => {
   it('holds the 13 services of the spec, in order, with their prices and categories', () => {
@@ -30,14 +37,20 @@ describe('catalogue', () => {
 
   it('uses the spec’s taglines', () => {
     const tagline = (path: string) => getServicePageByPath(path)?.tagline;
-    expect(tagline('/services/ai-product-shoots')).toBe('Professional product photography without the photo shoot');
+    expect(tagline('/services/ai-product-shoots')).toBe(
+      'Professional product photography without the photo shoot',
+    );
     expect(tagline('/services/custom-gpts')).toBe('Your own AI assistant trained for your specific needs');
     expect(tagline('/services/ai-branding')).toBe('Build a compelling brand identity with AI assistance');
-    expect(tagline('/services/content-automation')).toBe('Never run out of content with AI-powered automation');
+    expect(tagline('/services/content-automation')).toBe(
+      'Never run out of content with AI-powered automation',
+    );
     expect(tagline('/services/social-media-ai')).toBe('Grow your social presence with AI automation');
     expect(tagline('/services/ai-chatbots')).toBe('24/7 customer support that feels human');
     expect(tagline('/services/email-automation')).toBe('Personalized email campaigns that convert');
-    expect(tagline('/services/workflow-automation')).toBe('Eliminate repetitive tasks and streamline operations');
+    expect(tagline('/services/workflow-automation')).toBe(
+      'Eliminate repetitive tasks and streamline operations',
+    );
     expect(tagline('/services/ai-strategy-call')).toBe('Expert guidance to plan your AI transformation');
     expect(tagline('/services/ai-website-building')).toBe('Beautiful website, built with AI.');
   });

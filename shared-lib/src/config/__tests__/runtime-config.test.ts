@@ -20,7 +20,10 @@ describe('parseRuntimeConfig', () => {
     [{ ...valid, supabaseUrl: 'not a url' }, 'supabaseUrl must be an http(s) URL'],
     [{ ...valid, supabaseUrl: 'javascript:alert(1)' }, 'supabaseUrl must be an http(s) URL'],
     [{ ...valid, supabaseAnonKey: '' }, 'supabaseAnonKey is required'],
-    [{ ...valid, remotes: { ...valid.remotes, account: undefined } }, 'remotes.account must be an http(s) URL'],
+    [
+      { ...valid, remotes: { ...valid.remotes, account: undefined } },
+      'remotes.account must be an http(s) URL',
+    ],
     [{ ...valid, purchaseToast: 'no' }, 'purchaseToast must be true or false'],
     [null, 'supabaseAnonKey is required'],
   ])('refuses %j with a message naming the field', (input, message) => {

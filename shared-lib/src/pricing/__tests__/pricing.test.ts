@@ -42,19 +42,37 @@ describe('priceCart', () => {
 
   it('applies total = subtotal × (1 − discount)', () => {
     const priced = priceCart([{ price: 899 }, { price: 499 }, { price: 699 }], null);
-    expect(priced).toMatchObject({ subtotal: 2097, discountPercent: 10, discountAmount: 209.7, total: 1887.3, source: 'volume' });
+    expect(priced).toMatchObject({
+      subtotal: 2097,
+      discountPercent: 10,
+      discountAmount: 209.7,
+      total: 1887.3,
+      source: 'volume',
+    });
   });
 
   it('lets a code give 10% to a small cart, and the larger discount win', () => {
-    expect(priceCart([{ price: 899 }], 'ADA1B2C3D')).toMatchObject({ discountPercent: 10, total: 809.1, source: 'code' });
-    expect(priceCart(cart(5), 'ADA1B2C3D')).toMatchObject({ discountPercent: 15, total: 425, source: 'volume' });
+    expect(priceCart([{ price: 899 }], 'ADA1B2C3D')).toMatchObject({
+      discountPercent: 10,
+      total: 809.1,
+      source: 'code',
+    });
+    expect(priceCart(cart(5), 'ADA1B2C3D')).toMatchObject({
+      discountPercent: 15,
+      total: 425,
+      source: 'volume',
+    });
   });
 
   it('rounds half a cent up, as the order records it', () => {
     // 3 × 0.05 = 0.15; 10% off leaves 0.135, which is 14 cents.
     expect(priceCart(cart(3, 0.05), null)).toMatchObject({ total: 0.14, discountAmount: 0.01 });
     // 7 × 349.99 = 2449.93; 20% off leaves 1959.944 -> 1959.94.
-    expect(priceCart(cart(7, 349.99), null)).toMatchObject({ subtotal: 2449.93, total: 1959.94, discountAmount: 489.99 });
+    expect(priceCart(cart(7, 349.99), null)).toMatchObject({
+      subtotal: 2449.93,
+      total: 1959.94,
+      discountAmount: 489.99,
+    });
   });
 });
 

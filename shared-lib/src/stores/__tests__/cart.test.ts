@@ -10,7 +10,13 @@ import {
   type CartItem,
 } from '../cart';
 
-const item = (id: string, price = 100): CartItem => ({ id, title: id, price, icon: 'globe', path: `/services/${id}` });
+const item = (id: string, price = 100): CartItem => ({
+  id,
+  title: id,
+  price,
+  icon: 'globe',
+  path: `/services/${id}`,
+});
 const state = () => useCartStore.getState();
 
 afterEach(() => {

@@ -16,7 +16,11 @@ it('queues toasts with defaults, keeps the last three and dismisses by id', () =
   toast({ title: 'Three' });
   toast({ title: 'Four' });
   expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Two', 'Three', 'Four']);
-  expect(useToastStore.getState().toasts[0]).toMatchObject({ variant: 'destructive', description: 'Oops', duration: 5000 });
+  expect(useToastStore.getState().toasts[0]).toMatchObject({
+    variant: 'destructive',
+    description: 'Oops',
+    duration: 5000,
+  });
   dismissToast(first);
   expect(useToastStore.getState().toasts).toHaveLength(3);
   dismissToast(useToastStore.getState().toasts[0]!.id);

@@ -11,7 +11,10 @@ import {
 const chars = (n: number) => 'a'.repeat(n);
 const emailOfLength = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
 
-function messages(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) {
+function messages(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? [] : errorMessages(result.error as Parameters<typeof errorMessages>[0]);
 }
@@ -47,7 +50,10 @@ describe('contactSchema', () => {
     [{ ...ok, message: `  ${chars(9)}  ` }, ['Message must be at least 10 characters']],
     [{ ...ok, message: chars(2000) }, []],
     [{ ...ok, message: chars(2001) }, ['Message must be less than 2000 characters']],
-    [{ name: '', email: 'bad', message: '' }, ['Name is required', 'Invalid email address', 'Message must be at least 10 characters']],
+    [
+      { name: '', email: 'bad', message: '' },
+      ['Name is required', 'Invalid email address', 'Message must be at least 10 characters'],
+    ],
   ])('%j -> %j', (value, expected) => {
     expect(messages(contactSchema, value)).toEqual(expected);
   });

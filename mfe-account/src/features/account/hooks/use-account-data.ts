@@ -36,7 +36,12 @@ export function useAccountData<T>(userId: string, load: (userId: string) => Prom
 }
 
 function messageOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
     return error.message;
   }
   return String(error);

@@ -1,4 +1,9 @@
-import { AuthApiError, AuthRetryableFetchError, AuthUnknownError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthUnknownError,
+  AuthWeakPasswordError,
+} from '@supabase/supabase-js';
 import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-messages';
 
 describe('authErrorMessage', () => {
@@ -15,9 +20,9 @@ describe('authErrorMessage', () => {
   });
 
   it('passes the auth server’s other answers through with their own message', () => {
-    expect(authErrorMessage(new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit'))).toBe(
-      'Request rate limit reached',
-    );
+    expect(
+      authErrorMessage(new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit')),
+    ).toBe('Request rate limit reached');
     expect(authErrorMessage(new AuthWeakPasswordError('Password is known to be weak', 422, ['pwned']))).toBe(
       'Password is known to be weak',
     );
@@ -30,12 +35,16 @@ describe('authErrorMessage', () => {
   });
 
   it('shows the unexpected-error message for anything the auth server did not answer', () => {
-    expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe('An unexpected error occurred');
+    expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(
+      'An unexpected error occurred',
+    );
     expect(authErrorMessage(new AuthUnknownError('Unexpected token <', new SyntaxError()))).toBe(
       'An unexpected error occurred',
     );
     expect(authErrorMessage(new TypeError('boom'))).toBe('An unexpected error occurred');
-    expect(authErrorMessage(new AuthApiError('', 500, 'unexpected_failure'))).toBe('An unexpected error occurred');
+    expect(authErrorMessage(new AuthApiError('', 500, 'unexpected_failure'))).toBe(
+      'An unexpected error occurred',
+    );
   });
 
   it('keeps the spec success texts', () => {

@@ -7,8 +7,7 @@ export type AuthMode = 'sign-in' | 'sign-up';
 
 export type AuthOutcome =
   /** `signedIn` is false after a sign-up that still needs the e-mail confirmed (no session yet). */
-  | { ok: true; signedIn: boolean }
-  | { ok: false; message: string };
+  { ok: true; signedIn: boolean } | { ok: false; message: string };
 
 export async function authenticate(mode: AuthMode, { email, password }: AuthInput): Promise<AuthOutcome> {
   try {

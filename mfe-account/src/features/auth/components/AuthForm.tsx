@@ -100,7 +100,11 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
     event.preventDefault();
     const parsed = authSchema.safeParse({ email, password });
     if (!parsed.success) {
-      toast({ title: 'Validation Error', description: errorMessages(parsed.error).join(', '), variant: 'destructive' });
+      toast({
+        title: 'Validation Error',
+        description: errorMessages(parsed.error).join(', '),
+        variant: 'destructive',
+      });
       return;
     }
     setLoading(true);
@@ -110,7 +114,10 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
       toast({ title: 'Error', description: outcome.message, variant: 'destructive' });
       return;
     }
-    toast({ title: 'Success', description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp });
+    toast({
+      title: 'Success',
+      description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp,
+    });
     if (outcome.signedIn) {
       onAuthenticated();
     } else {
