@@ -9,7 +9,15 @@ const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.data/**', '**/coverage/**', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/.data/**',
+      '**/coverage/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -97,6 +97,7 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 }
 
 must(step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+must(step('formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']));
 must(step('type check', 'npx', ['tsc', '-p', 'tsconfig.json']));
 must(ensurePostgres());
 const jestReport = path.join(results, 'jest.json');

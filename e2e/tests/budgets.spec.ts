@@ -27,12 +27,10 @@ test('first-load JS of / stays within its budget, compressed', async ({ page }) 
   const firstLoad = scripts.filter((r) => r.timing().startTime <= renderedAt);
   const sizes = await Promise.all(firstLoad.map(async (r) => (await r.sizes()).responseBodySize));
   const totalKb = sizes.reduce((a, b) => a + b, 0) / 1024;
-  test
-    .info()
-    .annotations.push({
-      type: 'first-load JS',
-      description: `${totalKb.toFixed(1)} KB in ${sizes.length} files`,
-    });
+  test.info().annotations.push({
+    type: 'first-load JS',
+    description: `${totalKb.toFixed(1)} KB in ${sizes.length} files`,
+  });
   console.log(`first-load JS of /: ${totalKb.toFixed(1)} KB in ${sizes.length} of ${scripts.length} scripts`);
   expect(firstLoad.length).toBeGreaterThan(0);
   expect(totalKb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);

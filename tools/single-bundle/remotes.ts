@@ -4,20 +4,21 @@
 // integrators who want one artefact.
 import type { ExposedModules, RemoteKey, RuntimeConfig } from 'shared-lib';
 
-const sources: { [K in RemoteKey]: { [E in keyof ExposedModules[K]]: () => Promise<ExposedModules[K][E]> } } = {
-  marketing: {
-    './routes': () => import('mfe-marketing/src/exposes/routes'),
-    './NewsletterPopup': () => import('mfe-marketing/src/exposes/NewsletterPopup'),
-    './PurchaseToast': () => import('mfe-marketing/src/exposes/PurchaseToast'),
-  },
-  catalog: {
-    './routes': () => import('mfe-catalog-cart/src/exposes/routes'),
-    './CartButton': () => import('mfe-catalog-cart/src/exposes/CartButton'),
-  },
-  account: {
-    './routes': () => import('mfe-account/src/exposes/routes'),
-  },
-};
+const sources: { [K in RemoteKey]: { [E in keyof ExposedModules[K]]: () => Promise<ExposedModules[K][E]> } } =
+  {
+    marketing: {
+      './routes': () => import('mfe-marketing/src/exposes/routes'),
+      './NewsletterPopup': () => import('mfe-marketing/src/exposes/NewsletterPopup'),
+      './PurchaseToast': () => import('mfe-marketing/src/exposes/PurchaseToast'),
+    },
+    catalog: {
+      './routes': () => import('mfe-catalog-cart/src/exposes/routes'),
+      './CartButton': () => import('mfe-catalog-cart/src/exposes/CartButton'),
+    },
+    account: {
+      './routes': () => import('mfe-account/src/exposes/routes'),
+    },
+  };
 
 const loaded = new Map<string, Promise<unknown>>();
 

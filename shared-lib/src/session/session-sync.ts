@@ -21,16 +21,14 @@ let subscription: { unsubscribe: () => void } | null = null;
 function subscribe(client: StorefrontClient): void {
   subscription?.unsubscribe();
   subscription = client.auth.onAuthStateChange((event, session) => {
-    useSessionStore
-      .getState()
-      .setSession(
-        session
-          ? {
-              user: { id: session.user.id, email: session.user.email ?? '' },
-              accessToken: session.access_token,
-            }
-          : null,
-      );
+    useSessionStore.getState().setSession(
+      session
+        ? {
+            user: { id: session.user.id, email: session.user.email ?? '' },
+            accessToken: session.access_token,
+          }
+        : null,
+    );
     for (const listener of listeners) listener(event, session);
   }).data.subscription;
 }
