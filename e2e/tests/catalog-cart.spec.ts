@@ -7,7 +7,7 @@ const cartButton = (page: Page, count: number) =>
 
 async function addServices(page: Page, titles: string[]) {
   await page.goto('/how-we-work');
-  for (const title of titles) await page.getByRole('button', { name: `Add ${title} to cart` }).click();
+  for (const title of titles) await page.getByRole('button', { name: `Add to Cart ${title}` }).click();
 }
 
 /** A newsletter code the backend knows, subscribed through the public API as the popup would. */
@@ -104,9 +104,9 @@ test('two tabs of one user end with the same cart', async ({ page, context }) =>
   const second = await context.newPage();
   await second.goto('/how-we-work');
   await page.goto('/how-we-work');
-  await page.getByRole('button', { name: 'Add Smart Website to cart' }).click();
-  await second.getByRole('button', { name: 'Add Chat Helper to cart' }).click();
-  await page.getByRole('button', { name: 'Add Task Automator to cart' }).click();
+  await page.getByRole('button', { name: 'Add to Cart Smart Website' }).click();
+  await second.getByRole('button', { name: 'Add to Cart Chat Helper' }).click();
+  await page.getByRole('button', { name: 'Add to Cart Task Automator' }).click();
   await expect(cartButton(page, 3)).toBeVisible();
   await expect(cartButton(second, 3)).toBeVisible();
 

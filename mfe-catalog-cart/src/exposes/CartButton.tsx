@@ -44,7 +44,14 @@ export default function CartButton() {
   }, [open, close]);
 
   return (
-    <Wrapper ref={wrapper}>
+    <Wrapper
+      ref={wrapper}
+      // Tabbing past the panel closes it, so it never covers the control that now has focus.
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (open && next && !wrapper.current?.contains(next)) close(false);
+      }}
+    >
       <IconButton
         ref={button}
         aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}

@@ -134,7 +134,11 @@ const CartPanel = forwardRef(function CartPanel(
                   <span>{item.title}</span>
                 )}
                 <Price>{formatEuroRaw(item.price)}</Price>
-                <RemoveButton $size="sm" aria-label={`Remove ${item.title}`} onClick={() => remove(item.id)}>
+                <RemoveButton
+                  $size="sm"
+                  aria-label={`Remove ${item.title} from cart`}
+                  onClick={() => remove(item.id)}
+                >
                   <X size={16} aria-hidden />
                 </RemoveButton>
               </Item>

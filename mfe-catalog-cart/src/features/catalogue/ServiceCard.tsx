@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Badge, Card, formatEuro } from 'shared-lib';
+import { Badge, Card, formatEuro, VisuallyHidden } from 'shared-lib';
 import { type Service } from 'shared-lib/catalogue';
 import { ServiceIcon } from 'shared-lib/service-icon';
 import { CartToggle } from './CartToggle';
@@ -69,8 +69,8 @@ export function ServiceCard({ service }: { service: Service }) {
       <Price>{formatEuro(service.price)}</Price>
       <p>{service.description}</p>
       <CartToggle service={service} />
-      <LearnMore to={service.path} aria-label={`Learn more about ${service.title}`}>
-        Learn More
+      <LearnMore to={service.path}>
+        Learn More<VisuallyHidden> {service.title}</VisuallyHidden>
       </LearnMore>
     </Root>
   );

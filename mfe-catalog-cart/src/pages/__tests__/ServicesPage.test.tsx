@@ -23,7 +23,7 @@ it('lists both groups from the catalogue with prices, badges and Learn More link
     within(screen.getByRole('article', { name: '2 Day Training' })).getByText('BEST VALUE'),
   ).toBeInTheDocument();
   expect(screen.getAllByText(/POPULAR|BEST VALUE/)).toHaveLength(3);
-  expect(within(smart).getByRole('link', { name: 'Learn more about Smart Website' })).toHaveAttribute(
+  expect(within(smart).getByRole('link', { name: 'Learn More Smart Website' })).toHaveAttribute(
     'href',
     '/services/ai-website-building',
   );
@@ -39,7 +39,7 @@ it('toggles a service in and out of the cart and updates the discount hint', asy
   await renderSuspended(<ServicesPage />, { route: '/how-we-work' });
   expect(screen.getByText('Add 3+ services for 10% off')).toBeInTheDocument();
   for (const title of ['Smart Website', 'Chat Helper', 'Smart Emails', 'AI Dashboard']) {
-    await userEvent.click(screen.getByRole('button', { name: `Add ${title} to cart` }));
+    await userEvent.click(screen.getByRole('button', { name: `Add to Cart ${title}` }));
   }
   expect(useCartStore.getState().items.map((i) => i.id)).toEqual([
     'smart-website',
@@ -48,7 +48,7 @@ it('toggles a service in and out of the cart and updates the discount hint', asy
     'ai-dashboard',
   ]);
   expect(screen.getByText('Add 1 more for 15% off')).toBeInTheDocument();
-  const remove = screen.getByRole('button', { name: 'Remove Chat Helper from cart' });
+  const remove = screen.getByRole('button', { name: 'Remove Chat Helper' });
   expect(remove).toHaveTextContent('Remove');
   await userEvent.click(remove);
   expect(useCartStore.getState().items).toHaveLength(3);

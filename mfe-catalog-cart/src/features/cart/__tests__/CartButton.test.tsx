@@ -57,7 +57,7 @@ it('shows the discount line and the next tier for 7 services', async () => {
   expect(within(panel).getByText('Discount (20%)').nextSibling).toHaveTextContent('-€828.60');
   expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€3,314.40');
   expect(within(panel).getByText('Add 3 more for 25% off + FREE aftercare')).toBeInTheDocument();
-  await userEvent.click(within(panel).getByRole('button', { name: 'Remove Chat Helper' }));
+  await userEvent.click(within(panel).getByRole('button', { name: 'Remove Chat Helper from cart' }));
   expect(screen.getByRole('button', { name: 'Cart, 6 items' })).toBeInTheDocument();
 });
 
@@ -77,4 +77,25 @@ it('closes on Escape, returning focus to the button, and on a click outside', as
   await userEvent.click(button);
   await userEvent.click(screen.getByText('Outside'));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+it('is keyboard operable and closes once focus tabs past the panel', async () => {
+  await renderSuspended(
+    <>
+      <CartButton />
+      <button type="button">After</button>
+    </>,
+  );
+  await userEvent.tab();
+  const button = screen.getByRole('button', { name: 'Cart, 0 items' });
+  expect(button).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
+  expect(button).toHaveAttribute('aria-controls', panel.id);
+  await userEvent.tab();
+  expect(within(panel).getByRole('link', { name: 'Browse Services' })).toHaveFocus();
+  await userEvent.tab();
+  expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(button).toHaveAttribute('aria-expanded', 'false');
 });

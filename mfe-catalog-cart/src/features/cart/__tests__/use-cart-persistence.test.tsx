@@ -1,5 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { useCartStore, useSessionStore } from 'shared-lib';
+import { CART_STORAGE_KEY, syncCartAcrossTabs, useCartStore, useSessionStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { createTestSupabase, json, resetStores } from 'shared-lib/src/testing';
 import { whenCartSaved } from '../cart-saver';
@@ -110,4 +110,32 @@ it('clears the cart in this browser on sign-out', async () => {
   expect(useCartStore.getState().items).toEqual([]);
   await act(() => whenCartSaved());
   expect(state.stored).toHaveLength(1);
+});
+
+it('leaves saving another tab’s change to that tab, so a sign-out there never empties the stored cart', async () => {
+  const state: Backend = {
+    stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }],
+    saves: [],
+  };
+  backend(state);
+  const stopSync = syncCartAcrossTabs();
+  renderHook(() => useCartPersistence());
+  signIn();
+  await waitFor(() => expect(useCartStore.getState().items).toHaveLength(1));
+  // The other tab signed out and emptied the shared storage before this tab heard of the sign-out.
+  const emptied = JSON.stringify({ state: { items: [] }, version: 1 });
+  localStorage.setItem(CART_STORAGE_KEY, emptied);
+  act(() => {
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: emptied }));
+  });
+  expect(useCartStore.getState().items).toEqual([]);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await act(() => whenCartSaved());
+  expect(state.saves).toEqual([]);
+  expect(state.stored).toHaveLength(1);
+  // A change made in this tab is still saved.
+  act(() => useCartStore.getState().add(item('smart-website')));
+  await act(() => whenCartSaved());
+  expect(state.saves).toEqual([['smart-website']]);
+  stopSync();
 });
