@@ -1,10 +1,34 @@
 // Keeps a signed-in user's cart in the backend: loads it once the user is known and merges it with what the
 // visitor added as a guest, saves every change after that (including the one that empties it), and clears the
 // cart in this browser on sign-out so the next person at the computer does not see it.
-import { useEffect } from 'react';
-import { dedupeById, selectUser, useCartStore, useSessionStore } from 'shared-lib';
+import { useEffect, useRef } from 'react';
+import { CART_STORAGE_KEY, dedupeById, selectUser, useCartStore, useSessionStore } from 'shared-lib';
 import { loadStoredCart } from './cart-api';
 import { queueCartSave } from './cart-saver';
+
+/**
+ * True while another tab's cart change is being read back into this store (shared-lib's syncCartAcrossTabs
+ * rehydrates synchronously inside the storage event). The tab that made a change saves it; saving it here too
+ * would at best repeat that save, and at worst write the empty cart a sign-out in the other tab leaves behind
+ * before this tab has heard of the sign-out, wiping the account's stored cart.
+ */
+function useForeignChangeFlag(): { readonly current: boolean } {
+  const flag = useRef(false);
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY) return;
+      flag.current = true;
+      // Cleared once this event's listeners (the rehydration among them) have all run.
+      setTimeout(() => {
+        flag.current = false;
+      }, 0);
+    };
+    // Capture: at the window, capturing listeners run before the bubbling one that rehydrates the store.
+    window.addEventListener('storage', onStorage, { capture: true });
+    return () => window.removeEventListener('storage', onStorage, { capture: true });
+  }, []);
+  return flag;
+}
 
 const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
   a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
@@ -12,6 +36,7 @@ const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
 export function useCartPersistence(): void {
   const user = useSessionStore(selectUser);
   const userId = user?.id ?? null;
+  const foreignChange = useForeignChangeFlag();
 
   useEffect(() => {
     if (!userId) return;
@@ -22,7 +47,9 @@ export function useCartPersistence(): void {
     const unsubscribe = useCartStore.subscribe((state, previous) => {
       // Still this user's cart? (Signing out clears the cart before React has unmounted this subscription.)
       const current = useSessionStore.getState().user?.id === userId;
-      if (loaded && current && state.items !== previous.items) void queueCartSave(state.items);
+      if (loaded && current && !foreignChange.current && state.items !== previous.items) {
+        void queueCartSave(state.items);
+      }
     });
     loadStoredCart(userId)
       .then((stored) => {
@@ -38,7 +65,7 @@ export function useCartPersistence(): void {
       active = false;
       unsubscribe();
     };
-  }, [userId]);
+  }, [userId, foreignChange]);
 
   // Signing out (not a page load without a session) empties the cart here; the account keeps its copy.
   useEffect(
