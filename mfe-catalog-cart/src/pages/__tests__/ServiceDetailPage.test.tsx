@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCartStore } from 'shared-lib';
+import { servicePaths, useCartStore } from 'shared-lib';
+import { getServicePageByPath, services } from 'shared-lib/catalogue';
 import { renderSuspended, resetStores } from 'shared-lib/src/testing';
 import ServiceDetailPage from '../ServiceDetailPage';
 
@@ -36,4 +37,26 @@ it('shows the strategy call with Book Your Call instead of a price', async () =>
 it('gives a workshop the same price and cart control', async () => {
   await renderSuspended(<ServiceDetailPage />, { route: '/services/two-day-training' });
   expect(screen.getByRole('button', { name: 'Add to Cart - €1799' })).toBeEnabled();
+});
+
+it('gives every service path a page with its own title, tagline, benefits, three steps and a way to act', async () => {
+  expect(servicePaths).toHaveLength(14);
+  for (const path of servicePaths) {
+    const page = getServicePageByPath(path)!;
+    await renderSuspended(<ServiceDetailPage />, { route: path });
+    expect(screen.getByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
+    expect(screen.getByText(page.tagline)).toBeInTheDocument();
+    const steps = screen.getByRole('region', { name: 'How it works' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    expect(
+      within(screen.getByRole('region', { name: 'What you get' })).getAllByRole('listitem').length,
+    ).toBeGreaterThan(0);
+    const service = services.find((s) => s.path === path);
+    if (service) {
+      expect(screen.getByRole('button', { name: `Add to Cart - €${service.price}` })).toBeEnabled();
+    } else {
+      expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute('href', '/contact');
+    }
+    cleanup();
+  }
 });
