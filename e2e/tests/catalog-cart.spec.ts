@@ -97,7 +97,10 @@ test('a guest cart survives a reload and merges into the account on sign-in', as
   await expect(cartButton(page, 2)).toBeVisible();
 });
 
-test('two tabs of one user end with the same cart', async ({ page, context }) => {
+test('two tabs of one user end with the same cart, kept by the account after signing out', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('tabs');
   await signUp(page, { email, password: 'TwoTabs1Pass' });
 
@@ -109,6 +112,12 @@ test('two tabs of one user end with the same cart', async ({ page, context }) =>
   await page.getByRole('button', { name: 'Add to Cart Task Automator' }).click();
   await expect(cartButton(page, 3)).toBeVisible();
   await expect(cartButton(second, 3)).toBeVisible();
+
+  // Signing out in one tab empties both, but the other tab must not save that empty cart to the account.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: /Sign Out/ }).click();
+  await expect(cartButton(page, 0)).toBeVisible();
+  await expect(cartButton(second, 0)).toBeVisible();
 
   // What the backend holds is that same cart: a fresh browser of the same user sees it.
   const other = await context.browser()!.newContext();
