@@ -93,7 +93,7 @@ function printSummary() {
 }
 
 if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
-  must(step('install dependencies', 'npm', ['ci', '--no-audit', '--no-fund']));
+  must(step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']));
 }
 
 must(step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
