@@ -4,13 +4,15 @@ import { formatEuro, formatEuroRaw, type PricedCart } from 'shared-lib';
 const Lines = styled.dl`
   display: grid;
   grid-template-columns: 1fr auto;
-  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  /* Rows only: the columns are spaced by the amounts' padding, so the total's rule runs unbroken. */
+  row-gap: ${({ theme }) => theme.space[2]};
   margin: 0;
   dt {
     color: ${({ theme }) => theme.colors.muted};
   }
   dd {
     margin: 0;
+    padding-left: ${({ theme }) => theme.space[4]};
     text-align: right;
     font-variant-numeric: tabular-nums;
   }
