@@ -116,6 +116,8 @@ export default function CheckoutPage() {
                       $variant="ghost"
                       $size="sm"
                       aria-label={`Remove ${item.title}`}
+                      // The order is being placed from this exact cart.
+                      disabled={placing}
                       onClick={() => remove(item.id)}
                     >
                       <X size={16} aria-hidden />

@@ -74,3 +74,23 @@ it('places the order priced by the server, alerts about payments, clears the car
   expect(useCartStore.getState()).toMatchObject({ items: [], appliedCode: null });
   alert.mockRestore();
 });
+
+it('keeps the cart and says why when the order cannot be placed', async () => {
+  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  createTestSupabase(async (url) => {
+    if (url.pathname === '/rest/v1/rpc/replace_cart') return new Response(null, { status: 204 });
+    if (url.pathname === '/rest/v1/rpc/place_order') {
+      return json({ code: 'P0001', message: 'The cart is empty', details: null, hint: null }, 400);
+    }
+    throw new Error(`unexpected ${url.pathname}`);
+  });
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  expect(await screen.findByText('The cart is empty')).toBeInTheDocument();
+  expect(alert).not.toHaveBeenCalled();
+  expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
+  expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
+  expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
+  alert.mockRestore();
+});
