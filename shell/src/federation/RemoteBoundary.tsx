@@ -39,7 +39,8 @@ export class RemoteBoundary extends Component<Props, State> {
     const { children, remote, loading, fallback } = this.props;
     if (error)
       return fallback ? fallback(this.retry) : <UnavailablePanel remote={remote} onRetry={this.retry} />;
-    return <Suspense fallback={loading ?? <PageLoading />}>{children}</Suspense>;
+    // `null` is a valid loading state for widgets: only a missing one means "a page is loading".
+    return <Suspense fallback={loading === undefined ? <PageLoading /> : loading}>{children}</Suspense>;
   }
 }
 
