@@ -1,5 +1,6 @@
 // An accessible modal dialog (focus moved in and trapped, Escape closes, focus returns to the opener,
 // background inert), built on Radix so those behaviours are a maintained library's job.
+import { useRef } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import styled, { keyframes } from 'styled-components';
 import { X } from 'lucide-react';
@@ -61,11 +62,22 @@ export default function DialogContent({
   children,
   wide,
 }: DialogProps) {
+  // Our dialogs open from plain buttons (or a timer), not a Radix Trigger, so Radix has no trigger to give focus
+  // back to on close; the element focused when the dialog opened gets it back instead.
+  const opener = useRef(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <Overlay />
-        <Content $wide={wide} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Content
+          $wide={wide}
+          onCloseAutoFocus={returnFocus}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <Title>{title}</Title>
           {description ? <RadixDialog.Description>{description}</RadixDialog.Description> : null}
           {children}

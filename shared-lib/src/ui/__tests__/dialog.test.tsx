@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../testing';
+import { Dialog } from '../dialog';
+
+function Example() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        See the details
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="The offer">
+        <a href="#terms">Terms</a>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('takes focus when it opens, closes on Escape and gives focus back to the button that opened it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Example />);
+    const opener = screen.getByRole('button', { name: 'See the details' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'The offer' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+});
