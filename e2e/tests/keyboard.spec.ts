@@ -1,0 +1,119 @@
+// Keyboard journeys (issue 9): with nothing but the keyboard a visitor skips to the content, adds a service,
+// opens and closes the cart panel, reaches checkout, opens the promo dialog and subscribes to the newsletter;
+// focus moves into each dialog and back out, and every stop shows a focus ring.
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { SERVICE } from '../support/routes';
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails if it is not reached within `max` presses. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** The focused element shows a focus ring: an outline or a box shadow. */
+async function expectFocusRing(target: Locator) {
+  await expect(target).toBeFocused();
+  const ring = await target.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    return outline || style.boxShadow !== 'none';
+  });
+  expect(ring, 'the focused element shows a focus ring').toBe(true);
+}
+
+const isFocusWithin = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
+
+test('the first Tab reaches the skip link, which moves focus to the main content', async ({ page }) => {
+  await page.goto('/how-we-work');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expectFocusRing(skip);
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  // The next Tab continues inside the page, not in the header.
+  await page.keyboard.press('Tab');
+  expect(await isFocusWithin(page.getByRole('main'))).toBe(true);
+});
+
+test('add a service, open and close the cart panel, reach checkout: keyboard only', async ({ page }) => {
+  await page.goto('/how-we-work');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const add = page.getByRole('button', { name: `Add to Cart ${SERVICE}` });
+  await tabTo(page, add);
+  await expectFocusRing(add);
+  await page.keyboard.press('Enter');
+  const remove = page.getByRole('button', { name: `Remove ${SERVICE}` });
+  await expect(remove).toBeFocused();
+
+  const cart = page.getByRole('banner').getByRole('button', { name: /^Cart, 1 item/ });
+  await tabTo(page, cart, { back: true });
+  await expectFocusRing(cart);
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(panel).toBeVisible();
+  expect(await isFocusWithin(panel)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(cart).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(panel).toBeVisible();
+  const checkout = panel.getByRole('link', { name: 'Go to Checkout' });
+  await tabTo(page, checkout, { max: 10 });
+  await expectFocusRing(checkout);
+  await page.keyboard.press('Enter');
+  // Signed out, checkout asks for a sign-in first.
+  await expect(page).toHaveURL('/auth');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the promo dialog opens from the banner with Enter, holds focus and gives it back on Escape', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const banner = page.getByRole('button', { name: /10% off your first project order/ });
+  await tabTo(page, banner, { max: 5 });
+  await expectFocusRing(banner);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '10% off your first project this September' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => isFocusWithin(dialog)).toBe(true);
+  // Focus stays trapped in the dialog.
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await isFocusWithin(dialog)).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(banner).toBeFocused();
+});
+
+test.describe('newsletter popup', () => {
+  test.use({ newsletterPopup: true });
+
+  test('subscribes with the keyboard only', async ({ page }) => {
+    await page.goto('/about');
+    const dialog = page.getByRole('dialog', { name: 'Get 10% off your first project' });
+    await expect(dialog).toBeVisible({ timeout: 8000 });
+    await expect.poll(() => isFocusWithin(dialog)).toBe(true);
+    const name = dialog.getByLabel('Name');
+    await expect(name).toBeVisible();
+    await tabTo(page, name, { max: 10 });
+    await page.keyboard.type('Kim');
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(`kim-${Date.now()}@example.com`);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Success! 🎉').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});

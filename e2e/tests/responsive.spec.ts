@@ -1,0 +1,125 @@
+// Responsive layout (issue 9): every route of the spec at phone and desktop widths (and a tablet width for a
+// few) keeps to the viewport, with a full-page screenshot of each saved as a test artefact; on a phone the
+// mobile menu and the cart panel are usable.
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import {
+  addServiceToCart,
+  cartButton,
+  openRoute,
+  openSharedPage,
+  publicRoutes,
+  signedInRoutes,
+} from '../support/routes';
+
+const PHONE = { width: 375, height: 812 };
+const TABLET = { width: 768, height: 1024 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** The header's links of the spec, shown in the mobile menu. */
+const menuLinks = ['Home', 'Our Services', 'Cases', 'Contact'];
+
+/** Routes also checked at the tablet width: the densest layouts of each slice. */
+const tabletRoutes = [
+  '/',
+  '/how-we-work',
+  '/services/ai-website-building',
+  '/contact',
+  '/blog',
+  '/checkout',
+  '/account',
+];
+
+async function expectNoHorizontalOverflow(page: Page, what: string) {
+  const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
+    // Names the elements that stick out, so a failure says what to fix.
+    const widest = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} (right ${Math.round(el.getBoundingClientRect().right)})`,
+      );
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+  });
+  expect(
+    scrollWidth,
+    `${what} scrolls sideways; wider than the viewport: ${widest.join(', ')}`,
+  ).toBeLessThanOrEqual(innerWidth);
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+/** Each size in turn on a page already showing the route: the phone width first, as the page first loads. */
+async function checkSizes(page: Page, testInfo: TestInfo, route: string) {
+  const sizes = tabletRoutes.includes(route) ? [PHONE, TABLET, DESKTOP] : [PHONE, DESKTOP];
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoHorizontalOverflow(page, `${route} at ${size.width}px`);
+    await attachScreenshot(page, testInfo, `${route} at ${size.width}px`);
+  }
+}
+
+test.describe('signed out', () => {
+  let shared: Page;
+  test.beforeAll(async ({ browser }, workerInfo) => {
+    shared = await openSharedPage(browser, workerInfo.project.use.baseURL);
+  });
+  test.afterAll(() => shared.context().close());
+
+  for (const route of publicRoutes) {
+    test(`layout: ${route}`, async () => {
+      await shared.setViewportSize(PHONE);
+      await openRoute(shared, route);
+      await checkSizes(shared, test.info(), route);
+    });
+  }
+});
+
+for (const route of signedInRoutes) {
+  test(`layout, signed in: ${route}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await openRoute(page, route);
+    await checkSizes(page, testInfo, route);
+  });
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the mobile menu opens and shows the links', async ({ page }, testInfo) => {
+    await openRoute(page, '/about');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    for (const name of menuLinks) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Enter the Future' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expectNoHorizontalOverflow(page, 'the open mobile menu');
+    await attachScreenshot(page, testInfo, 'mobile menu at 375px');
+    await menu.getByRole('link', { name: 'Cases', exact: true }).click();
+    await expect(page).toHaveURL('/cases');
+    await expect(menu).toBeHidden();
+  });
+
+  test('the cart panel fits the viewport', async ({ page }, testInfo) => {
+    await addServiceToCart(page);
+    await cartButton(page).click();
+    const panel = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(panel.getByRole('link', { name: 'Go to Checkout' })).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box).not.toBeNull();
+    if (box) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    await expect(panel.getByRole('link', { name: 'Go to Checkout' })).toBeInViewport();
+    await expectNoHorizontalOverflow(page, 'the open cart panel');
+    await attachScreenshot(page, testInfo, 'cart panel at 375px');
+  });
+});
