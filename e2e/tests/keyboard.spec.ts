@@ -14,15 +14,39 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
   await expect(target).toBeFocused();
 }
 
-/** The focused element shows a focus ring: an outline or a box shadow. */
+/**
+ * The focused element shows a focus ring (an outline at least 2 px wide, or a box shadow), and an outline keeps
+ * 3:1 contrast with the surface it is drawn on: the element's own background when drawn inside it, else the
+ * nearest opaque background around it.
+ */
 async function expectFocusRing(target: Locator) {
   await expect(target).toBeFocused();
   const ring = await target.evaluate((el) => {
     const style = getComputedStyle(el);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-    return outline || style.boxShadow !== 'none';
+    if (!outline) return { visible: style.boxShadow !== 'none', contrast: Infinity };
+    const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (color: string) => {
+      const [r = 0, g = 0, b = 0] = rgb(color).map((c) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    let surface: Element | null = parseFloat(style.outlineOffset) < 0 ? el : el.parentElement;
+    let background = 'rgb(255, 255, 255)';
+    for (; surface; surface = surface.parentElement) {
+      const color = getComputedStyle(surface).backgroundColor;
+      if ((rgb(color)[3] ?? 1) > 0.5) {
+        background = color;
+        break;
+      }
+    }
+    const [light, dark] = [luminance(style.outlineColor), luminance(background)].sort((a, b) => b - a);
+    return { visible: true, contrast: ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05) };
   });
-  expect(ring, 'the focused element shows a focus ring').toBe(true);
+  expect(ring.visible, 'the focused element shows a focus ring').toBe(true);
+  expect(ring.contrast, 'the focus ring contrasts 3:1 with the surface behind it').toBeGreaterThanOrEqual(3);
 }
 
 const isFocusWithin = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
@@ -39,6 +63,14 @@ test('the first Tab reaches the skip link, which moves focus to the main content
   // The next Tab continues inside the page, not in the header.
   await page.keyboard.press('Tab');
   expect(await isFocusWithin(page.getByRole('main'))).toBe(true);
+});
+
+test('the dark footer shows a light focus ring on its links', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const about = page.getByRole('contentinfo').getByRole('link', { name: 'About' });
+  await tabTo(page, about, { max: 40 });
+  await expectFocusRing(about);
 });
 
 test('add a service, open and close the cart panel, reach checkout: keyboard only', async ({ page }) => {

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import {
   ButtonLink,
   Container,
+  darkSurfaceFocus,
   Grid,
   Muted,
   paths,
@@ -44,6 +45,7 @@ const Custom = styled.section`
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.dark};
   color: ${({ theme }) => theme.colors.onDark};
+  ${darkSurfaceFocus}
   h2 {
     color: ${({ theme }) => theme.colors.onDark};
     margin: 0;

@@ -1,5 +1,10 @@
-import { createGlobalStyle } from 'styled-components';
+import { createGlobalStyle, css } from 'styled-components';
 import { media } from './theme';
+
+/** For a surface in `colors.dark`: focus rings inside it use the light ring colour. */
+export const darkSurfaceFocus = css`
+  --focus-ring: ${({ theme }) => theme.colors.focusOnDark};
+`;
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -23,5 +28,6 @@ export const GlobalStyle = createGlobalStyle`
   img, svg { max-width: 100%; }
   img { height: auto; }
   button, input, select, textarea { font: inherit; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+  /* Dark surfaces set --focus-ring (darkSurfaceFocus) so the ring keeps 3:1 contrast against them. */
+  :focus-visible { outline: 3px solid var(--focus-ring, ${({ theme }) => theme.colors.focus}); outline-offset: 2px; }
 `;

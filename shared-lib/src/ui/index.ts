@@ -1,5 +1,5 @@
 export { theme, media, type Theme } from './theme';
-export { GlobalStyle } from './global-style';
+export { darkSurfaceFocus, GlobalStyle } from './global-style';
 export { DesignProvider } from './providers';
 export * from './primitives';
 export { Dialog, type DialogProps } from './dialog';

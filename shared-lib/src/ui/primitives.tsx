@@ -2,6 +2,7 @@
 import styled, { css } from 'styled-components';
 import { Link } from 'react-router-dom';
 import { media } from './theme';
+import { darkSurfaceFocus } from './global-style';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
@@ -104,6 +105,7 @@ export const Section = styled.section<{ $tone?: 'plain' | 'soft' | 'dark' }>`
   ${({ theme, $tone }) =>
     $tone === 'dark' &&
     css`
+      ${darkSurfaceFocus}
       h1,
       h2,
       h3 {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, media } from 'shared-lib';
+import { Container, darkSurfaceFocus, media } from 'shared-lib';
 import { footerLinks } from './nav-links';
 
 const Bar = styled.footer`
@@ -8,6 +8,7 @@ const Bar = styled.footer`
   background: ${({ theme }) => theme.colors.dark};
   color: ${({ theme }) => theme.colors.onDarkMuted};
   padding: ${({ theme }) => theme.space[7]} 0 ${({ theme }) => theme.space[6]};
+  ${darkSurfaceFocus}
 `;
 
 const Columns = styled.div`

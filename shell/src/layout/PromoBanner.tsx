@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Gift } from 'lucide-react';
-import { Dialog, paths } from 'shared-lib';
+import { darkSurfaceFocus, Dialog, paths } from 'shared-lib';
 
 const Banner = styled.button`
   display: flex;
@@ -18,6 +18,11 @@ const Banner = styled.button`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   cursor: pointer;
   text-align: center;
+  /* The ring goes inside: outside it would sit under the sticky header. */
+  ${darkSurfaceFocus}
+  &:focus-visible {
+    outline-offset: -5px;
+  }
   u {
     text-underline-offset: 3px;
   }
