@@ -44,10 +44,15 @@ const Brand = styled(Link)`
   align-items: center;
   gap: 0.5rem;
   font-weight: 800;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  /* One line on a 375 px phone beside the three header buttons. */
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  white-space: nowrap;
   color: ${({ theme }) => theme.colors.ink};
   text-decoration: none;
   margin-right: auto;
+  ${media.sm} {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
   svg {
     color: ${({ theme }) => theme.colors.primary};
   }
