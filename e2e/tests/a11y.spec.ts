@@ -12,15 +12,24 @@ import {
   signedInRoutes,
 } from '../support/routes';
 
+const DESKTOP = { width: 1280, height: 720 };
+const PHONE = { width: 375, height: 812 };
+/** The rules whose outcome depends on the viewport's width. */
+const phoneRules = ['scrollable-region-focusable', 'target-size'];
+
 /** Fails with each serious or critical violation's id, impact, help and the selectors of the nodes at fault. */
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+async function expectNoSeriousViolations(page: Page, what: string, rules?: string[]) {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
       v.nodes
-        .map((n) => `    ${n.target.join(' ')}\n      ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`)
+        .map(
+          (n) =>
+            `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
+        )
         .join('\n'),
   );
   expect(
@@ -38,8 +47,13 @@ test.describe('signed out', () => {
 
   for (const route of publicRoutes) {
     test(`axe: ${route}`, async () => {
+      await shared.setViewportSize(DESKTOP);
       await openRoute(shared, route);
       await expectNoSeriousViolations(shared, route);
+      // On a phone wide content may scroll within its box and controls shrink, so those rules run again.
+      await shared.setViewportSize(PHONE);
+      await expect(shared.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousViolations(shared, `${route} at 375 px`, phoneRules);
     });
   }
 });
@@ -63,4 +77,44 @@ test('axe: the open promo-banner dialog', async ({ page }) => {
   await page.getByRole('button', { name: /10% off your first project order/ }).click();
   await expect(page.getByRole('dialog', { name: '10% off your first project this September' })).toBeVisible();
   await expectNoSeriousViolations(page, 'the promo dialog');
+});
+
+test('axe: the open mobile menu on a 375 px phone', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await openRoute(page, '/about');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the mobile menu');
+});
+
+test.describe('newsletter popup', () => {
+  test.use({ newsletterPopup: true });
+
+  test('axe: the open newsletter popup', async ({ page }) => {
+    await page.goto('/about');
+    const dialog = page.getByRole('dialog', { name: 'Get 10% off your first project' });
+    await expect(dialog.getByLabel('Email')).toBeVisible({ timeout: 8000 });
+    await expectNoSeriousViolations(page, 'the newsletter popup');
+  });
+});
+
+test.describe('with reduced motion', () => {
+  test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+  test('the promo dialog and the header do not animate', async ({ page }) => {
+    await openRoute(page, '/');
+    await page.getByRole('button', { name: /10% off your first project order/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const moving = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          const longest = (list: string) =>
+            Math.max(...list.split(',').map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000)));
+          return longest(style.animationDuration) > 1 || longest(style.transitionDuration) > 1;
+        })
+        .map((el) => el.tagName.toLowerCase() + [...el.classList].map((c) => `.${c}`).join('')),
+    );
+    expect(moving, 'elements that still animate with prefers-reduced-motion').toEqual([]);
+  });
 });

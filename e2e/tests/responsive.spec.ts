@@ -1,7 +1,7 @@
 // Responsive layout (issue 9): every route of the spec at phone and desktop widths (and a tablet width for a
 // few) keeps to the viewport, with a full-page screenshot of each saved as a test artefact; on a phone the
 // mobile menu and the cart panel are usable.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import {
   addServiceToCart,
@@ -121,5 +121,46 @@ test.describe('on a 375 px phone', () => {
     await expect(panel.getByRole('link', { name: 'Go to Checkout' })).toBeInViewport();
     await expectNoHorizontalOverflow(page, 'the open cart panel');
     await attachScreenshot(page, testInfo, 'cart panel at 375px');
+  });
+});
+
+test.describe('on a short phone screen', () => {
+  test.use({ viewport: { width: 375, height: 560 } });
+
+  /** The dialog stays inside the viewport and scrolls its own content. */
+  async function expectDialogFits(page: Page, dialog: Locator) {
+    const box = await dialog.boundingBox();
+    expect(box).not.toBeNull();
+    if (!box) return;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(box.y + box.height).toBeLessThanOrEqual(560);
+    const scrolls = await dialog.evaluate(
+      (el) => el.scrollHeight <= el.clientHeight || getComputedStyle(el).overflowY !== 'visible',
+    );
+    expect(scrolls, 'content taller than the dialog scrolls within it').toBe(true);
+    await expectNoHorizontalOverflow(page, 'the open dialog');
+  }
+
+  test('the promo dialog fits and scrolls within the viewport', async ({ page }, testInfo) => {
+    await openRoute(page, '/');
+    await page.getByRole('button', { name: /10% off your first project order/ }).click();
+    const dialog = page.getByRole('dialog', { name: '10% off your first project this September' });
+    await expect(dialog).toBeVisible();
+    await expectDialogFits(page, dialog);
+    await attachScreenshot(page, testInfo, 'promo dialog at 375x560');
+  });
+
+  test.describe('newsletter popup', () => {
+    test.use({ newsletterPopup: true });
+
+    test('the newsletter popup fits and scrolls within the viewport', async ({ page }, testInfo) => {
+      await page.goto('/about');
+      const dialog = page.getByRole('dialog', { name: 'Get 10% off your first project' });
+      await expect(dialog.getByLabel('Email')).toBeVisible({ timeout: 8000 });
+      await expectDialogFits(page, dialog);
+      await attachScreenshot(page, testInfo, 'newsletter popup at 375x560');
+    });
   });
 });
