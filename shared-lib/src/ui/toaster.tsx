@@ -32,6 +32,11 @@ const Item = styled.li<{ $variant: Toast['variant'] }>`
       ? css`
           background: ${theme.colors.danger};
           color: #fff;
+          /* White ring and hover on red: the blue ring would be 1:1 here, the light hover would hide the X. */
+          --focus-ring: #fff;
+          button:hover {
+            background: rgba(255, 255, 255, 0.2);
+          }
         `
       : css`
           background: ${theme.colors.bg};
@@ -61,9 +66,12 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => window.clearTimeout(timer);
   }, [dismiss, toast.id, toast.duration]);
   return (
-    <Item $variant={toast.variant} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
-      <Title>{toast.title}</Title>
-      {toast.description ? <Description>{toast.description}</Description> : null}
+    // The live role sits inside the list item: on the <li> itself it would unmake the list (axe 'list').
+    <Item $variant={toast.variant}>
+      <div role={toast.variant === 'destructive' ? 'alert' : 'status'}>
+        <Title>{toast.title}</Title>
+        {toast.description ? <Description>{toast.description}</Description> : null}
+      </div>
       <CloseButton $size="sm" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
         <X size={16} aria-hidden />
       </CloseButton>

@@ -59,7 +59,7 @@ async function fillIn(email: string, password: string) {
 
 /** The toast showing `text`. */
 async function findToast(text: string): Promise<HTMLElement> {
-  const item = (await screen.findByText(text)).closest('li');
+  const item = (await screen.findByText(text)).closest<HTMLElement>('[role="alert"], [role="status"]');
   if (!item) throw new Error(`“${text}” is not in a toast`);
   return item;
 }
