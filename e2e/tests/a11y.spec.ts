@@ -79,6 +79,20 @@ test('axe: the open promo-banner dialog', async ({ page }) => {
   await expectNoSeriousViolations(page, 'the promo dialog');
 });
 
+test('axe: a destructive toast', async ({ page }) => {
+  await openRoute(page, '/auth');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Validation Error' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Validation Error toast');
+});
+
+test('axe: the panel shown when a slice cannot load', async ({ page }) => {
+  await page.route('http://localhost:3001/**', (route) => route.abort());
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1, name: 'Temporarily unavailable' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the unavailable panel');
+});
+
 test('axe: the open mobile menu on a 375 px phone', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await openRoute(page, '/about');
