@@ -91,8 +91,11 @@ const Table = styled.table`
   border-collapse: collapse;
   th,
   td {
-    padding: 0.75rem;
+    padding: 0.75rem 0.375rem;
     text-align: left;
+    ${media.sm} {
+      padding: 0.75rem;
+    }
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: top;
   }
@@ -104,9 +107,13 @@ const Table = styled.table`
   }
 `;
 
+// Scrolls sideways only if a very narrow screen cannot fit the table; focusable and labelled so
+// keyboard users can scroll it too.
 const TableWrap = styled.div`
   overflow-x: auto;
 `;
+
+const comparisonTitleId = 'home-comparison-title';
 
 const process = [
   {
@@ -201,9 +208,9 @@ export default function HomePage() {
       </Section>
       <Section $tone="soft">
         <Container>
-          <SectionTitle>Us and a typical consultancy</SectionTitle>
-          <TableWrap>
-            <Table>
+          <SectionTitle id={comparisonTitleId}>Us and a typical consultancy</SectionTitle>
+          <TableWrap role="region" aria-labelledby={comparisonTitleId} tabIndex={0}>
+            <Table aria-labelledby={comparisonTitleId}>
               <thead>
                 <tr>
                   <th scope="col">
