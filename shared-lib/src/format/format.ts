@@ -1,42 +1,70 @@
-// How money, dates and ids are shown. Dates use en-US long formats ('January 15, 2025'), as the spec shows them.
+// How money, dates and ids are shown (spec sections 2 and 9). Money is euros in en-US style ('€1,798.00');
+// dates are en-US ('January 15, 2025', '2:30 PM', 'Jan 15, 2025'), in the viewer's time zone unless one is given.
 
-const euro = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
 
-/** Euros with two decimals: '€1,798.00'. */
-export const formatEuro = (amount: number): string => `€${euro.format(amount)}`;
+/** Euros with two decimals and grouping: '€1,798.00', '-€5.00'. */
+export const formatEuro = (amount: number): string => euro.format(amount);
 
-/** A stored or raw euro value exactly as it is ('€899', '€1618.2'), where the spec shows the raw number. */
+/** The value exactly as stored ('€899', '€1618.2'), where the spec shows the raw number. */
 export const formatEuroRaw = (amount: number): string => `€${amount}`;
 
 export const centsToEuros = (cents: number): number => cents / 100;
 
-/** Order amounts are stored in cents: '€' plus cents/100 with two decimals. */
+/** Order amounts are stored in cents: '€' plus cents/100 with two decimals ('€1,618.20'). */
 export const formatCents = (cents: number): string => formatEuro(centsToEuros(cents));
 
-const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
-const shortDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+type DateStyle = 'long' | 'short' | 'time';
 
-/** 'January 15, 2025' */
-export const formatLongDate = (iso: string): string => longDate.format(new Date(iso));
+const OPTIONS: Record<DateStyle, Intl.DateTimeFormatOptions> = {
+  long: { year: 'numeric', month: 'long', day: 'numeric' },
+  short: { year: 'numeric', month: 'short', day: 'numeric' },
+  time: { hour: 'numeric', minute: '2-digit' },
+};
+
+// Formatters are costly to create, so one per style and time zone is kept.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function format(date: Date, style: DateStyle, timeZone?: string): string {
+  const key = `${style}|${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...OPTIONS[style], timeZone });
+    formatters.set(key, formatter);
+  }
+  // Some ICU versions put a narrow no-break space before AM/PM; show a plain one everywhere.
+  return formatter.format(date).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** A timestamp the browser cannot read is shown as it came, rather than breaking the page. */
+function withDate(iso: string, render: (date: Date) => string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : render(date);
+}
+
+/** 'January 15, 2025' (an order's created_at). */
+export const formatLongDate = (iso: string, timeZone?: string): string =>
+  withDate(iso, (date) => format(date, 'long', timeZone));
 
 /** '2:30 PM' */
-export const formatTime = (iso: string): string => time.format(new Date(iso));
+export const formatTime = (iso: string, timeZone?: string): string =>
+  withDate(iso, (date) => format(date, 'time', timeZone));
 
-/** 'January 15, 2025 at 2:30 PM', or 'Not scheduled yet'. */
-export const formatMeetingWhen = (iso: string | null | undefined): string =>
-  iso ? `${formatLongDate(iso)} at ${formatTime(iso)}` : 'Not scheduled yet';
+/** A meeting's scheduled_at: 'January 15, 2025 at 2:30 PM', or 'Not scheduled yet' when there is none. */
+export const formatMeetingWhen = (iso: string | null | undefined, timeZone?: string): string =>
+  iso
+    ? withDate(iso, (date) => `${format(date, 'long', timeZone)} at ${format(date, 'time', timeZone)}`)
+    : 'Not scheduled yet';
 
-/** Blog dates: 'Jan 15, 2025'. A bare date (YYYY-MM-DD) is a calendar day, not a UTC instant. */
-export function formatBlogDate(isoDate: string): string {
-  const [y, m, d] = isoDate.split('-').map(Number);
-  return /^\d{4}-\d{2}-\d{2}$/.test(isoDate)
-    ? shortDate.format(new Date(y!, m! - 1, d!))
-    : shortDate.format(new Date(isoDate));
-}
+/**
+ * Blog dates: 'Jan 15, 2025'. A bare date ('2025-01-15') is a calendar day, the same everywhere, so it is read
+ * and shown in UTC (JavaScript reads it as UTC midnight, which is the day before west of Greenwich).
+ */
+export const formatBlogDate = (isoDate: string): string =>
+  withDate(isoDate, (date) => format(date, 'short', /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? 'UTC' : undefined));
 
 /** Orders are shown by the first 8 characters of their id. */
 export const shortOrderId = (id: string): string => id.slice(0, 8);
 
-export const capitalise = (text: string): string =>
-  text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+/** 'scheduled' -> 'Scheduled' (a meeting's status); the rest is left as it is. */
+export const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

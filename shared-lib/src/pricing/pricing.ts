@@ -3,10 +3,11 @@
 // total a customer sees is the total the order records.
 
 export interface VolumeTier {
-  min: number;
-  max: number;
-  percent: number;
-  freeAftercare: boolean;
+  readonly min: number;
+  readonly max: number;
+  readonly percent: number;
+  /** The 10+ tier adds a free aftercare check-up. */
+  readonly freeAftercare: boolean;
 }
 
 export const VOLUME_TIERS: readonly VolumeTier[] = [
@@ -43,26 +44,32 @@ export interface PricedCart {
   /** Euros, rounded to cents. */
   total: number;
   freeAftercare: boolean;
-  /** Which rule gave the discount. */
+  /** Which rule gave the discount: 'code' only when the code beats the volume tier (a tie is 'volume'). */
   source: 'none' | 'volume' | 'code';
 }
 
+/** Euros to integer cents; the rounding absorbs binary noise such as 349.99 × 100 = 34998.999…. */
 export const toCents = (euros: number): number => Math.round(euros * 100);
 
+/**
+ * The cart's price with the applied code (null, or blank, for none). Every amount is a whole number of cents
+ * expressed in euros, and discountAmount + total = subtotal exactly.
+ */
 export function priceCart(items: readonly { price: number }[], appliedCode: string | null): PricedCart {
   const count = items.length;
   const subtotalCents = items.reduce((sum, item) => sum + toCents(item.price), 0);
   const volume = volumeDiscount(count);
-  const percent = discountPercent(count, Boolean(appliedCode));
-  // total = subtotal × (1 − discount), rounded half up to the cent; the discount is what was taken off.
-  const totalCents = Math.floor((subtotalCents * (100 - percent)) / 100 + 0.5);
+  const percent = discountPercent(count, Boolean(appliedCode?.trim()));
+  // total = subtotal × (1 − discount), rounded half up to the cent in integer arithmetic, as place_order() does
+  // with floor(x / 100.0 + 0.5); the discount is whatever was taken off, so the two always add up.
+  const totalCents = Math.floor((subtotalCents * (100 - percent) + 50) / 100);
   return {
     count,
     subtotal: subtotalCents / 100,
     discountPercent: percent,
     discountAmount: (subtotalCents - totalCents) / 100,
     total: totalCents / 100,
-    freeAftercare: count > 0 && volume.freeAftercare,
+    freeAftercare: volume.freeAftercare,
     source: percent === 0 ? 'none' : percent > volume.percent ? 'code' : 'volume',
   };
 }

@@ -11,14 +11,17 @@ export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
 export const PASSWORD_MIN = 8;
 
+// Each required field gives its own message for a missing or non-string value too, as for an empty one.
 const name = z
-  .string()
+  .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
   .max(NAME_MAX, `Name must be less than ${NAME_MAX} characters`);
 
+// The length is checked first and on the trimmed value; the shape only when the length is fine, so an over-long
+// address gets one message, not two.
 const email = z
-  .string()
+  .string({ error: 'Invalid email address' })
   .trim()
   .max(EMAIL_MAX, `Email must be less than ${EMAIL_MAX} characters`)
   .pipe(z.email('Invalid email address'));
@@ -29,7 +32,7 @@ export const contactSchema = z.object({
   name,
   email,
   message: z
-    .string()
+    .string({ error: `Message must be at least ${MESSAGE_MIN} characters` })
     .trim()
     .min(MESSAGE_MIN, `Message must be at least ${MESSAGE_MIN} characters`)
     .max(MESSAGE_MAX, `Message must be less than ${MESSAGE_MAX} characters`),
@@ -57,13 +60,18 @@ export const TIMELINES = [
   { value: 'flexible', label: 'Flexible' },
 ] as const;
 
-type Option = { readonly value: string };
-const values = <T extends readonly Option[]>(options: T) =>
-  options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+/** An option of a select: the submitted value and the text shown for it. */
+export interface SelectOption {
+  readonly value: string;
+  readonly label: string;
+}
 
-/** A select: an empty choice and anything not offered both get the field's message. */
-const choice = <T extends readonly Option[]>(options: T, message: string) =>
-  z.enum(values(options), { error: message });
+/** A select: no choice (''), a missing value and anything not offered all get the field's message. */
+const choice = <T extends readonly SelectOption[]>(options: T, message: string) =>
+  z.enum(
+    options.map((o): T[number]['value'] => o.value),
+    { error: message },
+  );
 
 export const projectRequestSchema = z.object({
   name,
@@ -77,7 +85,7 @@ export const projectRequestSchema = z.object({
   budget: choice(BUDGETS, 'Please select a budget range'),
   timeline: choice(TIMELINES, 'Please select a timeline'),
   description: z
-    .string()
+    .string({ error: `Please provide at least ${DESCRIPTION_MIN} characters` })
     .trim()
     .min(DESCRIPTION_MIN, `Please provide at least ${DESCRIPTION_MIN} characters`)
     .max(DESCRIPTION_MAX, `Description must be less than ${DESCRIPTION_MAX} characters`),
@@ -85,19 +93,29 @@ export const projectRequestSchema = z.object({
 
 export const authSchema = z.object({
   email,
-  // Every failing rule is reported, so the user sees all that is missing at once.
+  // Every failing rule is reported, so the user sees all that is missing at once. Not trimmed: spaces are part of
+  // a password. ASCII letters and digits, like Supabase's own password requirements.
   password: z
-    .string()
+    .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
     .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
     .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
     .regex(/[0-9]/, 'Password must contain at least one number'),
 });
 
+/**
+ * A typed discount code: forced to upper case before it is checked (spec section 5). Whether it exists is for the
+ * backend (validate_discount_code) to say; an empty one cannot, so it gets the same message.
+ */
+export const discountCodeSchema = z.string().trim().toUpperCase().min(1, 'Invalid discount code');
+
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;
 export type AuthInput = z.infer<typeof authSchema>;
+export type ProjectType = ProjectRequestInput['projectType'];
+export type Budget = ProjectRequestInput['budget'];
+export type Timeline = ProjectRequestInput['timeline'];
 
 /** Every message of a failed parse, in field order. */
 export const errorMessages = (error: z.ZodError): string[] => error.issues.map((issue) => issue.message);

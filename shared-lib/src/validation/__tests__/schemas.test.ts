@@ -1,61 +1,153 @@
+import type { z } from 'zod';
 import {
   authSchema,
+  BUDGETS,
+  COMPANY_MAX,
   contactSchema,
+  DESCRIPTION_MAX,
+  DESCRIPTION_MIN,
+  discountCodeSchema,
+  EMAIL_MAX,
   errorMessages,
   fieldErrors,
   firstErrorMessage,
+  MESSAGE_MAX,
+  MESSAGE_MIN,
+  NAME_MAX,
   newsletterSchema,
+  PASSWORD_MIN,
+  PROJECT_TYPES,
   projectRequestSchema,
+  TIMELINES,
+  type Budget,
+  type ProjectType,
+  type Timeline,
 } from '../schemas';
 
 const chars = (n: number) => 'a'.repeat(n);
 const emailOfLength = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
 
-function messages(
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
-  value: unknown,
-) {
+/** Every message a value gets, in order; [] when it passes. */
+function messages(schema: z.ZodType, value: unknown): string[] {
   const result = schema.safeParse(value);
-  return result.success ? [] : errorMessages(result.error as Parameters<typeof errorMessages>[0]);
+  return result.success ? [] : errorMessages(result.error);
 }
+
+const BAD_EMAILS = [
+  '',
+  '   ',
+  'not-an-email',
+  'ada@',
+  '@example.com',
+  'ada@example',
+  'ada@@example.com',
+  'a da@example.com',
+];
+
+it('exports the limits the database mirrors', () => {
+  expect([
+    NAME_MAX,
+    EMAIL_MAX,
+    COMPANY_MAX,
+    MESSAGE_MIN,
+    MESSAGE_MAX,
+    DESCRIPTION_MIN,
+    DESCRIPTION_MAX,
+    PASSWORD_MIN,
+  ]).toEqual([100, 255, 100, 10, 2000, 10, 1000, 8]);
+});
 
 describe('newsletterSchema', () => {
   const ok = { name: 'Ada', email: 'ada@example.com' };
   it.each([
-    [{ ...ok, name: '' }, ['Name is required']],
-    [{ ...ok, name: '   ' }, ['Name is required']],
-    [{ ...ok, name: chars(1) }, []],
-    [{ ...ok, name: chars(100) }, []],
-    [{ ...ok, name: chars(101) }, ['Name must be less than 100 characters']],
-    [{ ...ok, name: ` ${chars(100)} ` }, []],
-    [{ ...ok, email: '' }, ['Invalid email address']],
-    [{ ...ok, email: 'not-an-email' }, ['Invalid email address']],
-    [{ ...ok, email: emailOfLength(255) }, []],
-    [{ ...ok, email: emailOfLength(256) }, ['Email must be less than 255 characters']],
-  ])('%j -> %j', (value, expected) => {
+    ['empty name', { ...ok, name: '' }, ['Name is required']],
+    ['blank name', { ...ok, name: '   ' }, ['Name is required']],
+    ['missing name', { email: ok.email }, ['Name is required']],
+    ['1-character name', { ...ok, name: chars(1) }, []],
+    ['100-character name', { ...ok, name: chars(100) }, []],
+    ['101-character name', { ...ok, name: chars(101) }, ['Name must be less than 100 characters']],
+    ['100 characters padded with spaces', { ...ok, name: ` ${chars(100)} ` }, []],
+    ['255-character e-mail', { ...ok, email: emailOfLength(255) }, []],
+    [
+      '256-character e-mail',
+      { ...ok, email: emailOfLength(256) },
+      ['Email must be less than 255 characters'],
+    ],
+    ['255 characters padded with spaces', { ...ok, email: `  ${emailOfLength(255)}  ` }, []],
+    ['missing e-mail', { name: 'Ada' }, ['Invalid email address']],
+    ['both empty', { name: '', email: '' }, ['Name is required', 'Invalid email address']],
+  ])('%s', (_case, value, expected) => {
     expect(messages(newsletterSchema, value)).toEqual(expected);
   });
 
-  it('trims what it returns and reports the first failure first', () => {
+  it.each(BAD_EMAILS)('rejects the e-mail %j', (email) => {
+    expect(messages(newsletterSchema, { ...ok, email })).toEqual(['Invalid email address']);
+  });
+
+  it.each(['ada@example.com', 'ada.lovelace+news@mail.example.co.uk', 'A_D-A@Example.ORG'])(
+    'accepts the e-mail %j',
+    (email) => {
+      expect(messages(newsletterSchema, { ...ok, email })).toEqual([]);
+    },
+  );
+
+  it('returns trimmed values', () => {
     expect(newsletterSchema.parse({ name: ' Ada ', email: ' ada@example.com ' })).toEqual(ok);
+  });
+
+  it('shows the first failing message (the newsletter toast shows only that)', () => {
     const result = newsletterSchema.safeParse({ name: '', email: 'x' });
-    expect(result.success || firstErrorMessage(result.error)).toBe('Name is required');
+    expect(result.success).toBe(false);
+    expect(firstErrorMessage(result.error!)).toBe('Name is required');
   });
 });
 
 describe('contactSchema', () => {
   const ok = { name: 'Ada', email: 'ada@example.com', message: chars(10) };
   it.each([
-    [{ ...ok, message: chars(9) }, ['Message must be at least 10 characters']],
-    [{ ...ok, message: `  ${chars(9)}  ` }, ['Message must be at least 10 characters']],
-    [{ ...ok, message: chars(2000) }, []],
-    [{ ...ok, message: chars(2001) }, ['Message must be less than 2000 characters']],
+    ['empty message', { ...ok, message: '' }, ['Message must be at least 10 characters']],
+    ['1-character message', { ...ok, message: chars(1) }, ['Message must be at least 10 characters']],
+    ['9-character message', { ...ok, message: chars(9) }, ['Message must be at least 10 characters']],
     [
-      { name: '', email: 'bad', message: '' },
-      ['Name is required', 'Invalid email address', 'Message must be at least 10 characters'],
+      '9 characters padded to 13',
+      { ...ok, message: `  ${chars(9)}  ` },
+      ['Message must be at least 10 characters'],
     ],
-  ])('%j -> %j', (value, expected) => {
+    ['10-character message', ok, []],
+    ['2000-character message', { ...ok, message: chars(2000) }, []],
+    [
+      '2001-character message',
+      { ...ok, message: chars(2001) },
+      ['Message must be less than 2000 characters'],
+    ],
+    ['2000 characters padded with spaces', { ...ok, message: `\n${chars(2000)}\n` }, []],
+    [
+      'missing message',
+      { name: 'Ada', email: 'ada@example.com' },
+      ['Message must be at least 10 characters'],
+    ],
+    ['empty name', { ...ok, name: '' }, ['Name is required']],
+    ['101-character name', { ...ok, name: chars(101) }, ['Name must be less than 100 characters']],
+    ['bad e-mail', { ...ok, email: 'bad' }, ['Invalid email address']],
+    [
+      '256-character e-mail',
+      { ...ok, email: emailOfLength(256) },
+      ['Email must be less than 255 characters'],
+    ],
+  ])('%s', (_case, value, expected) => {
     expect(messages(contactSchema, value)).toEqual(expected);
+  });
+
+  it('lists every message in field order (the toast joins them with commas)', () => {
+    expect(messages(contactSchema, { name: '', email: 'bad', message: '' }).join(', ')).toBe(
+      'Name is required, Invalid email address, Message must be at least 10 characters',
+    );
+  });
+
+  it('returns trimmed values', () => {
+    expect(
+      contactSchema.parse({ name: ' Ada', email: 'ada@example.com ', message: ` ${chars(10)} ` }),
+    ).toEqual(ok);
   });
 });
 
@@ -70,52 +162,211 @@ describe('projectRequestSchema', () => {
     description: chars(10),
   };
   it.each([
-    [ok, []],
-    [{ ...ok, company: undefined }, []],
-    [{ ...ok, company: chars(100) }, []],
-    [{ ...ok, company: chars(101) }, ['Company name must be less than 100 characters']],
-    [{ ...ok, projectType: '' }, ['Please select a project type']],
-    [{ ...ok, projectType: 'other' }, ['Please select a project type']],
-    [{ ...ok, budget: '' }, ['Please select a budget range']],
-    [{ ...ok, timeline: '' }, ['Please select a timeline']],
-    [{ ...ok, description: chars(9) }, ['Please provide at least 10 characters']],
-    [{ ...ok, description: chars(1000) }, []],
-    [{ ...ok, description: chars(1001) }, ['Description must be less than 1000 characters']],
-  ])('%j -> %j', (value, expected) => {
+    ['a complete request', ok, []],
+    ['no company', { ...ok, company: undefined }, []],
+    ['1-character company', { ...ok, company: chars(1) }, []],
+    ['100-character company', { ...ok, company: chars(100) }, []],
+    [
+      '101-character company',
+      { ...ok, company: chars(101) },
+      ['Company name must be less than 100 characters'],
+    ],
+    ['100 characters padded with spaces', { ...ok, company: ` ${chars(100)} ` }, []],
+    ['no project type', { ...ok, projectType: '' }, ['Please select a project type']],
+    ['missing project type', { ...ok, projectType: undefined }, ['Please select a project type']],
+    ['unknown project type', { ...ok, projectType: 'other' }, ['Please select a project type']],
+    ['project type by label', { ...ok, projectType: 'AI Chatbot' }, ['Please select a project type']],
+    ['no budget', { ...ok, budget: '' }, ['Please select a budget range']],
+    ['unknown budget', { ...ok, budget: '100k+' }, ['Please select a budget range']],
+    ['no timeline', { ...ok, timeline: '' }, ['Please select a timeline']],
+    ['unknown timeline', { ...ok, timeline: 'someday' }, ['Please select a timeline']],
+    ['empty description', { ...ok, description: '' }, ['Please provide at least 10 characters']],
+    ['1-character description', { ...ok, description: chars(1) }, ['Please provide at least 10 characters']],
+    ['9-character description', { ...ok, description: chars(9) }, ['Please provide at least 10 characters']],
+    ['1000-character description', { ...ok, description: chars(1000) }, []],
+    [
+      '1001-character description',
+      { ...ok, description: chars(1001) },
+      ['Description must be less than 1000 characters'],
+    ],
+    ['empty name', { ...ok, name: '' }, ['Name is required']],
+    ['101-character name', { ...ok, name: chars(101) }, ['Name must be less than 100 characters']],
+    ['bad e-mail', { ...ok, email: 'ada@example' }, ['Invalid email address']],
+    [
+      '256-character e-mail',
+      { ...ok, email: emailOfLength(256) },
+      ['Email must be less than 255 characters'],
+    ],
+  ])('%s', (_case, value, expected) => {
     expect(messages(projectRequestSchema, value)).toEqual(expected);
   });
 
-  it('gives the first message per field for errors under each field', () => {
-    const result = projectRequestSchema.safeParse({ ...ok, name: '', budget: '', description: '' });
+  it.each([
+    ...PROJECT_TYPES.map((o) => ['projectType', o.value]),
+    ...BUDGETS.map((o) => ['budget', o.value]),
+    ...TIMELINES.map((o) => ['timeline', o.value]),
+  ])('accepts the option %s = %j', (field, value) => {
+    expect(messages(projectRequestSchema, { ...ok, [field]: value })).toEqual([]);
+  });
+
+  it('gives the first message per field, for errors shown under each field', () => {
+    const result = projectRequestSchema.safeParse({
+      name: '',
+      email: 'x',
+      company: chars(101),
+      projectType: '',
+      budget: '',
+      timeline: '',
+      description: '',
+    });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error!)).toEqual({
       name: 'Name is required',
+      email: 'Invalid email address',
+      company: 'Company name must be less than 100 characters',
+      projectType: 'Please select a project type',
       budget: 'Please select a budget range',
+      timeline: 'Please select a timeline',
       description: 'Please provide at least 10 characters',
     });
+  });
+
+  it('returns trimmed values with their option types', () => {
+    const data = projectRequestSchema.parse({ ...ok, name: ' Ada ', company: ' Acme ' });
+    expect(data).toEqual({ ...ok, company: 'Acme' });
+    const projectType: ProjectType = data.projectType;
+    const budget: Budget = data.budget;
+    const timeline: Timeline = data.timeline;
+    expect([projectType, budget, timeline]).toEqual(['chatbot', '10k-25k', '1-month']);
+    // @ts-expect-error: only the offered values type-check
+    const other: ProjectType = 'other';
+    expect(other).toBe('other');
+  });
+});
+
+describe('select options', () => {
+  it('offer the spec’s values with their labels', () => {
+    expect(PROJECT_TYPES).toEqual([
+      { value: 'automation', label: 'Workflow Automation' },
+      { value: 'chatbot', label: 'AI Chatbot' },
+      { value: 'content', label: 'Content Generation' },
+      { value: 'analytics', label: 'Data & Analytics' },
+      { value: 'custom', label: 'Custom Solution' },
+    ]);
+    expect(BUDGETS).toEqual([
+      { value: '5k-10k', label: '$5,000 - $10,000' },
+      { value: '10k-25k', label: '$10,000 - $25,000' },
+      { value: '25k-50k', label: '$25,000 - $50,000' },
+      { value: '50k+', label: '$50,000+' },
+    ]);
+    expect(TIMELINES).toEqual([
+      { value: 'asap', label: 'ASAP' },
+      { value: '1-month', label: 'Within 1 month' },
+      { value: '2-3-months', label: '2-3 months' },
+      { value: 'flexible', label: 'Flexible' },
+    ]);
   });
 });
 
 describe('authSchema', () => {
-  it('reports every rule a weak password breaks', () => {
-    expect(messages(authSchema, { email: 'ada@example.com', password: 'abc' })).toEqual([
-      'Password must be at least 8 characters',
-      'Password must contain at least one uppercase letter',
-      'Password must contain at least one number',
-    ]);
-    expect(messages(authSchema, { email: 'ada@example.com', password: 'ABCDEFGH' })).toEqual([
-      'Password must contain at least one lowercase letter',
-      'Password must contain at least one number',
-    ]);
+  const email = 'ada@example.com';
+  it.each([
+    [
+      '',
+      [
+        'Password must be at least 8 characters',
+        'Password must contain at least one uppercase letter',
+        'Password must contain at least one lowercase letter',
+        'Password must contain at least one number',
+      ],
+    ],
+    [
+      'abc',
+      [
+        'Password must be at least 8 characters',
+        'Password must contain at least one uppercase letter',
+        'Password must contain at least one number',
+      ],
+    ],
+    ['Abc1234', ['Password must be at least 8 characters']],
+    ['Abc12345', []],
+    [
+      'ABCDEFGH',
+      ['Password must contain at least one lowercase letter', 'Password must contain at least one number'],
+    ],
+    ['abcdefg1', ['Password must contain at least one uppercase letter']],
+    ['ABCDEFG1', ['Password must contain at least one lowercase letter']],
+    ['Abcdefgh', ['Password must contain at least one number']],
+    ['DemoPass123', []],
+    ['  Ab1   ', []], // 8 characters with the spaces, which belong to the password
+  ])('password %j -> %j', (password, expected) => {
+    expect(messages(authSchema, { email, password })).toEqual(expected);
   });
 
-  it('accepts a strong password and a trimmed e-mail', () => {
-    expect(authSchema.parse({ email: ' demo@example.com ', password: 'DemoPass123' })).toEqual({
-      email: 'demo@example.com',
-      password: 'DemoPass123',
-    });
+  it('reports a missing password as too short', () => {
+    expect(messages(authSchema, { email })).toEqual(['Password must be at least 8 characters']);
+  });
+
+  it.each(BAD_EMAILS)('rejects the e-mail %j', (bad) => {
+    expect(messages(authSchema, { email: bad, password: 'DemoPass123' })).toEqual(['Invalid email address']);
+  });
+
+  it('checks the e-mail length on the trimmed value', () => {
+    expect(messages(authSchema, { email: ` ${emailOfLength(255)} `, password: 'DemoPass123' })).toEqual([]);
     expect(messages(authSchema, { email: emailOfLength(256), password: 'DemoPass123' })).toEqual([
       'Email must be less than 255 characters',
     ]);
+  });
+
+  it('trims the e-mail but never the password', () => {
+    expect(authSchema.parse({ email: ' demo@example.com ', password: ' DemoPass123 ' })).toEqual({
+      email: 'demo@example.com',
+      password: ' DemoPass123 ',
+    });
+  });
+
+  it('lists e-mail and password messages together (the toast joins them)', () => {
+    expect(messages(authSchema, { email: '', password: 'abcdefgh' })).toEqual([
+      'Invalid email address',
+      'Password must contain at least one uppercase letter',
+      'Password must contain at least one number',
+    ]);
+  });
+});
+
+describe('discountCodeSchema', () => {
+  it('forces upper case and trims', () => {
+    expect(discountCodeSchema.parse(' ada1b2c3d ')).toBe('ADA1B2C3D');
+    expect(discountCodeSchema.parse('zoëx7k2p9')).toBe('ZOËX7K2P9');
+  });
+
+  it.each(['', '   '])('rejects the empty code %j', (code) => {
+    expect(messages(discountCodeSchema, code)).toEqual(['Invalid discount code']);
+  });
+});
+
+describe('error helpers', () => {
+  const failure = () => {
+    const result = contactSchema.safeParse({ name: '', email: 'bad', message: chars(2001) });
+    if (result.success) throw new Error('expected a failure');
+    return result.error;
+  };
+
+  it('errorMessages lists every message', () => {
+    expect(errorMessages(failure())).toEqual([
+      'Name is required',
+      'Invalid email address',
+      'Message must be less than 2000 characters',
+    ]);
+  });
+
+  it('firstErrorMessage gives the first', () => {
+    expect(firstErrorMessage(failure())).toBe('Name is required');
+  });
+
+  it('fieldErrors keeps only the first message of each field', () => {
+    const result = authSchema.safeParse({ email: 'ada@example.com', password: 'abc' });
+    expect(result.success).toBe(false);
+    expect(fieldErrors(result.error!)).toEqual({ password: 'Password must be at least 8 characters' });
   });
 });
