@@ -36,35 +36,57 @@ export interface ServicePage {
   howItWorks: readonly [HowItWorksStep, HowItWorksStep, HowItWorksStep];
 }
 
+/** The ids of the purchasable services, as the backend stores them (`services.id`, `cart_items.service_id`). */
+export type ServiceId =
+  | 'smart-website'
+  | 'product-photos'
+  | 'personal-assistant'
+  | 'brand-creator'
+  | 'content-maker'
+  | 'social-manager'
+  | 'chat-helper'
+  | 'smart-emails'
+  | 'task-automator'
+  | 'ai-dashboard'
+  | 'mvp-masterclass'
+  | 'one-day-training'
+  | 'two-day-training';
+
 export interface Service extends ServicePage {
+  id: ServiceId;
   /** Euros. */
   price: number;
   category: ServiceCategory;
   badge?: 'POPULAR' | 'BEST VALUE';
 }
 
+// Every full deliverable runs the same way; only the build step differs. The last step names the three extras
+// every project includes (spec section 1): Show-How, Teach-How and Follow-Up.
 const deliverySteps = (build: string): ServicePage['howItWorks'] => [
   {
     title: 'Discovery call',
-    description: 'In 30 minutes we agree on your goals, your brand and what done looks like.',
+    description:
+      'In a 30-minute call we agree on your goals, the tools you already use and what done looks like. The price stays fixed.',
   },
-  { title: 'We build', description: build },
+  { title: 'Delivered in 7-14 days', description: build },
   {
     title: 'Handover and follow-up',
     description:
-      'You get a recorded walkthrough, a visual how-to guide and a success call 30 days after delivery.',
+      'Everything is transferred to you, with Show-How (recorded walkthroughs), Teach-How (a visual how-to guide) and Follow-Up (a success call 30 days after delivery).',
   },
 ];
 
 const workshopSteps = (session: string): ServicePage['howItWorks'] => [
   {
     title: 'Pick a date',
-    description: 'Choose a date that suits your team; we send a short questionnaire beforehand.',
+    description:
+      'Choose a date for your team, online or at your office, and fill in a short questionnaire so the examples come from your own work.',
   },
   { title: 'Hands-on session', description: session },
   {
     title: 'Keep going',
-    description: 'You keep the recording, the templates and the guide, plus a follow-up call 30 days later.',
+    description:
+      'You keep the recording, the visual how-to guide and every template, and we check your progress on a follow-up call 30 days later.',
   },
 ];
 
@@ -78,16 +100,17 @@ export const services: readonly Service[] = [
     icon: 'globe',
     path: '/services/ai-website-building',
     tagline: 'Beautiful website, built with AI.',
-    description: 'A fast, modern website designed and built with AI, ready to publish in 7-14 days.',
+    description:
+      'A fast, modern website designed and written with AI and finished by hand, live within 7-14 days.',
     whatYouGet: [
       'Up to 5 pages designed around your brand',
-      'Mobile-first, fast-loading and search-engine ready',
-      'Copy drafted with AI and edited by a human',
-      'Contact form connected to your inbox',
-      'Full ownership of the site, domain and content',
+      'Mobile-first, fast-loading and ready for search engines',
+      'Copy drafted with AI and edited by a person',
+      'A contact form that sends enquiries to your inbox',
+      'The site, the domain and the content in your name',
     ],
     howItWorks: deliverySteps(
-      'We design, write and build your site, with two rounds of feedback before launch.',
+      'We design, write and build your site and give you two rounds of feedback before it goes live.',
     ),
   },
   {
@@ -99,15 +122,18 @@ export const services: readonly Service[] = [
     icon: 'camera',
     path: '/services/ai-product-shoots',
     tagline: 'Professional product photography without the photo shoot',
-    description: 'Studio-quality product images and lifestyle scenes generated from a few phone photos.',
+    description:
+      'Studio-quality product images and lifestyle scenes made from a few phone photos of each product.',
     whatYouGet: [
       'Up to 20 products on clean studio backgrounds',
       'Three lifestyle scenes per product',
-      'Sizes for your shop, marketplaces and social media',
-      'Consistent lighting and style across the range',
+      'Sizes for your web shop, marketplaces and social media',
+      'Consistent lighting and style across the whole range',
       'Full commercial rights to every image',
     ],
-    howItWorks: deliverySteps('You send simple phone photos; we generate, retouch and check every image.'),
+    howItWorks: deliverySteps(
+      'You send simple phone photos; we generate, retouch and check every image against the real product.',
+    ),
   },
   {
     id: 'personal-assistant',
@@ -117,16 +143,17 @@ export const services: readonly Service[] = [
     icon: 'bot',
     path: '/services/custom-gpts',
     tagline: 'Your own AI assistant trained for your specific needs',
-    description: 'A custom GPT that knows your documents, processes and tone of voice.',
+    description:
+      'A custom GPT that knows your documents, processes and tone of voice, and answers the questions your team asks every day.',
     whatYouGet: [
       'An assistant trained on your documents and FAQs',
       'Instructions tuned to your tone of voice',
-      'Guardrails so it stays on topic',
-      'Shared with your team in a few clicks',
+      'Guardrails that keep it on topic and away from guesses',
+      'Sharing with your team in a few clicks',
       'A guide to updating its knowledge yourself',
     ],
     howItWorks: deliverySteps(
-      'We gather your material, build the assistant and test it against real questions.',
+      'We gather your material, build the assistant and test it against questions your team really asks.',
     ),
   },
   {
@@ -137,15 +164,18 @@ export const services: readonly Service[] = [
     icon: 'palette',
     path: '/services/ai-branding',
     tagline: 'Build a compelling brand identity with AI assistance',
-    description: 'A logo, colour palette, type and voice that make your business recognisable.',
+    description:
+      'A logo, colour palette, typography and voice that make your business recognisable everywhere.',
     whatYouGet: [
       'Three logo directions and one refined final logo',
-      'Colour palette and typography with usage rules',
-      'Brand voice guide with example copy',
-      'Social media profile and cover images',
+      'A colour palette and typography with usage rules',
+      'A brand voice guide with example copy',
+      'Profile and cover images for your social media',
       'A one-page brand sheet for partners and printers',
     ],
-    howItWorks: deliverySteps('We explore directions with AI, then refine your favourite by hand.'),
+    howItWorks: deliverySteps(
+      'We explore directions with AI, you pick a favourite, and we refine it by hand into a complete identity.',
+    ),
   },
   {
     id: 'content-maker',
@@ -155,16 +185,16 @@ export const services: readonly Service[] = [
     icon: 'pen-line',
     path: '/services/content-automation',
     tagline: 'Never run out of content with AI-powered automation',
-    description: 'A content engine that turns one idea into posts, articles and newsletters every week.',
+    description: 'A content workflow that turns one idea into posts, articles and newsletters every week.',
     whatYouGet: [
-      'A content calendar for your next three months',
-      'Templates that turn one idea into many formats',
-      'An automated drafting workflow in your tools',
-      'A review step so nothing goes out unchecked',
+      'A content calendar for the next three months',
+      'Templates that turn one idea into several formats',
+      'An automated drafting workflow in the tools you use',
+      'A review step, so nothing is published unchecked',
       'Twelve ready-to-publish pieces to start with',
     ],
     howItWorks: deliverySteps(
-      'We map your topics, set up the workflow and produce the first batch with you.',
+      'We map your topics, set up the drafting workflow and produce the first batch of content with you.',
     ),
   },
   {
@@ -175,15 +205,18 @@ export const services: readonly Service[] = [
     icon: 'share-2',
     path: '/services/social-media-ai',
     tagline: 'Grow your social presence with AI automation',
-    description: 'Scheduled, on-brand posts and replies across your channels without the daily grind.',
+    description:
+      'Scheduled, on-brand posts and suggested replies across your channels, without the daily grind.',
     whatYouGet: [
       'A posting plan for up to three channels',
       'Automated scheduling from one content list',
       'Suggested replies to comments and messages',
-      'A monthly performance summary',
-      'Hashtag and timing recommendations',
+      'A monthly summary of what performed and why',
+      'Recommendations for hashtags and posting times',
     ],
-    howItWorks: deliverySteps('We connect your channels, set up the automation and load your first month.'),
+    howItWorks: deliverySteps(
+      'We connect your channels, set up the scheduling and load your first month of posts.',
+    ),
   },
   {
     id: 'chat-helper',
@@ -193,16 +226,17 @@ export const services: readonly Service[] = [
     icon: 'message-circle',
     path: '/services/ai-chatbots',
     tagline: '24/7 customer support that feels human',
-    description: 'A website chatbot that answers customers instantly and hands over to you when needed.',
+    description:
+      'A website chatbot that answers customers instantly, day and night, and hands over to you when a person is needed.',
     whatYouGet: [
       'A chatbot trained on your products and policies',
-      'Installed on your website in one line of code',
-      'Handover to a human by e-mail or chat',
-      'Conversation history to learn what customers ask',
-      'Answers in your customers’ languages',
+      'Installed on your website with one line of code',
+      'Handover to a person by e-mail or live chat',
+      'A conversation history that shows what customers ask',
+      'Answers in your customers’ own languages',
     ],
     howItWorks: deliverySteps(
-      'We train the bot on your material, test it with real questions and install it.',
+      'We train the chatbot on your material, test it with real customer questions and install it on your site.',
     ),
   },
   {
@@ -213,15 +247,17 @@ export const services: readonly Service[] = [
     icon: 'mail',
     path: '/services/email-automation',
     tagline: 'Personalized email campaigns that convert',
-    description: 'Welcome, follow-up and win-back sequences that write and send themselves.',
+    description: 'Welcome, follow-up and win-back sequences that are personalised and sent automatically.',
     whatYouGet: [
       'Three automated sequences written for your audience',
       'Personalisation from your customer data',
-      'Templates that match your brand',
-      'Set up in your existing e-mail tool',
-      'Open and click tracking explained simply',
+      'E-mail templates that match your brand',
+      'Set up in the e-mail tool you already use',
+      'Open and click tracking, explained simply',
     ],
-    howItWorks: deliverySteps('We write the sequences, set up the automation and test every e-mail.'),
+    howItWorks: deliverySteps(
+      'We write the sequences, set up the automation in your e-mail tool and test every message.',
+    ),
   },
   {
     id: 'task-automator',
@@ -231,16 +267,17 @@ export const services: readonly Service[] = [
     icon: 'workflow',
     path: '/services/workflow-automation',
     tagline: 'Eliminate repetitive tasks and streamline operations',
-    description: 'Connects your tools so invoices, leads and reports move on their own.',
+    description:
+      'Connects your tools so that invoices, leads and reports move from one to the next on their own.',
     whatYouGet: [
       'Up to three automated workflows between your tools',
-      'Error alerts so nothing fails silently',
+      'Error alerts, so nothing fails silently',
       'Documentation of every step',
-      'A time-saved estimate for each workflow',
-      'Accounts that stay in your name',
+      'An estimate of the hours each workflow saves',
+      'All accounts and automations in your name',
     ],
     howItWorks: deliverySteps(
-      'We map the tasks you repeat, automate them and run them side by side until they are right.',
+      'We map the tasks you repeat, automate them and run them alongside your team until the results match.',
     ),
   },
   {
@@ -252,15 +289,17 @@ export const services: readonly Service[] = [
     path: '/services/ai-dashboard',
     tagline: 'See your business at a glance, with answers in plain language',
     description:
-      'One dashboard for sales, marketing and operations, with an assistant that explains the numbers.',
+      'One dashboard for sales, marketing and operations, with an assistant that explains what the numbers mean.',
     whatYouGet: [
       'Your key numbers from up to four sources',
-      'Automatic daily refresh',
-      'Plain-language summaries of what changed',
-      'Alerts when a number needs attention',
-      'Shared access for your team',
+      'An automatic daily refresh',
+      'Plain-language summaries of what changed and why',
+      'Alerts when a number needs your attention',
+      'Access for your whole team',
     ],
-    howItWorks: deliverySteps('We connect your data, agree on the metrics that matter and build the views.'),
+    howItWorks: deliverySteps(
+      'We connect your data, agree with you on the numbers that matter and build the views around them.',
+    ),
   },
   {
     id: 'mvp-masterclass',
@@ -270,14 +309,17 @@ export const services: readonly Service[] = [
     icon: 'rocket',
     path: '/services/mvp-masterclass',
     tagline: 'Go from idea to a working MVP in two hours',
-    description: 'A live, hands-on session in which you build a first version of your product with AI tools.',
+    description:
+      'A live, hands-on session in which you build the first working version of your product with AI tools.',
     whatYouGet: [
       'A two-hour live session for up to 4 people',
-      'A working prototype of your idea',
+      'A working prototype of your own idea',
       'The no-code and AI tools we use, explained',
       'A checklist for testing it with real users',
     ],
-    howItWorks: workshopSteps('Two focused hours in which you build your MVP with us, step by step.'),
+    howItWorks: workshopSteps(
+      'Two focused hours in which you build your MVP with us, step by step, on your own accounts.',
+    ),
   },
   {
     id: 'one-day-training',
@@ -290,12 +332,12 @@ export const services: readonly Service[] = [
     description: 'A practical training day on the AI tools that fit your team’s daily work.',
     whatYouGet: [
       'A full day of training for up to 10 people',
-      'Exercises built on your own work',
+      'Exercises built on your team’s own tasks',
       'A prompt library for your team',
       'A guide to using AI safely with company data',
     ],
     howItWorks: workshopSteps(
-      'A full day of short lessons and hands-on exercises on your team’s real tasks.',
+      'A full day of short lessons and hands-on exercises on the tasks your team does every week.',
     ),
   },
   {
@@ -307,7 +349,8 @@ export const services: readonly Service[] = [
     icon: 'award',
     path: '/services/two-day-training',
     tagline: 'Two days from AI basics to your first automations',
-    description: 'The one-day training plus a second day in which your team builds its own automations.',
+    description:
+      'The one-day training plus a second day in which your team builds automations for its own work.',
     whatYouGet: [
       'Two days of training for up to 10 people',
       'Your team’s first automations, built on day two',
@@ -316,12 +359,12 @@ export const services: readonly Service[] = [
       'A follow-up call 30 days later',
     ],
     howItWorks: workshopSteps(
-      'Day one covers the tools; on day two your team builds automations for its own work.',
+      'Day one covers the tools; on day two your team builds and tests automations for its own work.',
     ),
   },
 ];
 
-/** The strategy call has a page but is booked, not bought. */
+/** The strategy call has a page but is booked, not bought ('Book Your Call'), so it is not a `Service`. */
 export const strategyCall: ServicePage = {
   id: 'ai-strategy-call',
   title: 'AI Strategy Call',
@@ -343,7 +386,7 @@ export const strategyCall: ServicePage = {
     },
     {
       title: 'Your plan',
-      description: 'Within 24 hours you receive a written plan with priorities and costs.',
+      description: 'Within 24 hours you receive a written plan with priorities and fixed prices.',
     },
   ],
 };
@@ -352,15 +395,23 @@ export function getServiceById(id: string): Service | undefined {
   return services.find((s) => s.id === id);
 }
 
-export const isServiceId = (id: string): boolean => services.some((s) => s.id === id);
+/** Narrows an id from outside (a stored cart row, a URL) to one the catalogue sells. */
+export const isServiceId = (id: string): id is ServiceId => services.some((s) => s.id === id);
 
+/** The detail page at `path`: a service, the strategy call, or nothing. */
 export function getServicePageByPath(path: string): Service | ServicePage | undefined {
   return path === strategyCall.path ? strategyCall : services.find((s) => s.path === path);
 }
 
-export const servicesByCategory = (category: ServiceCategory): readonly Service[] =>
-  services.filter((s) => s.category === category);
+// Built once, so a caller (a React render, a store selector) gets the same array every time.
+const byCategory: Record<ServiceCategory, readonly Service[]> = {
+  full: services.filter((s) => s.category === 'full'),
+  workshops: services.filter((s) => s.category === 'workshops'),
+};
 
+export const servicesByCategory = (category: ServiceCategory): readonly Service[] => byCategory[category];
+
+/** Every `/services/...` detail page: the 13 services in catalogue order, then the strategy call. */
 export const serviceRoutePaths: readonly string[] = [...services.map((s) => s.path), strategyCall.path];
 
 /** A cart entry for a service. */
