@@ -18,10 +18,14 @@ insert into public.services (id, title, price, category, sort_order) values
 on conflict (id) do update set title = excluded.title, price = excluded.price,
   category = excluded.category, sort_order = excluded.sort_order;
 
+-- The password is hashed as GoTrue hashes it (bcrypt, cost 10). GoTrue reads the token columns as strings, so
+-- they hold '' rather than NULL, or signing in fails on a Supabase CLI stack.
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 values ('00000000-0000-0000-0000-000000000000', 'd0d0d0d0-0000-4000-8000-000000000001', 'authenticated',
   'authenticated', 'demo@example.com', extensions.crypt('DemoPass123', extensions.gen_salt('bf', 10)), now(),
+  '', '', '', '',
   '{"provider":"email","providers":["email"]}', '{}', '2025-01-02 09:00:00+00', now())
 on conflict (id) do nothing;
 

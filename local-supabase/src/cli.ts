@@ -1,40 +1,40 @@
 // `npm start -w local-supabase` / `node local-supabase/bin/local-supabase.mjs`: the API on PORT (54321),
-// with its data in DATA_DIR (.data/ at the repository root) or on DATABASE_URL. Ctrl-C closes it cleanly.
+// with its data in DATA_DIR (.data/local-supabase at the repository root) or on DATABASE_URL. Ctrl-C (or
+// SIGTERM) closes it cleanly, so PGlite's data folder is always left consistent.
 import path from 'node:path';
-import { startLocalSupabase } from './server';
+import type { PasswordRequirements } from './auth/passwords';
+import { startLocalSupabase, type LocalSupabase } from './server';
 
 const env = process.env;
 
+/** A whole number from the environment; a typo is an error at start, not a silent default. */
+function intFromEnv(name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number, got '${raw}'`);
+  return Number(raw);
+}
+
+function passwordRequirements(): PasswordRequirements | undefined {
+  const raw = env.PASSWORD_REQUIREMENTS;
+  if (raw === undefined) return undefined;
+  if (raw === 'none' || raw === '') return '';
+  if (raw === 'letters_digits' || raw === 'lower_upper_letters_digits') return raw;
+  throw new Error(
+    `PASSWORD_REQUIREMENTS must be none, letters_digits or lower_upper_letters_digits, got '${raw}'`,
+  );
+}
+
 async function main() {
-  const dataDir = env.DATABASE_URL
-    ? undefined
-    : path.resolve(env.DATA_DIR ?? path.join(__dirname, '..', '..', '.data', 'local-supabase'));
-  const server = await startLocalSupabase({
-    port: Number(env.PORT ?? 54321),
-    host: env.HOST ?? '127.0.0.1',
-    dataDir,
-    databaseUrl: env.DATABASE_URL,
-    jwtSecret: env.JWT_SECRET,
-    autoConfirm: env.AUTO_CONFIRM !== 'false',
-    tokenRateLimit: env.AUTH_RATE_LIMIT ? Number(env.AUTH_RATE_LIMIT) : undefined,
-    bcryptCost: env.BCRYPT_COST ? Number(env.BCRYPT_COST) : undefined,
-    refreshReuseInterval: env.REFRESH_REUSE_INTERVAL ? Number(env.REFRESH_REUSE_INTERVAL) : undefined,
-    corsOrigins: env.CORS_ORIGINS?.split(',').filter(Boolean),
-    log: true,
-  });
-  const where = env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
-  if (server.migrations.applied.length)
-    console.log(`applied migrations: ${server.migrations.applied.join(', ')}`);
-  if (server.migrations.seeded) console.log('seeded supabase/seed.sql');
-  console.log(`database: ${where}`);
-  console.log(`anon key: ${server.anonKey}`);
-  console.log(`service_role key: ${server.serviceRoleKey}`);
-  console.log(`local-supabase ready at ${server.url}`);
+  // Signal handlers first: a stop asked for while migrations run waits for them, then closes the database.
+  const running: { server?: LocalSupabase } = {};
+  let stopRequested = false;
   let stopping = false;
   const stop = () => {
-    if (stopping) return;
+    stopRequested = true;
+    if (!running.server || stopping) return;
     stopping = true;
-    server.stop().then(
+    running.server.stop().then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -44,6 +44,38 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const dataDir = databaseUrl
+    ? undefined
+    : path.resolve(env.DATA_DIR || path.join(__dirname, '..', '..', '.data', 'local-supabase'));
+  const server = await startLocalSupabase({
+    port: intFromEnv('PORT') ?? 54321,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    jwtSecret: env.JWT_SECRET || undefined,
+    autoConfirm: env.AUTO_CONFIRM !== 'false',
+    tokenRateLimit: intFromEnv('AUTH_RATE_LIMIT'),
+    bcryptCost: intFromEnv('BCRYPT_COST'),
+    refreshReuseInterval: intFromEnv('REFRESH_REUSE_INTERVAL'),
+    minPasswordLength: intFromEnv('MIN_PASSWORD_LENGTH'),
+    passwordRequirements: passwordRequirements(),
+    corsOrigins: env.CORS_ORIGINS?.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    supabaseDir: env.SUPABASE_DIR ? path.resolve(env.SUPABASE_DIR) : undefined,
+    log: true,
+  });
+  running.server = server;
+  if (server.migrations.applied.length)
+    console.log(`applied migrations: ${server.migrations.applied.join(', ')}`);
+  if (server.migrations.seeded) console.log('seeded supabase/seed.sql');
+  console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`);
+  console.log(`anon key: ${server.anonKey}`);
+  console.log(`service_role key: ${server.serviceRoleKey}`);
+  console.log(`local-supabase ready at ${server.url}`);
+  if (stopRequested) stop();
 }
 
 main().catch((error: unknown) => {

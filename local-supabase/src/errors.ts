@@ -53,24 +53,29 @@ const isPgError = (error: unknown): error is PgError =>
   typeof (error as PgError).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((error as PgError).code!);
 
-/** PostgREST's mapping of SQLSTATE to HTTP status (src/PostgREST/Error.hs). */
+/** PostgREST's mapping of SQLSTATE to HTTP status (src/PostgREST/Error.hs, pgErrorStatus). */
+function statusOf(code: string, role: string): number {
+  switch (code) {
+    case '42501': // insufficient privilege: "who are you" for anon, "not allowed" for a known user
+      return role === 'anon' ? 401 : 403;
+    case '23505': // unique violation
+    case '23503': // foreign key violation
+      return 409;
+    case '42P01': // undefined table
+    case '42883': // undefined function
+      return 404;
+    case '25006': // read-only transaction (a write through GET)
+      return 405;
+    case '57014': // query canceled (statement timeout)
+      return 500;
+  }
+  if (code.startsWith('08') || code.startsWith('53')) return 503; // connection trouble, out of resources
+  return 400;
+}
+
 export function fromPgError(error: unknown, role: string): RestError {
   if (!isPgError(error))
     return new RestError(500, 'PGRST000', error instanceof Error ? error.message : String(error));
   const code = error.code!;
-  const status =
-    code === '42501'
-      ? role === 'anon'
-        ? 401
-        : 403
-      : code === '23505' || code === '23503'
-        ? 409
-        : code === '42P01' || code === '42883'
-          ? 404
-          : code === '57014'
-            ? 500
-            : code.startsWith('08') || code.startsWith('53')
-              ? 503
-              : 400;
-  return new RestError(status, code, error.message, error.detail ?? null, error.hint ?? null);
+  return new RestError(statusOf(code, role), code, error.message, error.detail ?? null, error.hint ?? null);
 }

@@ -1,5 +1,6 @@
 // Signing and verifying JWTs: HS256 with the project secret, as Supabase's local stack and legacy projects do.
 // The anon and service keys are long-lived JWTs with role anon / service_role.
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -15,14 +16,24 @@ export interface Claims {
   [key: string]: unknown;
 }
 
+// jsonwebtoken turns a string secret into a key object on every call, first trying to read it as a public key;
+// that costs more than the HMAC itself, so each secret's key object is made once.
+const keyObjects = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keyObjects.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keyObjects.set(secret, key);
+  }
+  return key;
+}
+
 export function signJwt(secret: string, claims: Claims, expiresInSeconds?: number): string {
   const now = Math.floor(Date.now() / 1000);
   return jwt.sign(
     { iat: now, ...claims, ...(expiresInSeconds ? { exp: now + expiresInSeconds } : {}) },
-    secret,
-    {
-      algorithm: 'HS256',
-    },
+    keyOf(secret),
+    { algorithm: 'HS256' },
   );
 }
 
@@ -30,7 +41,7 @@ export type VerifyResult = { ok: true; claims: Claims } | { ok: false; reason: '
 
 export function verifyJwt(secret: string, token: string): VerifyResult {
   try {
-    return { ok: true, claims: jwt.verify(token, secret, { algorithms: ['HS256'] }) as Claims };
+    return { ok: true, claims: jwt.verify(token, keyOf(secret), { algorithms: ['HS256'] }) as Claims };
   } catch (error) {
     return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
   }

@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import { openPGlite, openPostgres, type Database } from './db/database';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
 import { authRoutes } from './auth/routes';
+import type { PasswordRequirements } from './auth/passwords';
 import { restRoutes } from './rest/routes';
 import { SchemaCache } from './rest/schema-cache';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
@@ -22,6 +23,10 @@ export interface LocalSupabaseOptions {
   /** Seconds during which a rotated refresh token is still accepted (two tabs refreshing at once). */
   refreshReuseInterval?: number;
   bcryptCost?: number;
+  /** GoTrue's minimum_password_length: 8, as supabase/config.toml sets it. */
+  minPasswordLength?: number;
+  /** GoTrue's password_requirements: '' (none), 'letters_digits' or 'lower_upper_letters_digits' (default). */
+  passwordRequirements?: PasswordRequirements;
   tokenRateLimit?: number;
   corsOrigins?: string[];
   supabaseDir?: string;
@@ -65,6 +70,16 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir ? path.resolve(options.dataDir) : undefined);
+  try {
+    return await serve(db, secret, options);
+  } catch (error) {
+    // A failed migration or a port in use: close the database so PGlite's data folder is left consistent.
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function serve(db: Database, secret: string, options: LocalSupabaseOptions): Promise<LocalSupabase> {
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR);
   const cache = await SchemaCache.load(db);
 
@@ -101,8 +116,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         issuer: `http://localhost:${port}/auth/v1`,
         jwtExpiry: 3600,
         autoConfirm: options.autoConfirm ?? true,
-        minPasswordLength: 6,
-        bcryptCost: options.bcryptCost ?? 10,
+        password: {
+          // supabase/config.toml's [auth] settings, which mirror the UI's zod rules.
+          minLength: options.minPasswordLength ?? 8,
+          requirements: options.passwordRequirements ?? 'lower_upper_letters_digits',
+          bcryptCost: options.bcryptCost ?? 10,
+        },
         refreshReuseInterval: options.refreshReuseInterval ?? 10,
         tokenRateLimit: options.tokenRateLimit ?? 30,
       }).then(() => done(), done);
@@ -116,7 +135,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     { prefix: '/rest/v1' },
   );
 
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const keys = apiKeys(secret);

@@ -69,6 +69,17 @@ describe.each(KINDS)('bad input on %s', (kind) => {
     });
     expect(response.status).toBe(413);
     expect(response.json).toMatchObject({ code: 'PGRST413' });
+    const signUp = await raw(backend, 'POST', '/auth/v1/signup', {
+      email: 'big@example.com',
+      password: 'x'.repeat(1_100_000),
+    });
+    expect(signUp.status).toBe(413);
+    expect(signUp.json).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    const stored = await backend
+      .service()
+      .from('contact_messages')
+      .select('id', { count: 'exact', head: true });
+    expect(stored.count).toBe(0);
   });
 
   it('filter values carrying SQL stay values', async () => {
@@ -79,6 +90,18 @@ describe.each(KINDS)('bad input on %s', (kind) => {
       .select('*')
       .eq('id', "x'; drop table public.orders; --");
     expect(injection).toMatchObject({ status: 200, data: [] });
+    const closing = await backend.anon().from('services').select('*').eq('id', "x'); drop table orders;--");
+    expect(closing).toMatchObject({ status: 200, data: [] });
+    const viaColumn = await raw(
+      backend,
+      'GET',
+      `/rest/v1/services?${encodeURIComponent('id" = id; drop table public.orders; --')}=eq.1`,
+    );
+    expect(viaColumn).toMatchObject({ status: 400, json: { code: '42703' } });
+    const viaFunction = await backend
+      .anon()
+      .rpc('validate_discount_code"(); drop table public.orders; --', {});
+    expect(viaFunction).toMatchObject({ status: 404, error: { code: 'PGRST202' } });
     const viaIn = await raw(
       backend,
       'GET',
@@ -98,6 +121,13 @@ describe.each(KINDS)('bad input on %s', (kind) => {
     );
     expect(viaSelect.status).toBe(400);
     expect(await countOrders()).toBe(before);
+  });
+
+  it('a schema other than public: 406 PGRST106', async () => {
+    const response = await raw(backend, 'GET', '/rest/v1/users?select=*', undefined, {
+      'Accept-Profile': 'auth',
+    });
+    expect(response).toMatchObject({ status: 406, json: { code: 'PGRST106' } });
   });
 
   it('an unknown operator or a bad limit: 400 PGRST100', async () => {

@@ -63,6 +63,28 @@ describe.each(KINDS)('data API on %s', (kind) => {
     expect((await anon.rpc('validate_discount_code', { code: 'NOPE12345' })).data).toBe(false);
   });
 
+  it('stores codes made from names in any alphabet, and refuses padded or blank names', async () => {
+    const anon = backend.anon();
+    const zoe = await anon
+      .from('newsletter_subscribers')
+      .insert({ name: 'Zoë', email: 'zoe@example.com', discount_code: 'ZOË4K9Q2B' });
+    expect(zoe.error).toBeNull();
+    expect((await anon.rpc('validate_discount_code', { code: 'zoë4k9q2b' })).data).toBe(true);
+    const short = await anon
+      .from('newsletter_subscribers')
+      .insert({ name: 'Li', email: 'li@example.com', discount_code: 'LI4K9Q2B' });
+    expect(short.error).toBeNull();
+    for (const row of [
+      { name: `${' '.repeat(120)}Ada`, email: 'pad@example.com', discount_code: 'ADA4K9Q2B' },
+      { name: '   ', email: 'blank@example.com', discount_code: 'XYZ4K9Q2B' },
+      { name: 'Ada', email: 'lower@example.com', discount_code: 'ada4k9q2b' },
+      { name: 'Ada', email: 'space@example.com', discount_code: 'ADA 4K9Q2B' },
+    ]) {
+      const refused = await anon.from('newsletter_subscribers').insert(row);
+      expect(refused).toMatchObject({ status: 400, error: { code: '23514' } });
+    }
+  });
+
   it('reads the signed-in user’s orders newest first, their items, and meetings', async () => {
     const demo = backend.anon();
     await demo.auth.signInWithPassword(DEMO);
@@ -96,6 +118,94 @@ describe.each(KINDS)('data API on %s', (kind) => {
       ['30-Day Success Call', 'scheduled', false],
       ['Discovery Call', 'completed', false],
     ]);
+  });
+
+  it('reads with PostgREST filters, ordering, ranges and counts', async () => {
+    const anon = backend.anon();
+    const ids = (rows: { id: string }[] | null) => rows!.map((r) => r.id);
+    const byPrice = [...catalogue].sort((x, y) => y.price - x.price || x.id.localeCompare(y.id));
+    const ordered = await anon.from('services').select('id').order('price', { ascending: false }).order('id');
+    expect(ids(ordered.data)).toEqual(byPrice.map((s) => s.id));
+    const page = await anon.from('services').select('id', { count: 'exact' }).order('sort_order').range(2, 4);
+    expect(ids(page.data)).toEqual(catalogue.slice(2, 5).map((s) => s.id));
+    expect(page.count).toBe(catalogue.length);
+    const head = await anon.from('services').select('*', { count: 'exact', head: true });
+    expect(head).toMatchObject({ error: null, count: catalogue.length });
+    const cheap = await anon.from('services').select('id').lt('price', 400).order('price');
+    expect(ids(cheap.data)).toEqual(['smart-emails', 'content-maker']);
+    const band = await anon.from('services').select('id').gt('price', 899).lte('price', 999);
+    expect(ids(band.data)).toEqual(['one-day-training']);
+    const top = await anon.from('services').select('id').gte('price', 999).order('price');
+    expect(ids(top.data)).toEqual(['one-day-training', 'two-day-training']);
+    const workshops = await anon.from('services').select('id').neq('category', 'full');
+    expect(workshops.data).toHaveLength(3);
+    const listed = await anon
+      .from('services')
+      .select('id')
+      .in('id', ['smart-website', 'chat-helper'])
+      .order('id');
+    expect(ids(listed.data)).toEqual(['chat-helper', 'smart-website']);
+    const limited = await anon.from('services').select('id').order('sort_order').limit(2);
+    expect(ids(limited.data)).toEqual(['smart-website', 'product-photos']);
+    const one = await anon.from('services').select('title, price').eq('id', 'smart-website').single();
+    expect(one).toMatchObject({ status: 200, data: { title: 'Smart Website', price: 899 } });
+    const none = await anon.from('services').select('*').eq('id', 'nope').single();
+    expect(none).toMatchObject({ status: 406, data: null, error: { code: 'PGRST116' } });
+    const viaGet = await anon.rpc('validate_discount_code', { code: 'DEMO2025X' }, { get: true });
+    expect(viaGet).toMatchObject({ status: 200, data: true });
+  });
+
+  it('filters the demo meetings on null, booleans and null ordering', async () => {
+    const demo = backend.anon();
+    await demo.auth.signInWithPassword(DEMO);
+    const unscheduled = await demo.from('meetings').select('meeting_type').is('scheduled_at', null);
+    expect(unscheduled.data).toEqual([{ meeting_type: 'AI Strategy Call' }]);
+    const withNotes = await demo
+      .from('meetings')
+      .select('meeting_type')
+      .not('notes', 'is', null)
+      .order('created_at');
+    expect(withNotes.data).toEqual([
+      { meeting_type: 'Discovery Call' },
+      { meeting_type: 'AI Strategy Call' },
+    ]);
+    const nullsFirst = await demo
+      .from('meetings')
+      .select('meeting_type')
+      .order('scheduled_at', { ascending: false, nullsFirst: true });
+    expect(nullsFirst.data!.map((m) => m.meeting_type)).toEqual([
+      'AI Strategy Call',
+      '30-Day Success Call',
+      'Discovery Call',
+    ]);
+    const nullsLast = await demo
+      .from('meetings')
+      .select('meeting_type')
+      .order('scheduled_at', { nullsFirst: false });
+    expect(nullsLast.data!.at(-1)).toEqual({ meeting_type: 'AI Strategy Call' });
+    const open = await demo.from('cart_items').select('*').is('checked_out', false);
+    expect(open).toMatchObject({ error: null, data: [] });
+  });
+
+  it('updates with return=representation and a single row', async () => {
+    const { client, id } = await backend.newUser('patch');
+    await client.rpc('replace_cart', { items: [line('smart-website', 899)] });
+    const updated = await client
+      .from('cart_items')
+      .update({ service_title: 'Renamed' })
+      .eq('user_id', id)
+      .select('service_id, service_title')
+      .single();
+    expect(updated).toMatchObject({
+      status: 200,
+      data: { service_id: 'smart-website', service_title: 'Renamed' },
+    });
+    const inserted = await client
+      .from('cart_items')
+      .insert({ user_id: id, service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 })
+      .select('service_id, checked_out')
+      .single();
+    expect(inserted).toMatchObject({ status: 201, data: { service_id: 'chat-helper', checked_out: false } });
   });
 
   describe('place_order', () => {
@@ -175,6 +285,21 @@ describe.each(KINDS)('data API on %s', (kind) => {
       expect(emptied.error).toBeNull();
       expect(emptied.status).toBe(204);
       expect((await client.from('cart_items').select('*')).data).toEqual([]);
+    });
+
+    it('refuses anything but an array, and a guest', async () => {
+      const { client } = await backend.newUser('notarray');
+      await client.rpc('replace_cart', { items: [line('smart-website')] });
+      for (const items of [null, { service_id: 'smart-website' }, 'smart-website']) {
+        const refused = await client.rpc('replace_cart', { items });
+        expect(refused.status).toBe(400);
+        expect(['22023', '22P02']).toContain(refused.error?.code);
+      }
+      expect((await client.from('cart_items').select('service_id')).data).toEqual([
+        { service_id: 'smart-website' },
+      ]);
+      const guest = await backend.anon().rpc('replace_cart', { items: [] });
+      expect(guest).toMatchObject({ status: 401, error: { code: '42501' } });
     });
 
     it('called 20 times at once leaves exactly one of the submitted carts', async () => {
@@ -307,16 +432,177 @@ describe.each(KINDS)('data API on %s', (kind) => {
     });
   });
 
-  it('keeps its data across a restart', async () => {
+  // Every table × anon, the owner A and another user B × select, insert, update, delete on A's rows: only what
+  // DESIGN.md section 3 allows succeeds. 'rows': succeeds on A's rows; 'none': succeeds on no row; 'ok': the
+  // insert is stored; 'denied': 42501 (401 for anon, 403 for a signed-in user).
+  describe('row-level security matrix', () => {
+    type Outcome = 'rows' | 'none' | 'ok' | 'denied';
+    type Actor = 'anon' | 'B' | 'A';
+    const OPS = ['select', 'insert', 'update', 'delete'] as const;
+    const ACTORS: Actor[] = ['anon', 'B', 'A']; // A last, so its delete comes after the others' attempts
+    const ownerOnly = (): Record<Actor, Outcome> => ({ anon: 'denied', B: 'none', A: 'rows' });
+    const readOnly = { select: ownerOnly(), insert: denied(), update: denied(), delete: denied() };
+    function denied(): Record<Actor, Outcome> {
+      return { anon: 'denied', B: 'denied', A: 'denied' };
+    }
+    const writeOnly = {
+      select: { anon: 'none', B: 'none', A: 'none' },
+      insert: { anon: 'ok', B: 'ok', A: 'ok' },
+      update: denied(),
+      delete: denied(),
+    } as const;
+    const expected: Record<string, Record<(typeof OPS)[number], Record<Actor, Outcome>>> = {
+      services: {
+        select: { anon: 'rows', B: 'rows', A: 'rows' },
+        insert: denied(),
+        update: denied(),
+        delete: denied(),
+      },
+      cart_items: {
+        select: ownerOnly(),
+        insert: { anon: 'denied', B: 'denied', A: 'ok' },
+        update: ownerOnly(),
+        delete: ownerOnly(),
+      },
+      orders: readOnly,
+      order_items: readOnly,
+      meetings: readOnly,
+      newsletter_subscribers: writeOnly,
+      contact_messages: writeOnly,
+      project_requests: writeOnly,
+    };
+
+    let a: Awaited<ReturnType<Backend['newUser']>>;
+    let b: Awaited<ReturnType<Backend['newUser']>>;
+    let orderId: string;
+    let serial = 0;
+    beforeAll(async () => {
+      a = await backend.newUser('matrix-a');
+      b = await backend.newUser('matrix-b');
+      await a.client.rpc('replace_cart', { items: [line('smart-website', 899)] });
+      orderId = (await a.client.rpc('place_order', { discount_code: null })).data!;
+      await a.client.rpc('replace_cart', { items: [line('chat-helper', 699)] });
+      await backend
+        .service()
+        .from('meetings')
+        .insert({ user_id: a.id, meeting_type: 'Discovery Call', status: 'requested' });
+      await a.client
+        .from('newsletter_subscribers')
+        .insert({ name: 'Owner', email: a.email, discount_code: 'OWNMATRIX' });
+    });
+
+    /** A's rows of each table, as a filter, a column to change and a new row to insert. */
+    const shapes = () => {
+      serial += 1;
+      const email = `matrix-${serial}@example.com`;
+      return {
+        services: {
+          filter: ['id', 'smart-website'],
+          change: { title: 'Cheap Website' },
+          row: { id: `forged-${serial}`, title: 'Forged', price: 1, category: 'full', sort_order: 99 },
+        },
+        cart_items: {
+          filter: ['user_id', a.id],
+          change: { service_price: 0 },
+          row: {
+            user_id: a.id,
+            service_id: 'task-automator',
+            service_title: 'Task Automator',
+            service_price: 1,
+          },
+        },
+        orders: {
+          filter: ['user_id', a.id],
+          change: { total_amount: 0 },
+          row: { user_id: a.id, total_amount: 1, discount_amount: 0 },
+        },
+        order_items: {
+          filter: ['order_id', orderId],
+          change: { service_price: 0 },
+          row: { order_id: orderId, service_title: 'Free', service_price: 0 },
+        },
+        meetings: {
+          filter: ['user_id', a.id],
+          change: { status: 'cancelled' },
+          row: { user_id: a.id, meeting_type: 'Forged' },
+        },
+        newsletter_subscribers: {
+          filter: ['email', a.email],
+          change: { discount_code: 'STOLEN123' },
+          row: { name: 'Matrix', email, discount_code: `MTX${String(serial).padStart(6, '0')}` },
+        },
+        contact_messages: {
+          filter: ['email', 'ada@example.com'],
+          change: { message: 'Overwritten message' },
+          row: { name: 'Matrix', email, message: 'A message of some length.' },
+        },
+        project_requests: {
+          filter: ['email', 'ada@example.com'],
+          change: { budget: '50k+' },
+          row: {
+            name: 'Matrix',
+            email,
+            project_type: 'chatbot',
+            budget: '5k-10k',
+            timeline: 'asap',
+            description: 'A project of some length.',
+          },
+        },
+      } as Record<string, { filter: [string, string]; change: object; row: object }>;
+    };
+
+    it.each(Object.keys(expected))('%s', async (table) => {
+      const clients: Record<Actor, typeof a.client> = { anon: backend.anon(), B: b.client, A: a.client };
+      for (const op of OPS) {
+        for (const actor of ACTORS) {
+          const { filter, change, row } = shapes()[table]!;
+          const from = clients[actor].from(table);
+          const result =
+            op === 'select'
+              ? await from.select('*').eq(filter[0], filter[1])
+              : op === 'insert'
+                ? await from.insert(row)
+                : op === 'update'
+                  ? await from.update(change).eq(filter[0], filter[1]).select()
+                  : await from.delete().eq(filter[0], filter[1]).select();
+          const outcome = expected[table]![op][actor];
+          const seen = { table, op, actor, status: result.status, code: result.error?.code ?? null };
+          if (outcome === 'denied') {
+            expect(seen).toEqual({ ...seen, status: actor === 'anon' ? 401 : 403, code: '42501' });
+          } else {
+            expect(seen).toEqual({ ...seen, code: null });
+            if (outcome === 'ok') expect(result.status).toBe(201);
+            if (outcome === 'none') expect({ ...seen, data: result.data }).toEqual({ ...seen, data: [] });
+            if (outcome === 'rows') expect((result.data as unknown[]).length).toBeGreaterThan(0);
+          }
+        }
+      }
+      // Nothing the matrix refused reached the data: the catalogue and A's order are as they were.
+      const { data: service } = await backend
+        .anon()
+        .from('services')
+        .select('title')
+        .eq('id', 'smart-website');
+      expect(service).toEqual([{ title: 'Smart Website' }]);
+      const { data: order } = await a.client.from('orders').select('total_amount').eq('id', orderId);
+      expect(order).toEqual([{ total_amount: 89900 }]);
+    });
+  });
+
+  it('keeps its data across a restart, applying nothing twice', async () => {
     const { email, password } = await backend.newUser('durable');
     await backend
       .anon()
       .from('newsletter_subscribers')
       .insert({ name: 'Kept', email: 'kept@example.com', discount_code: 'KEPABCDEF' });
     await backend.restart();
+    expect(backend.server.output()).not.toContain('applied migrations');
+    expect(backend.server.output()).not.toContain('seeded');
     const { data, error } = await backend.anon().auth.signInWithPassword({ email, password });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
     expect((await backend.anon().rpc('validate_discount_code', { code: 'KEPABCDEF' })).data).toBe(true);
+    const { count } = await backend.anon().from('services').select('*', { count: 'exact', head: true });
+    expect(count).toBe(catalogue.length);
   });
 });

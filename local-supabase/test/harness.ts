@@ -16,6 +16,8 @@ export interface Server {
   anonKey: string;
   serviceRoleKey: string;
   databaseUrl?: string;
+  /** What the process printed so far (its start-up report: migrations applied, seed). */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -41,7 +43,11 @@ function spawnServer(env: Record<string, string>): Promise<Server> {
   );
   let output = '';
   return new Promise((resolve, reject) => {
-    const fail = (why: string) => reject(new Error(`local-supabase did not start (${why}):\n${output}`));
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`local-supabase did not start (${why}):\n${output}`));
+    };
     const timer = setTimeout(() => fail('timeout'), 60_000);
     child.stderr!.on('data', (chunk) => (output += chunk));
     child.once('exit', (code) => fail(`exit ${code}`));
@@ -57,8 +63,10 @@ function spawnServer(env: Record<string, string>): Promise<Server> {
         url,
         anonKey,
         serviceRoleKey,
+        output: () => output,
         stop: () =>
           new Promise<void>((done) => {
+            if (child.exitCode !== null || child.signalCode !== null) return done();
             child.once('exit', () => done());
             child.kill('SIGTERM');
           }),
@@ -70,6 +78,8 @@ function spawnServer(env: Record<string, string>): Promise<Server> {
 export interface Backend {
   kind: Kind;
   server: Server;
+  /** The PostgreSQL database of a 'postgres' backend, for checks made beside the API. */
+  databaseUrl?: string;
   /** A fresh anonymous client (no session). */
   anon: () => SupabaseClient;
   service: () => SupabaseClient;
@@ -126,12 +136,19 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
     dropDatabase = db.drop;
   } else {
     storage.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-test-'));
+    // A copy of a folder global-setup.js prepared: migrated and seeded, or with only the platform bootstrap
+    // when the suite brings its own supabase/ folder. Without one, the service starts from empty.
+    const template = env.SUPABASE_DIR
+      ? process.env.LOCAL_SUPABASE_PGLITE_BARE_TEMPLATE
+      : process.env.LOCAL_SUPABASE_PGLITE_TEMPLATE;
+    if (template) fs.cpSync(template, storage.DATA_DIR, { recursive: true });
   }
   const start = () => spawnServer({ ...storage, ...env });
   let server = await start();
   let counter = 0;
   const backend: Backend = {
     kind,
+    databaseUrl: storage.DATABASE_URL,
     get server() {
       return server;
     },

@@ -1,14 +1,15 @@
 // GoTrue's HTTP API as @supabase/supabase-js v2 calls it: sign-up, password and refresh-token grants, the
 // current user, sign-out, settings, health and the (empty, HS256) key set.
 import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { AuthError, sendAuthError } from '../errors';
 import { bearerToken, verifyJwt } from '../keys';
+import { hashPassword, verifyPassword, weakPasswordReasons, type PasswordPolicy } from './passwords';
 import {
   findUserByEmail,
   findUserById,
+  obfuscatedUserJson,
   refreshSession,
   startSession,
   userJson,
@@ -18,8 +19,7 @@ import {
 export interface AuthOptions extends AuthSettings {
   db: Database;
   autoConfirm: boolean;
-  minPasswordLength: number;
-  bcryptCost: number;
+  password: PasswordPolicy;
   refreshReuseInterval: number;
   tokenRateLimit: number;
 }
@@ -51,6 +51,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
         reply,
         new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
       );
+    if ((error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON') {
+      return sendAuthError(
+        reply,
+        new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`),
+      );
+    }
     if (status && status < 500) {
       return sendAuthError(reply, new AuthError(status, 'validation_failed', (error as Error).message));
     }
@@ -84,20 +90,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
     if (!EMAIL.test(email) || email.length > 255) {
       throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
-    if (password.length < options.minPasswordLength) {
-      throw new AuthError(
-        422,
-        'weak_password',
-        `Password should be at least ${options.minPasswordLength} characters.`,
-        {
-          weak_password: { reasons: ['length'] },
-        },
-      );
+    const weak = weakPasswordReasons(password, options.password);
+    if (weak) {
+      throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
     }
-    const hash = await bcrypt.hash(password, options.bcryptCost);
+    const hash = await hashPassword(password, options.password);
     const result = await db.transaction(async (tx) => {
-      if (await findUserByEmail(tx, email))
+      const existing = await findUserByEmail(tx, email);
+      if (existing && options.autoConfirm) {
         throw new AuthError(422, 'user_already_exists', 'User already registered');
+      }
+      // With confirmations on GoTrue does not reveal whether an address is registered: a confirmed one gets
+      // an obfuscated user without identities, an unconfirmed one its user again (GoTrue re-sends the mail).
+      if (existing) return existing.email_confirmed_at ? obfuscatedUserJson(existing) : userJson(existing);
       const id = randomUUID();
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -134,7 +139,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
         const { email, password } = credentials(request.body);
         const user = await findUserByEmail(db, email);
         // The same answer for an unknown e-mail and a wrong password, so accounts cannot be discovered.
-        if (!user || !(await bcrypt.compare(password, user.encrypted_password ?? ''))) {
+        if (!(await verifyPassword(password, user?.encrypted_password, options.password)) || !user) {
           throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
         }
         if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
@@ -163,7 +168,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
 
   /** The signed-in user of a request, from its access token. */
   async function currentUser(request: FastifyRequest) {
-    const token = bearerToken(request.headers);
+    // Only the Authorization header counts here: the apikey alone names the project, not a user.
+    const token = bearerToken({ authorization: request.headers.authorization });
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
     const verified = verifyJwt(options.secret, token);
     if (!verified.ok) {

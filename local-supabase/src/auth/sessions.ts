@@ -57,6 +57,24 @@ export function userJson(user: UserRow) {
   };
 }
 
+/** GoTrue's answer to a sign-up for a registered address when confirmations are on (sanitizeUser). */
+export function obfuscatedUserJson(user: UserRow) {
+  const now = new Date().toISOString();
+  return {
+    ...userJson(user),
+    id: randomUUID(),
+    email_confirmed_at: undefined,
+    confirmed_at: undefined,
+    last_sign_in_at: undefined,
+    confirmation_sent_at: now,
+    app_metadata: {},
+    user_metadata: {},
+    identities: [],
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export const findUserByEmail = async (db: Queryable, email: string) =>
   (await db.query<UserRow>('select * from auth.users where lower(email) = lower($1)', [email])).rows[0];
 
@@ -126,9 +144,11 @@ export type RefreshOutcome =
   | { ok: false; code: 'refresh_token_not_found' | 'refresh_token_already_used' };
 
 /**
- * Refresh-token rotation with reuse detection, as GoTrue does it: an active token is revoked and replaced by a
- * child; a revoked one is accepted again only within the reuse interval (two tabs refreshing at once), which
- * returns the current child; any other reuse revokes the whole session.
+ * Refresh-token rotation with reuse detection, as GoTrue does it (internal/api/token_refresh.go): an active token
+ * is revoked and replaced by a child. A revoked token is accepted again when it is the parent of the session's
+ * active token (the client lost the answer of its last refresh: it gets the active token back) or when it was
+ * revoked less than the reuse interval ago (two tabs refreshing at once: it gets a new child). Any other reuse
+ * looks like a stolen token: the whole session (the token family) is revoked.
  */
 export async function refreshSession(
   db: Queryable,
@@ -141,24 +161,30 @@ export async function refreshSession(
   ).rows[0];
   if (!row) return { ok: false, code: 'refresh_token_not_found' };
   const user = await findUserById(db, row.user_id);
-  const session = (await db.query('select id from auth.sessions where id = $1', [row.session_id])).rows[0];
+  // Locking the session row serialises concurrent refreshes of one session.
+  const session = (await db.query('select id from auth.sessions where id = $1 for update', [row.session_id]))
+    .rows[0];
   if (!user || !session) return { ok: false, code: 'refresh_token_not_found' };
   if (row.revoked) {
-    const age = (Date.now() - new Date(row.updated_at).getTime()) / 1000;
-    const child = (
-      await db.query<{ token: string }>(
-        'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+    const active = (
+      await db.query<{ token: string; parent: string | null }>(
+        'select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
         [row.session_id],
       )
     ).rows[0];
-    if (child && age <= reuseInterval)
-      return { ok: true, session: sessionJson(settings, user, row.session_id, child.token) };
-    await db.query('delete from auth.sessions where id = $1', [row.session_id]);
-    return { ok: false, code: 'refresh_token_already_used' };
+    if (active && active.parent === token) {
+      return { ok: true, session: sessionJson(settings, user, row.session_id, active.token) };
+    }
+    const revokedFor = (Date.now() - new Date(row.updated_at).getTime()) / 1000;
+    if (revokedFor > reuseInterval) {
+      await db.query('delete from auth.sessions where id = $1', [row.session_id]);
+      return { ok: false, code: 'refresh_token_already_used' };
+    }
   }
-  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [
-    token,
-  ]);
+  await db.query(
+    'update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1 and not revoked',
+    [token],
+  );
   await db.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
   return {
     ok: true,

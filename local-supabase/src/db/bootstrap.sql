@@ -1,11 +1,29 @@
 -- What hosted Supabase provides before any migration runs: the API roles, the auth schema with its users,
 -- identities, sessions and refresh tokens, the auth.uid()/role()/email()/jwt() helpers, the extensions schema
 -- and the CLI's migration history. Idempotent, so it runs at every start.
+-- Roles are shared by every database of a PostgreSQL cluster, so two databases bootstrapping at once (parallel
+-- test suites on a fresh CI server) may race to create them: the loser's error is ignored.
 do $$
+declare
+  spec text[];
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+  foreach spec slice 1 in array array[
+    ['anon', 'nologin noinherit'],
+    ['authenticated', 'nologin noinherit'],
+    ['service_role', 'nologin noinherit bypassrls']
+  ] loop
+    if not exists (select 1 from pg_roles where rolname = spec[1]) then
+      begin
+        execute format('create role %I %s', spec[1], spec[2]);
+      exception when duplicate_object or unique_violation then null;
+      end;
+    end if;
+  end loop;
+  -- `set local role` needs membership unless the connecting role is a superuser (a DATABASE_URL may name the
+  -- database owner instead, like Supabase's `authenticator`).
+  if not (select rolsuper from pg_roles where rolname = current_user) then
+    execute format('grant anon, authenticated, service_role to %I', current_user);
+  end if;
 end
 $$;
 
@@ -32,6 +50,13 @@ create table if not exists auth.users (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+
+-- Hosted auth.users columns that seeds fill in: GoTrue reads them as strings, and a NULL there breaks its
+-- sign-in, so seed.sql sets them to ''. Added separately so data folders created before them get them too.
+alter table auth.users add column if not exists confirmation_token varchar(255) default '';
+alter table auth.users add column if not exists recovery_token varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_new varchar(255) default '';
+alter table auth.users add column if not exists email_change varchar(255) default '';
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

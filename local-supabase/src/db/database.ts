@@ -15,10 +15,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /** A read-only transaction, as PostgREST runs GET requests. */
+  readOnly?: boolean;
+}
+
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; an error rolls it back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -28,15 +33,17 @@ export async function openPGlite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      db.transaction((tx) =>
-        fn({
+    // PGlite's transaction() holds its own lock, so requests run one transaction at a time.
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
+      db.transaction(async (tx) => {
+        if (options?.readOnly) await tx.query('set transaction read only');
+        return fn({
           query: <R>(sql: string, params?: unknown[]) => tx.query<R>(sql, params),
           exec: async (sql: string) => {
             await tx.exec(sql);
           },
-        }),
-      ),
+        });
+      }),
     exec: async (sql) => {
       await db.exec(sql);
     },
@@ -46,16 +53,20 @@ export async function openPGlite(dataDir: string | undefined): Promise<Database>
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+  // An idle connection the server drops (a restart, an admin's pg_terminate_backend) must not crash the process.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   return {
     kind: 'postgres',
     query: async <T>(sql: string, params?: unknown[]) => ({
       rows: (await pool.query(sql, params)).rows as T[],
     }),
-    transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) => {
       const client = await pool.connect();
+      // A connection whose rollback failed is broken: the pool must drop it, not hand it out again.
+      let broken: Error | undefined;
       try {
-        await client.query('begin');
+        await client.query(options?.readOnly ? 'begin read only' : 'begin');
         const result = await fn({
           query: async <R>(sql: string, params?: unknown[]) => ({
             rows: (await client.query(sql, params)).rows as R[],
@@ -67,10 +78,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     exec: async (sql) => {

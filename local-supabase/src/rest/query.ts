@@ -10,7 +10,8 @@ export interface ParsedQuery {
   select: string;
   where: string;
   orderBy: string;
-  limit: string;
+  limit: number | null;
+  offset: number | null;
   params: unknown[];
 }
 
@@ -111,7 +112,8 @@ export function parseQuery(
     select,
     where: conditions.length ? `where ${conditions.join(' and ')}` : '',
     orderBy,
-    limit: `${limit !== null ? `limit ${limit}` : ''} ${offset !== null ? `offset ${offset}` : ''}`.trim(),
+    limit,
+    offset,
     params,
   };
 }

@@ -49,14 +49,18 @@ async function asRole<T>(
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
-      if (readOnly) await tx.query('set transaction read only');
-      await tx.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-        claims.role,
-        JSON.stringify(claims),
-      ]);
-      return work(tx);
-    });
+    return await db.transaction(
+      async (tx) => {
+        // request.jwt.claim.sub too, for policies written against the older per-claim settings.
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                  set_config('request.jwt.claim.sub', $3, true)`,
+          [claims.role, JSON.stringify(claims), claims.sub ?? ''],
+        );
+        return work(tx);
+      },
+      { readOnly },
+    );
   } catch (error) {
     throw error instanceof RestError ? error : fromPgError(error, claims.role);
   }
@@ -76,8 +80,17 @@ function rowsOf(body: unknown): Record<string, unknown>[] {
   return rows as Record<string, unknown>[];
 }
 
-function sendRows(reply: FastifyReply, rows: unknown[], single: boolean, status = 200, total?: number) {
-  reply.header('Content-Range', `${rows.length ? `0-${rows.length - 1}` : '*'}/${total ?? '*'}`);
+/** A read's answer, with PostgREST's Content-Range (`first-last/total`, total `*` unless counted). */
+function sendRows(
+  reply: FastifyReply,
+  rows: unknown[],
+  single: boolean,
+  status = 200,
+  total?: number,
+  offset = 0,
+) {
+  const range = rows.length ? `${offset}-${offset + rows.length - 1}` : '*';
+  reply.header('Content-Range', `${range}/${total ?? '*'}`);
   if (single) {
     if (rows.length !== 1) {
       throw new RestError(
@@ -89,7 +102,9 @@ function sendRows(reply: FastifyReply, rows: unknown[], single: boolean, status 
     }
     return reply.status(status).type('application/vnd.pgrst.object+json; charset=utf-8').send(rows[0]);
   }
-  return reply.status(status).send(rows);
+  // A counted read that returns only part of the rows is a partial answer, as in PostgREST.
+  const partial = status === 200 && total !== undefined && rows.length < total;
+  return reply.status(partial ? 206 : status).send(rows);
 }
 
 export async function restRoutes(app: FastifyInstance, options: RestOptions): Promise<void> {
@@ -114,6 +129,16 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     return sendRestError(reply, new RestError(500, 'PGRST000', 'Unexpected server error'));
   });
 
+  // Only `public` is exposed, as in config.toml's api.schemas; supabase-js names it in these headers.
+  app.addHook('preHandler', async (request) => {
+    const header =
+      request.method === 'GET' || request.method === 'HEAD' ? 'accept-profile' : 'content-profile';
+    const profile = request.headers[header];
+    if (profile !== undefined && profile !== 'public') {
+      throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public');
+    }
+  });
+
   const search = (request: FastifyRequest) => new URL(request.raw.url ?? '/', 'http://local').searchParams;
 
   app.get('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
@@ -121,12 +146,19 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const claims = claimsOf(request, secret);
     const q = parseQuery(search(request), table, cache);
     const prefs = preferences(request);
-    const limit = q.limit.startsWith('limit') ? q.limit : `limit ${maxRows} ${q.limit}`;
-    const rows = await asRole(db, claims, true, async (tx) => {
-      const sql = `select coalesce(json_agg(_r), '[]'::json) as body from (select ${q.select} from public.${quoteIdent(table)} ${q.where} ${q.orderBy} ${limit}) _r`;
-      return (await tx.query<{ body: unknown[] }>(sql, q.params)).rows[0]!.body;
+    // Supabase caps every read at max_rows, whatever limit the client asks for.
+    const limit = Math.min(q.limit ?? maxRows, maxRows);
+    const offset = q.offset ?? 0;
+    const from = `public.${quoteIdent(table)} ${q.where}`;
+    const { rows, total } = await asRole(db, claims, true, async (tx) => {
+      const sql = `select coalesce(json_agg(_r), '[]'::json) as body from (select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}) _r`;
+      const body = (await tx.query<{ body: unknown[] }>(sql, q.params)).rows[0]!.body;
+      const count = prefs.count
+        ? Number((await tx.query<{ n: string }>(`select count(*) as n from ${from}`, q.params)).rows[0]!.n)
+        : undefined;
+      return { rows: body, total: count };
     });
-    return sendRows(reply, rows, prefs.single);
+    return sendRows(reply, rows, prefs.single, 200, total, offset);
   });
 
   app.post('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
@@ -186,35 +218,39 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     return prefs.representation ? sendRows(reply, result, prefs.single) : reply.status(204).send();
   });
 
-  app.post('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) => {
+  /** Calls a function with named arguments, as PostgREST's /rpc does; GET calls run read-only. */
+  async function rpc(request: FastifyRequest, reply: FastifyReply, fn: string, args: [string, unknown][]) {
     const claims = claimsOf(request, secret);
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body))
-      throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-    const args = Object.entries(body as Body);
+    const readOnly = request.method === 'GET' || request.method === 'HEAD';
     const info = cache.fn(
-      request.params.fn,
+      fn,
       args.map(([name]) => name),
     );
-    // Named arguments; objects and arrays travel as JSON text and are cast by PostgreSQL to the argument's type.
+    // Objects and arrays travel as JSON text and are cast by PostgreSQL to the argument's type.
     const call = `public.${quoteIdent(info.name)}(${args.map(([name], i) => `${quoteIdent(name)} => $${i + 1}`).join(', ')})`;
     const params = args.map(([, v]) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
-    const result = await asRole(db, claims, false, async (tx) => {
+    const result = await asRole(db, claims, readOnly, async (tx) => {
       if (info.returnType === 'void') {
         await tx.query(`select ${call}`, params);
         return null;
       }
-      if (info.returnsSet) {
-        return (
-          await tx.query<{ body: unknown }>(
-            `select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`,
-            params,
-          )
-        ).rows[0]!.body;
-      }
-      return (await tx.query<{ body: unknown }>(`select to_json(${call}) as body`, params)).rows[0]!.body;
+      const sql = info.returnsSet
+        ? `select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`
+        : `select to_json(${call}) as body`;
+      return (await tx.query<{ body: unknown }>(sql, params)).rows[0]!.body;
     });
     if (info.returnType === 'void') return reply.status(204).send();
     return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(result));
+  }
+
+  app.post('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) => {
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+    return rpc(request, reply, request.params.fn, Object.entries(body as Body));
   });
+
+  app.get('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) =>
+    rpc(request, reply, request.params.fn, [...search(request).entries()]),
+  );
 }

@@ -1,0 +1,55 @@
+// Password hashing and GoTrue's password policy (config.toml: minimum_password_length, password_requirements).
+import bcrypt from 'bcryptjs';
+
+export type PasswordRequirements = '' | 'letters_digits' | 'lower_upper_letters_digits';
+
+export interface PasswordPolicy {
+  minLength: number;
+  requirements: PasswordRequirements;
+  bcryptCost: number;
+}
+
+const CHARACTER_SETS: Record<Exclude<PasswordRequirements, ''>, string[]> = {
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+};
+
+/** Why GoTrue would call the password weak: `length` and/or `characters`, and its message. */
+export function weakPasswordReasons(
+  password: string,
+  policy: PasswordPolicy,
+): { reasons: string[]; message: string } | null {
+  const messages: string[] = [];
+  const reasons: string[] = [];
+  if (password.length < policy.minLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${policy.minLength} characters.`);
+  }
+  if (policy.requirements) {
+    const sets = CHARACTER_SETS[policy.requirements];
+    if (!sets.every((set) => [...password].some((ch) => set.includes(ch)))) {
+      reasons.push('characters');
+      messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+    }
+  }
+  return reasons.length ? { reasons, message: messages.join(' ') } : null;
+}
+
+export const hashPassword = (password: string, policy: PasswordPolicy): Promise<string> =>
+  bcrypt.hash(password, policy.bcryptCost);
+
+// Compared against when the e-mail is unknown, so a wrong address takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyPassword(
+  password: string,
+  hash: string | null | undefined,
+  policy: PasswordPolicy,
+): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= bcrypt.hash('not-a-password', policy.bcryptCost);
+    await bcrypt.compare(password, await dummyHash);
+    return false;
+  }
+  return bcrypt.compare(password, hash);
+}
