@@ -8,10 +8,33 @@ export const DEMO_USER = { email: 'demo@example.com', password: 'DemoPass123' };
 export const skipNewsletterPopup = (context: BrowserContext) =>
   context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
 
+/**
+ * Public pages arrive as an inert build-time snapshot that the live app replaces once it has rendered
+ * (scripts/prerender.mjs). A visitor can read it at once but act only on the live page, so a test's page load
+ * ends when the live app is shown, as the visitor's does.
+ */
+export const waitForLiveApp = (page: Page) =>
+  page.waitForFunction(() => !document.getElementById('prerendered'));
+
+function loadsUntilLive(page: Page) {
+  for (const method of ['goto', 'reload'] as const) {
+    const load = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await load(...args);
+        await waitForLiveApp(page);
+        return response;
+      },
+    });
+  }
+}
+
 export const test = base.extend<{ newsletterPopup: boolean }>({
   newsletterPopup: [false, { option: true }],
-  context: async ({ context, newsletterPopup }, use) => {
+  context: async ({ context, newsletterPopup, javaScriptEnabled }, use) => {
     if (!newsletterPopup) await skipNewsletterPopup(context);
+    // Without JavaScript the snapshot is all there is.
+    if (javaScriptEnabled !== false) context.on('page', loadsUntilLive);
     await use(context);
   },
 });

@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
-import { createStaticApp, listen } from './lib/static-server.mjs';
+import { servePublicBuild } from './lib/serve-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,56 +31,16 @@ const FED_PORT = 5300;
 const SINGLE_PORT = 5310;
 
 function ensureBuilds() {
-  const need = (dir) => !fs.existsSync(path.join(root, dir, 'index.html'));
-  const apps = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
-  if (apps.some((a) => need(`${a}/dist`)))
-    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Both builds as they are deployed: with their prerendered public pages.
+  const need = (dir) => !fs.existsSync(path.join(root, dir, 'prerendered', 'index.html'));
+  if (need('shell/dist')) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (need('shell/dist-single')) spawnSync('npm', ['run', 'build:single'], { cwd: root, stdio: 'inherit' });
 }
 
-async function serve() {
-  const remotes = { marketing: 'mfe-marketing', catalog: 'mfe-catalog-cart', account: 'mfe-account' };
-  const remoteUrls = Object.fromEntries(
-    Object.keys(remotes).map((key, i) => [key, `http://localhost:${FED_PORT + 1 + i}/mf-manifest.json`]),
-  );
-  // The pages measured are public: no backend is contacted by a signed-out visitor on them.
-  const config = {
-    supabaseUrl: 'http://localhost:54321',
-    supabaseAnonKey: 'bench',
-    remotes: remoteUrls,
-    purchaseToast: true,
-  };
-  const origins = Object.values(remoteUrls);
-  const servers = [
-    await listen(
-      createStaticApp({
-        root: path.join(root, 'shell/dist'),
-        kind: 'shell',
-        scriptOrigins: origins,
-        connectOrigins: origins,
-        config: () => config,
-      }),
-      FED_PORT,
-    ),
-    await listen(
-      createStaticApp({ root: path.join(root, 'shell/dist-single'), kind: 'shell', config: () => config }),
-      SINGLE_PORT,
-    ),
-  ];
-  for (const [i, dir] of Object.values(remotes).entries()) {
-    servers.push(
-      await listen(
-        createStaticApp({
-          root: path.join(root, dir, 'dist'),
-          kind: 'remote',
-          corsOrigins: [`http://localhost:${FED_PORT}`],
-        }),
-        FED_PORT + 1 + i,
-      ),
-    );
-  }
-  return servers;
-}
+const serve = async () => [
+  ...(await servePublicBuild({ root, port: FED_PORT })),
+  ...(await servePublicBuild({ root, port: SINGLE_PORT, single: true })),
+];
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

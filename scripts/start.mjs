@@ -41,6 +41,9 @@ const apps = localApps();
 if (build) {
   console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
   for (const app of apps) run('npm', ['run', 'build', '-w', app.dir]);
+  // Public pages get build-time HTML from the local builds; with a remote from elsewhere they stay
+  // client-rendered, as the snapshot would show the local build's version of its pages.
+  if (apps.length === APPS.length) run('node', ['scripts/prerender.mjs']);
 }
 
 const backend = await startBackend({ root, children });

@@ -9,10 +9,13 @@ import { mainBackend, repoRoot, startSite, type SiteServers } from '../support/s
 
 const AUTH_TEXT = 'Sign in to access your cart and checkout';
 
+/** A digest of every file under `dir` (its prerendered pages included), to show the shell is untouched. */
 function digestOf(dir: string): string {
   const hash = crypto.createHash('sha256');
-  for (const file of fs.readdirSync(dir).sort())
-    hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  for (const file of (fs.readdirSync(dir, { recursive: true }) as string[]).sort()) {
+    const full = path.join(dir, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
   return hash.digest('hex');
 }
 

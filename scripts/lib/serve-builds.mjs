@@ -29,3 +29,42 @@ export async function serveBuilds({ root, apps, config, env = process.env }) {
   }
   return servers;
 }
+
+const REMOTE_DIRS = { marketing: 'mfe-marketing', catalog: 'mfe-catalog-cart', account: 'mfe-account' };
+
+/**
+ * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
+ * build (the shell on `port`, the remotes on the next three ports) or the single bundle (`shell/dist-single`).
+ * Resolves to the servers; close each when done.
+ */
+export async function servePublicBuild({ root, port, single = false }) {
+  const remotes = Object.fromEntries(
+    Object.keys(REMOTE_DIRS).map((key, i) => [key, `http://localhost:${port + 1 + i}/mf-manifest.json`]),
+  );
+  // A signed-out visitor on a public page never contacts the backend, so none runs.
+  const config = {
+    supabaseUrl: 'http://localhost:54321',
+    supabaseAnonKey: 'public-pages',
+    remotes,
+    purchaseToast: true,
+  };
+  const origins = Object.values(remotes);
+  const shell = createStaticApp({
+    root: path.join(root, 'shell', single ? 'dist-single' : 'dist'),
+    kind: 'shell',
+    scriptOrigins: single ? [] : origins,
+    connectOrigins: single ? [] : origins,
+    config: () => config,
+  });
+  const servers = [await listen(shell, port)];
+  if (single) return servers;
+  for (const [i, dir] of Object.values(REMOTE_DIRS).entries()) {
+    const remote = createStaticApp({
+      root: path.join(root, dir, 'dist'),
+      kind: 'remote',
+      corsOrigins: [`http://localhost:${port}`],
+    });
+    servers.push(await listen(remote, port + 1 + i));
+  }
+  return servers;
+}

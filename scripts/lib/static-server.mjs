@@ -88,15 +88,28 @@ export function createStaticApp({
   );
   const index = path.join(root, 'index.html');
   app.use((req, res) => {
-    // Client-side routes get the app's page; a missing file is a real 404.
+    // Client-side routes get the app's page: the route's build-time snapshot when there is one
+    // (scripts/prerender.mjs), else the empty shell. A missing file is a real 404.
     if ((req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.path) && fs.existsSync(index)) {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      res.sendFile(prerenderedPage(root, req.path) ?? index);
     } else {
       res.status(404).type('text/plain').send('Not found');
     }
   });
   return app;
+}
+
+/** The prerendered page of a route (`prerendered/<route>/index.html`), if the build has one. */
+export function prerenderedPage(root, route) {
+  const base = path.join(root, 'prerendered');
+  let file;
+  try {
+    file = path.join(base, path.normalize(decodeURIComponent(route)), 'index.html');
+  } catch {
+    return undefined; // a malformed escape in the path: no snapshot, the app shows its 404
+  }
+  return file.startsWith(base + path.sep) && fs.existsSync(file) ? file : undefined;
 }
 
 /** Starts a static app and resolves once it listens. */

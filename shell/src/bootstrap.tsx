@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { remoteForPath, setRuntimeConfig, startSessionSync, syncCartAcrossTabs } from 'shared-lib';
 import { App } from './app/App';
 import { fetchRuntimeConfig } from './app/config';
+import { revealLiveApp } from './app/prerendered';
 import { loadExposed, registerStorefrontRemotes } from './federation/remotes';
 
 async function boot() {
@@ -19,6 +20,7 @@ async function boot() {
 
 boot().catch((error: unknown) => {
   console.error('[shell] could not start', error);
+  revealLiveApp();
   const root = document.getElementById('root');
   if (root) {
     root.innerHTML =

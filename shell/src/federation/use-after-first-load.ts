@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { revealLiveApp } from '../app/prerendered';
 
 // Widgets that are not what the visitor came for (the newsletter popup, the purchase toast, the full cart
 // button) wait until the page has loaded, its content has rendered and the browser is idle, so they never
@@ -31,10 +32,14 @@ if (!loaded) {
   );
 }
 
-/** Called once the first page's content is rendered; also a performance mark for measuring the first load. */
+/**
+ * Called once the first page's content is rendered: the live page replaces the build-time snapshot, and a
+ * performance mark records the moment for measuring the first load.
+ */
 export function markPageRendered(): void {
   if (pageRendered) return;
   pageRendered = true;
+  revealLiveApp();
   performance.mark?.('storefront:page-rendered');
   release();
 }

@@ -1,0 +1,61 @@
+// Public pages are served with their build-time HTML (scripts/prerender.mjs): readable before any JavaScript
+// runs, then replaced by the live app in one step, with nothing moving.
+import { test, expect } from '../fixtures';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a public page shows its content, title and description from the HTML alone', async ({ page }) => {
+    await page.goto('/how-we-work');
+    await expect(page).toHaveTitle('Our Services | AI Made Simple');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+    await expect(page.getByText('€899.00').first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contact' })).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Fixed-price AI automation services and workshops, with automatic volume discounts.',
+    );
+  });
+
+  test('a blog article found through the site links is prerendered too', async ({ page }) => {
+    await page.goto('/blog');
+    const first = page.getByRole('link', { name: /Read Article/ }).first();
+    const href = await first.getAttribute('href');
+    await page.goto(href!);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('pages about the visitor are not prerendered', async ({ page }) => {
+    for (const path of ['/account', '/checkout', '/auth']) {
+      await page.goto(path);
+      await expect(page.locator('body')).toHaveText('');
+    }
+  });
+});
+
+test('the live page replaces the snapshot without moving anything, and works', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: { value: number; at: number }[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; startTime: number }[])
+        w.__shifts.push({ value: entry.value, at: entry.startTime });
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/how-we-work');
+  await expect(page.locator('h1')).toHaveCount(1);
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  const { shifts, swappedAt } = await page.evaluate(() => ({
+    shifts: (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts,
+    swappedAt: performance.getEntriesByName('storefront:page-rendered')[0]!.startTime,
+  }));
+  // The swap itself moves nothing; the whole load stays under the CLS budget.
+  expect(shifts.filter((shift) => shift.at >= swappedAt)).toEqual([]);
+  expect(shifts.reduce((sum, shift) => sum + shift.value, 0)).toBeLessThan(0.02);
+
+  await page
+    .getByRole('button', { name: /^Add to Cart / })
+    .first()
+    .click();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Cart, 1 item/ })).toBeVisible();
+});
