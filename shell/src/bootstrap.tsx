@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { remoteForPath, setRuntimeConfig, startSessionSync, syncCartAcrossTabs } from 'shared-lib';
 import { App } from './app/App';
@@ -13,7 +14,10 @@ async function boot() {
   const remote = remoteForPath(window.location.pathname);
   if (remote) void loadExposed(remote, './routes').catch(() => undefined);
 
-  createRoot(document.getElementById('root')!).render(<App />);
+  // A transition renders in short slices that yield to the browser: the page is on screen already (prerendered)
+  // or about to be, and a visitor's scroll or tap is not held up behind one long render.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App />));
   syncCartAcrossTabs();
   startSessionSync().catch((error: unknown) => console.error('[shell] session check failed', error));
 }

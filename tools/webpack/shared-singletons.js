@@ -4,10 +4,11 @@ const installedVersion = (pkg, dir) =>
   require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
 const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
+// @remix-run/router is not listed: only react-router and react-router-dom import it, so it comes with them, and
+// left unshared it is tree-shaken to what they use (about 2 KB less on the first load).
 const SINGLETONS = [
   'react',
   'react-dom',
-  '@remix-run/router',
   'react-router',
   'react-router-dom',
   'zustand',
@@ -24,8 +25,8 @@ function sharedConfig(dir) {
   }
   // `react-dom` does not cover `react-dom/client`: share the subpaths too, or React is bundled twice.
   shared['react-dom/'] = { ...shared['react-dom'] };
-  // Likewise zustand's middleware and vanilla entry points, so the store machinery exists once.
-  shared['zustand/'] = { ...shared.zustand };
+  // zustand's subpaths are not shared: only shared-lib (itself a singleton) imports them, and zustand/middleware
+  // shared whole would ship devtools, redux and the rest (about 4 KB) where the cart needs only persist.
   const sharedLibVersion = installedVersion('shared-lib', dir);
   // Only the same major of shared-lib may be used: a remote built against another major is refused.
   shared['shared-lib'] = {
