@@ -6,6 +6,9 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
+// react-router-dom is the shared singleton; react-router itself is not shared, so a direct import would bring a
+// second router with its own context (tools/webpack/shared-singletons.js).
+const routerImport = { name: 'react-router', message: 'Import from react-router-dom, the shared singleton.' };
 
 export default tseslint.config(
   {
@@ -39,6 +42,10 @@ export default tseslint.config(
   },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  {
+    files: ['shared-lib/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [routerImport] }] },
+  },
   // Slices never import each other: only shared-lib and their own files (DESIGN.md section 1).
   ...slices.map((slice) => ({
     files: [`${slice}/src/**/*.{ts,tsx}`],
@@ -46,6 +53,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [routerImport],
           patterns: slices
             .filter((other) => other !== slice)
             .flatMap((other) => [`${other}`, `${other}/*`, `../../${other}/*`, `**/${other}/src/*`]),

@@ -2,13 +2,12 @@
 // (requests started before the shell's 'storefront:page-rendered' mark), as the production server sends it
 // (compressed). Widgets the shell loads afterwards, once the page is idle, are not part of it.
 //
-// The target is 180 KB; the site measures about 182 KB (docs/performance.md has the breakdown:
-// react-dom 64 KB and the federation runtime 39 KB alone are over half of it). The budget enforced here is
-// 185 KB, so any regression fails CI while the last few kilobytes are closed.
+// The budget: 180 KB (measured about 179 KB; react-dom 64 KB and the federation runtime 39 KB alone are
+// over half of it, docs/performance.md).
 import type { Request } from '@playwright/test';
 import { test, expect } from '../fixtures';
 
-const FIRST_LOAD_BUDGET_KB = 185;
+const FIRST_LOAD_BUDGET_KB = 180;
 
 test('first-load JS of / stays within its budget, compressed', async ({ page }) => {
   const scripts: Request[] = [];

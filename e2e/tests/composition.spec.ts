@@ -37,7 +37,7 @@ test('a cart change inside the catalogue slice shows in the shell header (one st
   await expect(page.getByRole('banner').getByRole('button', { name: /^Cart, 1 item/ })).toBeVisible();
 });
 
-test('exactly one copy of react-dom and of zustand is downloaded', async ({ page }) => {
+test('exactly one copy of react-dom, of the router and of zustand is downloaded', async ({ page }) => {
   const scripts: Promise<{ url: string; body: string }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') {
@@ -53,10 +53,13 @@ test('exactly one copy of react-dom and of zustand is downloaded', async ({ page
   await page.waitForLoadState('networkidle');
 
   const bodies = await Promise.all(scripts);
-  // Markers that only react-dom's client and zustand's store factory contain once minified.
+  // Markers that only react-dom's client, react-router-dom (react-router inside it) and zustand's store factory
+  // contain once minified.
   const reactDom = bodies.filter((s) => s.body.includes('__reactContainer$'));
+  const router = bodies.filter((s) => s.body.includes('__reactRouterVersion'));
   const zustand = bodies.filter((s) => /getInitialState:\(\)=>/.test(s.body));
   expect(reactDom.map((s) => s.url)).toHaveLength(1);
+  expect(router.map((s) => s.url)).toHaveLength(1);
   expect(zustand.map((s) => s.url)).toHaveLength(1);
 });
 
