@@ -42,8 +42,13 @@ if (build) {
   console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
   for (const app of apps) run('npm', ['run', 'build', '-w', app.dir]);
   // Public pages get build-time HTML from the local builds; with a remote from elsewhere they stay
-  // client-rendered, as the snapshot would show the local build's version of its pages.
-  if (apps.length === APPS.length) run('node', ['scripts/prerender.mjs']);
+  // client-rendered, as the snapshot would show the local build's version of its pages. Without it the site
+  // still works, so a failure here is reported, not fatal.
+  if (apps.length === APPS.length) {
+    const prerender = spawnSync('node', ['scripts/prerender.mjs'], { cwd: root, stdio: 'inherit' });
+    if (prerender.status !== 0)
+      console.warn('Prerendering failed: the pages are rendered in the browser only.');
+  }
 }
 
 const backend = await startBackend({ root, children });
