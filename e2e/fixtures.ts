@@ -13,8 +13,7 @@ export const skipNewsletterPopup = (context: BrowserContext) =>
  * (scripts/prerender.mjs). A visitor can read it at once but act only on the live page, so a test's page load
  * ends when the live app is shown, as the visitor's does.
  */
-const waitForLiveApp = (page: Page) =>
-  page.waitForFunction(() => !document.getElementById('prerendered'));
+const waitForLiveApp = (page: Page) => page.waitForFunction(() => !document.getElementById('prerendered'));
 
 function loadsUntilLive(page: Page) {
   for (const method of ['goto', 'reload'] as const) {
