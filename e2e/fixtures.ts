@@ -10,22 +10,22 @@ export const skipNewsletterPopup = (context: BrowserContext) =>
 
 /**
  * Public pages arrive as an inert build-time snapshot that the live app replaces once it has rendered
- * (scripts/prerender.mjs). A visitor can read it at once but act only on the live page, so a test's page load
- * ends when the live app is shown, as the visitor's does.
+ * (scripts/prerender.mjs). A visitor can read it at once but act only on the live page, so in a context set up
+ * with this a page load (goto, reload) ends when the live app is shown, as the visitor's does.
  */
-const waitForLiveApp = (page: Page) => page.waitForFunction(() => !document.getElementById('prerendered'));
-
-function loadsUntilLive(page: Page) {
-  for (const method of ['goto', 'reload'] as const) {
-    const load = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
-    Object.assign(page, {
-      [method]: async (...args: unknown[]) => {
-        const response = await load(...args);
-        await waitForLiveApp(page);
-        return response;
-      },
-    });
-  }
+export function loadUntilLiveApp(context: BrowserContext): void {
+  context.on('page', (page) => {
+    for (const method of ['goto', 'reload'] as const) {
+      const load = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [method]: async (...args: unknown[]) => {
+          const response = await load(...args);
+          await page.waitForFunction(() => !document.getElementById('prerendered'));
+          return response;
+        },
+      });
+    }
+  });
 }
 
 export const test = base.extend<{ newsletterPopup: boolean }>({
@@ -33,7 +33,7 @@ export const test = base.extend<{ newsletterPopup: boolean }>({
   context: async ({ context, newsletterPopup, javaScriptEnabled }, use) => {
     if (!newsletterPopup) await skipNewsletterPopup(context);
     // Without JavaScript the snapshot is all there is.
-    if (javaScriptEnabled !== false) context.on('page', loadsUntilLive);
+    if (javaScriptEnabled !== false) loadUntilLiveApp(context);
     await use(context);
   },
 });

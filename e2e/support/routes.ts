@@ -2,7 +2,7 @@
 // ones that need a sign-in, a cart item or a slug read from the site first.
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
+import { expect, loadUntilLiveApp, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
 
 /**
  * shared-lib's `servicePaths`, read from its source: shared-lib is a CommonJS package of TypeScript that this
@@ -83,10 +83,11 @@ export async function openRoute(page: Page, route: string): Promise<void> {
 
 /**
  * One page that a spec's signed-out route checks share (the browser keeps the apps' scripts cached between
- * them, which keeps the suite fast); the newsletter popup is marked seen as in the default fixtures.
+ * them, which keeps the suite fast); set up as the default fixtures' context is.
  */
 export async function openSharedPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   await skipNewsletterPopup(context);
+  loadUntilLiveApp(context);
   return context.newPage();
 }

@@ -1,6 +1,14 @@
 // The catalogue, cart and checkout against the composed site and the local backend.
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
+import {
+  test,
+  expect,
+  loadUntilLiveApp,
+  signIn,
+  signUp,
+  skipNewsletterPopup,
+  uniqueEmail,
+} from '../fixtures';
 
 const cartButton = (page: Page, count: number) =>
   page.getByRole('banner').getByRole('button', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
@@ -122,6 +130,7 @@ test('two tabs of one user end with the same cart, kept by the account after sig
   // What the backend holds is that same cart: a fresh browser of the same user sees it.
   const other = await context.browser()!.newContext();
   await skipNewsletterPopup(other);
+  loadUntilLiveApp(other);
   const fresh = await other.newPage();
   await signIn(fresh, { email, password: 'TwoTabs1Pass' });
   await expect(cartButton(fresh, 3)).toBeVisible();
