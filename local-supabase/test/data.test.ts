@@ -318,20 +318,28 @@ describe.each(KINDS)('data API on %s', (kind) => {
     });
   });
 
+  type User = Awaited<ReturnType<Backend['newUser']>>;
+
+  /** User A with one placed order (89900 cents), an open cart of one item and a meeting; user B with nothing. */
+  async function ownerAndOther(aName: string, bName: string): Promise<{ a: User; b: User; orderId: string }> {
+    const a = await backend.newUser(aName);
+    const b = await backend.newUser(bName);
+    await a.client.rpc('replace_cart', { items: [line('smart-website', 899)] });
+    const orderId = (await a.client.rpc('place_order', { discount_code: null })).data!;
+    await a.client.rpc('replace_cart', { items: [line('chat-helper', 699)] });
+    await backend
+      .service()
+      .from('meetings')
+      .insert({ user_id: a.id, meeting_type: 'Discovery Call', status: 'requested' });
+    return { a, b, orderId };
+  }
+
   describe('row-level security', () => {
-    let a: Awaited<ReturnType<Backend['newUser']>>;
-    let b: Awaited<ReturnType<Backend['newUser']>>;
+    let a: User;
+    let b: User;
     let orderId: string;
     beforeAll(async () => {
-      a = await backend.newUser('owner');
-      b = await backend.newUser('other');
-      await a.client.rpc('replace_cart', { items: [line('smart-website', 899)] });
-      orderId = (await a.client.rpc('place_order', { discount_code: null })).data!;
-      await a.client.rpc('replace_cart', { items: [line('chat-helper', 699)] });
-      await backend
-        .service()
-        .from('meetings')
-        .insert({ user_id: a.id, meeting_type: 'Discovery Call', status: 'requested' });
+      ({ a, b, orderId } = await ownerAndOther('owner', 'other'));
     });
 
     const tables = ['cart_items', 'orders', 'order_items', 'meetings'] as const;
@@ -472,20 +480,12 @@ describe.each(KINDS)('data API on %s', (kind) => {
       project_requests: writeOnly,
     };
 
-    let a: Awaited<ReturnType<Backend['newUser']>>;
-    let b: Awaited<ReturnType<Backend['newUser']>>;
+    let a: User;
+    let b: User;
     let orderId: string;
     let serial = 0;
     beforeAll(async () => {
-      a = await backend.newUser('matrix-a');
-      b = await backend.newUser('matrix-b');
-      await a.client.rpc('replace_cart', { items: [line('smart-website', 899)] });
-      orderId = (await a.client.rpc('place_order', { discount_code: null })).data!;
-      await a.client.rpc('replace_cart', { items: [line('chat-helper', 699)] });
-      await backend
-        .service()
-        .from('meetings')
-        .insert({ user_id: a.id, meeting_type: 'Discovery Call', status: 'requested' });
+      ({ a, b, orderId } = await ownerAndOther('matrix-a', 'matrix-b'));
       await a.client
         .from('newsletter_subscribers')
         .insert({ name: 'Owner', email: a.email, discount_code: 'OWNMATRIX' });

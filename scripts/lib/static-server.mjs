@@ -101,7 +101,7 @@ export function createStaticApp({
 }
 
 /** The prerendered page of a route (`prerendered/<route>/index.html`), if the build has one. */
-export function prerenderedPage(root, route) {
+function prerenderedPage(root, route) {
   const base = path.join(root, 'prerendered');
   let file;
   try {

@@ -103,12 +103,6 @@ export const authSchema = z.object({
     .regex(/[0-9]/, 'Password must contain at least one number'),
 });
 
-/**
- * A typed discount code: forced to upper case before it is checked (spec section 5). Whether it exists is for the
- * backend (validate_discount_code) to say; an empty one cannot, so it gets the same message.
- */
-export const discountCodeSchema = z.string().trim().toUpperCase().min(1, 'Invalid discount code');
-
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;

@@ -6,7 +6,6 @@ import {
   contactSchema,
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
-  discountCodeSchema,
   EMAIL_MAX,
   errorMessages,
   fieldErrors,
@@ -331,17 +330,6 @@ describe('authSchema', () => {
       'Password must contain at least one uppercase letter',
       'Password must contain at least one number',
     ]);
-  });
-});
-
-describe('discountCodeSchema', () => {
-  it('forces upper case and trims', () => {
-    expect(discountCodeSchema.parse(' ada1b2c3d ')).toBe('ADA1B2C3D');
-    expect(discountCodeSchema.parse('zoëx7k2p9')).toBe('ZOËX7K2P9');
-  });
-
-  it.each(['', '   '])('rejects the empty code %j', (code) => {
-    expect(messages(discountCodeSchema, code)).toEqual(['Invalid discount code']);
   });
 });
 
