@@ -123,6 +123,32 @@ describe.each(KINDS)('bad input on %s', (kind) => {
     expect(await countOrders()).toBe(before);
   });
 
+  it('quotes, backslashes and placeholders in values are stored and matched as written; a NUL is refused', async () => {
+    const name = `O'Brien \\ "$1" $2 \\' E'x'`;
+    const insert = await backend
+      .anon()
+      .from('contact_messages')
+      .insert({ name, email: 'ob@example.com', message: "It's a 'quoted' \\n message" });
+    expect(insert.error).toBeNull();
+    const found = await backend.service().from('contact_messages').select('name, message').eq('name', name);
+    expect(found.data).toEqual([{ name, message: "It's a 'quoted' \\n message" }]);
+    // supabase-js quotes a list value that holds a comma (it escapes nothing inside, so no double quotes here).
+    const listedName = "it's $1, isn't it \\";
+    await backend
+      .anon()
+      .from('contact_messages')
+      .insert({ name: listedName, email: 'ob@example.com', message: 'Hello there!' });
+    const listed = await backend
+      .service()
+      .from('contact_messages')
+      .select('name')
+      .in('name', [listedName, 'x']);
+    expect(listed.data).toEqual([{ name: listedName }]);
+
+    const nul = await backend.anon().from('services').select('*').eq('id', 'a\u0000b');
+    expect(nul).toMatchObject({ status: 400, error: { code: '22021' } });
+  });
+
   it('a schema other than public: 406 PGRST106', async () => {
     const response = await raw(backend, 'GET', '/rest/v1/users?select=*', undefined, {
       'Accept-Profile': 'auth',

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { Pool } from 'pg';
+import { Pool, type QueryResult as PgResult } from 'pg';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -11,8 +11,12 @@ export interface QueryResult<T> {
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
-  /** Runs a script of several statements, without parameters. */
-  exec(sql: string): Promise<void>;
+  /**
+   * Runs a script of several statements, without parameters, and returns each statement's rows. Outside a
+   * transaction the script is one implicit transaction (an error anywhere rolls all of it back) and, on
+   * PostgreSQL, one round trip.
+   */
+  exec(sql: string): Promise<QueryResult<Record<string, unknown>>[]>;
 }
 
 export interface TransactionOptions {
@@ -39,16 +43,17 @@ export async function openPGlite(dataDir: string | undefined): Promise<Database>
         if (options?.readOnly) await tx.query('set transaction read only');
         return fn({
           query: <R>(sql: string, params?: unknown[]) => tx.query<R>(sql, params),
-          exec: async (sql: string) => {
-            await tx.exec(sql);
-          },
+          exec: (sql: string) => tx.exec(sql),
         });
       }),
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
+    exec: (sql) => db.exec(sql),
     close: () => db.close(),
   };
+}
+
+/** pg answers a one-statement script with its result and a longer one with an array of them. */
+function resultsOf(result: PgResult | PgResult[]): QueryResult<Record<string, unknown>>[] {
+  return (Array.isArray(result) ? result : [result]).map((r) => ({ rows: r.rows }));
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -71,9 +76,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
           query: async <R>(sql: string, params?: unknown[]) => ({
             rows: (await client.query(sql, params)).rows as R[],
           }),
-          exec: async (sql: string) => {
-            await client.query(sql);
-          },
+          exec: async (sql: string) => resultsOf(await client.query(sql)),
         });
         await client.query('commit');
         return result;
@@ -86,9 +89,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release(broken);
       }
     },
-    exec: async (sql) => {
-      await pool.query(sql);
-    },
+    exec: async (sql) => resultsOf(await pool.query(sql)),
     close: () => pool.end(),
   };
 }

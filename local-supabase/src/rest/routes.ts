@@ -2,7 +2,8 @@
 // the role of its JWT (anon, authenticated or service_role) with the claims set, so PostgreSQL's own grants and
 // row-level security decide what it may do, exactly as with hosted Supabase.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
+import { inlineParams, literal } from '../db/literals';
 import { fromPgError, RestError, sendRestError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
 import { parseQuery } from './query';
@@ -41,26 +42,32 @@ function preferences(request: FastifyRequest) {
   };
 }
 
-/** Runs `work` in a transaction as the request's role, with its claims visible to auth.uid() and friends. */
-async function asRole<T>(
+interface Statement {
+  sql: string;
+  params?: readonly unknown[];
+}
+
+/**
+ * Runs `statements` in one transaction as the request's role, with its claims visible to auth.uid() and friends,
+ * sent as one script (one round trip); returns the `body` column of each statement's first row.
+ */
+async function asRole(
   db: Database,
   claims: Claims,
   readOnly: boolean,
-  work: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+  statements: Statement[],
+): Promise<unknown[]> {
   try {
-    return await db.transaction(
-      async (tx) => {
-        // request.jwt.claim.sub too, for policies written against the older per-claim settings.
-        await tx.query(
-          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                  set_config('request.jwt.claim.sub', $3, true)`,
-          [claims.role, JSON.stringify(claims), claims.sub ?? ''],
-        );
-        return work(tx);
-      },
-      { readOnly },
-    );
+    const setup = [
+      ...(readOnly ? ['set transaction read only'] : []),
+      // request.jwt.claim.sub too, for policies written against the older per-claim settings.
+      `select set_config('role', ${literal(claims.role)}, true),
+              set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true),
+              set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true)`,
+    ];
+    const script = [...setup, ...statements.map((s) => inlineParams(s.sql, s.params ?? []))].join(';\n');
+    const results = await db.exec(script);
+    return results.slice(setup.length).map((r) => r.rows[0]?.body);
   } catch (error) {
     throw error instanceof RestError ? error : fromPgError(error, claims.role);
   }
@@ -150,15 +157,15 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const limit = Math.min(q.limit ?? maxRows, maxRows);
     const offset = q.offset ?? 0;
     const from = `public.${quoteIdent(table)} ${q.where}`;
-    const { rows, total } = await asRole(db, claims, true, async (tx) => {
-      const sql = `select coalesce(json_agg(_r), '[]'::json) as body from (select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}) _r`;
-      const body = (await tx.query<{ body: unknown[] }>(sql, q.params)).rows[0]!.body;
-      const count = prefs.count
-        ? Number((await tx.query<{ n: string }>(`select count(*) as n from ${from}`, q.params)).rows[0]!.n)
-        : undefined;
-      return { rows: body, total: count };
-    });
-    return sendRows(reply, rows, prefs.single, 200, total, offset);
+    const [rows, count] = await asRole(db, claims, true, [
+      {
+        sql: `select coalesce(json_agg(_r), '[]'::json) as body from (select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}) _r`,
+        params: q.params,
+      },
+      ...(prefs.count ? [{ sql: `select count(*) as body from ${from}`, params: q.params }] : []),
+    ]);
+    const total = count === undefined ? undefined : Number(count);
+    return sendRows(reply, rows as unknown[], prefs.single, 200, total, offset);
   });
 
   app.post('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
@@ -175,16 +182,18 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const insert = columns.length
       ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, $1::json)`
       : `insert into ${target} default values`;
-    const result = await asRole(db, claims, false, async (tx) => {
-      if (!prefs.representation) {
-        await tx.query(insert, columns.length ? [JSON.stringify(rows)] : []);
-        return null;
-      }
-      const sql = `with _w as (${insert} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
-      return (await tx.query<{ body: unknown[] }>(sql, columns.length ? [JSON.stringify(rows)] : [])).rows[0]!
-        .body;
-    });
-    return result ? sendRows(reply, result, prefs.single, 201) : reply.status(201).send();
+    const params = columns.length ? [JSON.stringify(rows)] : [];
+    const [result] = await asRole(db, claims, false, [
+      prefs.representation
+        ? {
+            sql: `with _w as (${insert} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`,
+            params,
+          }
+        : { sql: insert, params },
+    ]);
+    return prefs.representation
+      ? sendRows(reply, result as unknown[], prefs.single, 201)
+      : reply.status(201).send();
   });
 
   app.patch('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
@@ -199,11 +208,15 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     if (columns.length === 0) return reply.status(204).send();
     const cols = columns.map(quoteIdent).join(', ');
     const update = `update ${target} set (${cols}) = (select ${cols} from json_populate_record(null::${target}, $1::json)) ${q.where}`;
-    const result = await asRole(db, claims, false, async (tx) => {
-      const sql = `with _w as (${update} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
-      return (await tx.query<{ body: unknown[] }>(sql, [JSON.stringify(row), ...q.params])).rows[0]!.body;
-    });
-    return prefs.representation ? sendRows(reply, result, prefs.single) : reply.status(204).send();
+    const [result] = await asRole(db, claims, false, [
+      {
+        sql: `with _w as (${update} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`,
+        params: [JSON.stringify(row), ...q.params],
+      },
+    ]);
+    return prefs.representation
+      ? sendRows(reply, result as unknown[], prefs.single)
+      : reply.status(204).send();
   });
 
   app.delete('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
@@ -211,11 +224,15 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const claims = claimsOf(request, secret);
     const q = parseQuery(search(request), table, cache);
     const prefs = preferences(request);
-    const result = await asRole(db, claims, false, async (tx) => {
-      const sql = `with _w as (delete from public.${quoteIdent(table)} ${q.where} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`;
-      return (await tx.query<{ body: unknown[] }>(sql, q.params)).rows[0]!.body;
-    });
-    return prefs.representation ? sendRows(reply, result, prefs.single) : reply.status(204).send();
+    const [result] = await asRole(db, claims, false, [
+      {
+        sql: `with _w as (delete from public.${quoteIdent(table)} ${q.where} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`,
+        params: q.params,
+      },
+    ]);
+    return prefs.representation
+      ? sendRows(reply, result as unknown[], prefs.single)
+      : reply.status(204).send();
   });
 
   /** Calls a function with named arguments, as PostgREST's /rpc does; GET calls run read-only. */
@@ -229,16 +246,13 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     // Objects and arrays travel as JSON text and are cast by PostgreSQL to the argument's type.
     const call = `public.${quoteIdent(info.name)}(${args.map(([name], i) => `${quoteIdent(name)} => $${i + 1}`).join(', ')})`;
     const params = args.map(([, v]) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
-    const result = await asRole(db, claims, readOnly, async (tx) => {
-      if (info.returnType === 'void') {
-        await tx.query(`select ${call}`, params);
-        return null;
-      }
-      const sql = info.returnsSet
-        ? `select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`
-        : `select to_json(${call}) as body`;
-      return (await tx.query<{ body: unknown }>(sql, params)).rows[0]!.body;
-    });
+    const sql =
+      info.returnType === 'void'
+        ? `select ${call}`
+        : info.returnsSet
+          ? `select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`
+          : `select to_json(${call}) as body`;
+    const [result] = await asRole(db, claims, readOnly, [{ sql, params }]);
     if (info.returnType === 'void') return reply.status(204).send();
     return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(result));
   }
