@@ -149,6 +149,17 @@ describe.each(KINDS)('bad input on %s', (kind) => {
     expect(nul).toMatchObject({ status: 400, error: { code: '22021' } });
   });
 
+  it('a write through GET is refused by the read-only transaction and changes nothing', async () => {
+    const { client } = await backend.newUser('get-write');
+    await client.rpc('replace_cart', {
+      items: [{ service_id: 'chat-helper', service_title: 'x', service_price: 1 }],
+    });
+    const before = await countOrders();
+    const placed = await client.rpc('place_order', {}, { get: true });
+    expect(placed).toMatchObject({ status: 405, error: { code: '25006' } });
+    expect(await countOrders()).toBe(before);
+  });
+
   it('a schema other than public: 406 PGRST106', async () => {
     const response = await raw(backend, 'GET', '/rest/v1/users?select=*', undefined, {
       'Accept-Profile': 'auth',
