@@ -40,6 +40,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  { files: ['**/*.test.js'], languageOptions: { globals: { ...globals.jest } } },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   {

@@ -25,6 +25,13 @@ module.exports = {
     browserProject('mfe-catalog-cart'),
     browserProject('mfe-account'),
     {
+      displayName: 'tools',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tools'],
+      testMatch: ['**/*.test.js'],
+      transform,
+    },
+    {
       displayName: 'local-supabase',
       testEnvironment: 'node',
       roots: ['<rootDir>/local-supabase'],
