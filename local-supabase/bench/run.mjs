@@ -4,7 +4,7 @@
 // (role, claims, query) run directly through `pg` (the floor), and writes the table to local-supabase/BENCH.md.
 // Traffic stays on 127.0.0.1; every loop is bounded by a request count and a time limit.
 //
-// BENCH_REQUESTS (default 400) requests per row; BENCH_STORES=pglite,postgres and BENCH_CALLS=sign-in,... pick
+// BENCH_REQUESTS (default 2000) requests per row; BENCH_STORES=pglite,postgres and BENCH_CALLS=sign-in,... pick
 // rows; BENCH_WRITE=0 prints without writing BENCH.md. PostgreSQL comes from TEST_DATABASE_URL or
 // scripts/ensure-postgres.sh, in a database created for the run and dropped after it.
 import { spawn, execFileSync } from 'node:child_process';
@@ -23,7 +23,7 @@ const bcrypt = require('bcryptjs');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const CONCURRENCY = [1, 10, 50];
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARMUP = 30;
 const TIME_LIMIT_MS = 20_000;
 const PASSWORD = 'BenchPass123';
@@ -295,7 +295,7 @@ if (process.env.BENCH_WRITE !== '0') {
     : '';
   fs.writeFileSync(
     doc,
-    `# local-supabase benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -w local-supabase\` on a ${os.cpus().length}-core machine (load average ${loadBefore} before the run, ${load()} after): ${REQUESTS} requests per row after ${WARMUP} warm-up requests (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users each holding one order, bcrypt cost 10, the load generator, the API and PostgreSQL on the same machine. "Direct" runs the same statements (transaction, role, claims, query) through a \`pg\` pool of the same size without HTTP; sign-in's direct row is the user lookup, the bcrypt comparison and the session insert.\n\n${table}\n\n${notes}`,
+    `# local-supabase benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -w local-supabase\` on a ${os.cpus().length}-core machine (load average ${loadBefore} before the run, ${load()} after): ${REQUESTS} requests per row after ${WARMUP} warm-up requests (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users each holding one order, bcrypt cost 10, the load generator, the API and PostgreSQL on the same machine. "Direct" sends the script the API sends (role, claims and the statement, one round trip) through a \`pg\` pool of the same size without HTTP; sign-in's direct row is the user lookup, the bcrypt comparison and the session insert.\n\n${table}\n\n${notes}`,
   );
   console.log('Written to local-supabase/BENCH.md');
 }
