@@ -17,9 +17,9 @@ const SINGLETONS = [
   '@supabase/supabase-js',
 ];
 
-// What the shell bundles in its main chunk rather than in one chunk each (`eager`): every page needs them before it
-// renders, so they are fetched at once with the federation runtime instead of one request each after it (about
-// 1 KB of response headers per request saved, and one round trip). supabase-js stays lazy: a visitor with no
+// What the shell bundles in its initial chunks (`eager`, in the vendor chunk beside main) rather than in one chunk
+// each: every page needs them before it renders, so they are fetched at once with the federation runtime instead of
+// one request each after it (about 1 KB of response headers per request saved, and one round trip). supabase-js stays lazy: a visitor with no
 // session never downloads it. Only the shell: an eager module in a remote would be in its remoteEntry.js, fetched
 // whether or not the shell's copy is used.
 const HOST_EAGER = new Set(SINGLETONS.filter((pkg) => pkg !== '@supabase/supabase-js'));
