@@ -19,15 +19,10 @@ export interface Queryable {
   exec(sql: string): Promise<QueryResult<Record<string, unknown>>[]>;
 }
 
-export interface TransactionOptions {
-  /** A read-only transaction, as PostgREST runs GET requests. */
-  readOnly?: boolean;
-}
-
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; an error rolls it back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,14 +33,13 @@ export async function openPGlite(dataDir: string | undefined): Promise<Database>
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => db.query<T>(sql, params),
     // PGlite's transaction() holds its own lock, so requests run one transaction at a time.
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) =>
-      db.transaction(async (tx) => {
-        if (options?.readOnly) await tx.query('set transaction read only');
-        return fn({
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      db.transaction(async (tx) =>
+        fn({
           query: <R>(sql: string, params?: unknown[]) => tx.query<R>(sql, params),
           exec: (sql: string) => tx.exec(sql),
-        });
-      }),
+        }),
+      ),
     exec: (sql) => db.exec(sql),
     close: () => db.close(),
   };
@@ -66,12 +60,12 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     query: async <T>(sql: string, params?: unknown[]) => ({
       rows: (await pool.query(sql, params)).rows as T[],
     }),
-    transaction: async <T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions) => {
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>) => {
       const client = await pool.connect();
       // A connection whose rollback failed is broken: the pool must drop it, not hand it out again.
       let broken: Error | undefined;
       try {
-        await client.query(options?.readOnly ? 'begin read only' : 'begin');
+        await client.query('begin');
         const result = await fn({
           query: async <R>(sql: string, params?: unknown[]) => ({
             rows: (await client.query(sql, params)).rows as R[],
