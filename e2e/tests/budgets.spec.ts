@@ -34,3 +34,23 @@ test('first-load JS of / stays within its budget, compressed', async ({ page }) 
   expect(firstLoad.length).toBeGreaterThan(0);
   expect(totalKb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
 });
+
+test('config.json is downloaded once, by the preload in the HTML', async ({ page }) => {
+  const configRequests: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/config.json') configRequests.push(request);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Started by the <link rel="preload"> while the scripts download, and reused by the app's fetch: a second
+  // request would mean the fetch does not match the preload and the remote chain waits for it.
+  expect(configRequests).toHaveLength(1);
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === '/config.json')
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
+});

@@ -1,8 +1,13 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { remoteForPath, setRuntimeConfig, startSessionSync, syncCartAcrossTabs } from 'shared-lib';
+import {
+  fetchRuntimeConfig,
+  remoteForPath,
+  setRuntimeConfig,
+  startSessionSync,
+  syncCartAcrossTabs,
+} from 'shared-lib';
 import { App } from './app/App';
-import { fetchRuntimeConfig } from './app/config';
 import { revealLiveApp } from './app/prerendered';
 import { loadExposed, registerStorefrontRemotes } from './federation/remotes';
 

@@ -52,3 +52,14 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     purchaseToast: raw.purchaseToast ?? true,
   };
 }
+
+/**
+ * Fetches and checks `config.json` from beside the page. The page's HTML preloads it (tools/webpack/index.html),
+ * so it is on its way while the scripts download; this request must match that preload (default cache mode,
+ * same-origin credentials), and the server's `Cache-Control: no-cache` makes a changed remote location apply at once.
+ */
+export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { credentials: 'same-origin' });
+  if (!response.ok) throw new RuntimeConfigError(`config.json: HTTP ${response.status}`);
+  return parseRuntimeConfig(await response.json());
+}

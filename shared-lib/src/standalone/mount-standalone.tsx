@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import type { RemoteRoute } from '../contracts';
-import { parseRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
+import { fetchRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
 import { startSessionSync } from '../session/session-sync';
 import { syncCartAcrossTabs } from '../stores/cart';
 import { DesignProvider } from '../ui/providers';
@@ -20,8 +20,7 @@ export interface StandaloneOptions {
 export async function mountStandalone({ name, routes, widgets = [] }: StandaloneOptions): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   try {
-    const response = await fetch('/config.json', { cache: 'no-cache' });
-    setRuntimeConfig(parseRuntimeConfig(await response.json()));
+    setRuntimeConfig(await fetchRuntimeConfig());
   } catch (error) {
     root.render(
       <p style={{ padding: '2rem', fontFamily: 'system-ui' }}>

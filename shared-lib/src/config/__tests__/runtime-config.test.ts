@@ -1,4 +1,4 @@
-import { parseRuntimeConfig, RuntimeConfigError } from '../runtime-config';
+import { fetchRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from '../runtime-config';
 
 const valid = {
   supabaseUrl: 'http://localhost:54321',
@@ -29,5 +29,34 @@ describe('parseRuntimeConfig', () => {
   ])('refuses %j with a message naming the field', (input, message) => {
     expect(() => parseRuntimeConfig(input)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig(input)).toThrow(message);
+  });
+});
+
+describe('fetchRuntimeConfig', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const serve = (status: number, body: unknown) => {
+    const fetchMock = jest.fn().mockResolvedValue(new Response(JSON.stringify(body), { status }));
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    return fetchMock;
+  };
+
+  it('reads /config.json the way the page preloads it and checks it', async () => {
+    const fetchMock = serve(200, valid);
+    await expect(fetchRuntimeConfig()).resolves.toEqual({ ...valid, purchaseToast: true });
+    // The preload in index.html is a same-origin, default-cache fetch; any other mode would download it twice.
+    expect(fetchMock).toHaveBeenCalledWith('/config.json', { credentials: 'same-origin' });
+  });
+
+  it('reports a missing config as a config error', async () => {
+    serve(404, {});
+    await expect(fetchRuntimeConfig()).rejects.toThrow(new RuntimeConfigError('config.json: HTTP 404'));
+  });
+
+  it('reports a config with a bad field', async () => {
+    serve(200, { ...valid, supabaseAnonKey: '' });
+    await expect(fetchRuntimeConfig()).rejects.toThrow('supabaseAnonKey is required');
   });
 });
