@@ -1,24 +1,35 @@
-// `./NewsletterPopup`: offers the newsletter's 10% code about 2 s after a visit starts, unless the visitor has
-// seen it or already holds a code. This module stays tiny; the form loads when the popup opens.
+// `./NewsletterPopup`: offers the newsletter's 10% code about 2 s after the page has loaded, unless the visitor has
+// seen it or already holds a code. This module stays tiny; the dialog and the form load once it knows it will open.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dialog } from 'shared-lib';
 import { markPopupSeen, POPUP_DELAY_MS, shouldShowPopup } from '../features/newsletter/storage';
+import { msUntilAfterLoad } from './since-load';
 
-const NewsletterForm = lazy(() => import('../features/newsletter/NewsletterForm'));
+const loadForm = () => import('../features/newsletter/NewsletterForm');
+const NewsletterForm = lazy(loadForm);
 
 export default function NewsletterPopup() {
   const [open, setOpen] = useState(false);
+  const [willOpen] = useState(shouldShowPopup);
   useEffect(() => {
-    if (!shouldShowPopup()) return;
-    const timer = window.setTimeout(() => setOpen(true), POPUP_DELAY_MS);
+    if (!willOpen) return;
+    // The shell mounts this widget in idle time; fetching the form now means it is ready when the popup opens.
+    void loadForm();
+    const timer = window.setTimeout(() => setOpen(true), msUntilAfterLoad(POPUP_DELAY_MS));
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [willOpen]);
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) markPopupSeen();
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Get 10% off your first project" wide>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Get 10% off your first project"
+      wide
+      preload={willOpen}
+    >
       <Suspense fallback={<p>Loading...</p>}>
         <NewsletterForm />
       </Suspense>

@@ -5,6 +5,7 @@ import styled, { keyframes } from 'styled-components';
 import { ShoppingBag } from 'lucide-react';
 import { getRuntimeConfig, media } from 'shared-lib';
 import { services } from 'shared-lib/catalogue';
+import { msUntilAfterLoad } from './since-load';
 
 export const FIRST_AFTER_MS = 10_000;
 export const EVERY_MS = 30_000;
@@ -77,7 +78,7 @@ export default function PurchaseToast() {
         }, VISIBLE_MS);
       }, delay);
     };
-    schedule(FIRST_AFTER_MS);
+    schedule(msUntilAfterLoad(FIRST_AFTER_MS));
     return () => window.clearTimeout(timer);
   }, [enabled]);
 
