@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const pg = require('pg');
-const bcrypt = require('bcryptjs');
+const bcrypt = require('@node-rs/bcrypt');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
