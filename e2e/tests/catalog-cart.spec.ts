@@ -103,6 +103,11 @@ test('a guest cart survives a reload and merges into the account on sign-in', as
   await expect(cartButton(page, 0)).toBeVisible();
   await signIn(page, { email, password: 'Merge1Pass' });
   await expect(cartButton(page, 2)).toBeVisible();
+  // In the order it was built, not sorted by the backend.
+  await page.goto('/checkout');
+  await expect(
+    page.getByRole('main').getByRole('link', { name: /^(Smart Emails|AI Dashboard)$/ }),
+  ).toHaveText(['Smart Emails', 'AI Dashboard']);
 });
 
 test('two tabs of one user end with the same cart, kept by the account after signing out', async ({

@@ -287,6 +287,14 @@ describe.each(KINDS)('data API on %s', (kind) => {
       expect((await client.from('cart_items').select('*')).data).toEqual([]);
     });
 
+    it('keeps the order the cart was built in, and a service listed twice once, at its first place', async () => {
+      const { client } = await backend.newUser('ordered');
+      const ids = ['task-automator', 'smart-website', 'chat-helper', 'ai-dashboard'];
+      await client.rpc('replace_cart', { items: [...ids, 'smart-website'].map((id) => line(id)) });
+      const { data } = await client.from('cart_items').select('service_id, sort_order').order('sort_order');
+      expect(data).toEqual(ids.map((service_id, sort_order) => ({ service_id, sort_order })));
+    });
+
     it('refuses anything but an array, and a guest', async () => {
       const { client } = await backend.newUser('notarray');
       await client.rpc('replace_cart', { items: [line('smart-website')] });

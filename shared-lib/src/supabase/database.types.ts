@@ -11,6 +11,8 @@ export type CartItemRow = {
   service_title: string;
   service_price: number;
   checked_out: boolean;
+  /** The item's place in the cart as the customer built it (replace_cart writes it). */
+  sort_order: number;
   created_at: string;
 };
 
@@ -49,7 +51,7 @@ export type Database = {
       cart_items: Table<
         CartItemRow,
         Pick<CartItemRow, 'user_id' | 'service_id' | 'service_title' | 'service_price'> &
-          Partial<Pick<CartItemRow, 'email' | 'checked_out'>>
+          Partial<Pick<CartItemRow, 'email' | 'checked_out' | 'sort_order'>>
       >;
       newsletter_subscribers: Table<
         { id: string; name: string; email: string; discount_code: string; created_at: string },

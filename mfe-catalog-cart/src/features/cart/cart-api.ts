@@ -2,14 +2,18 @@
 import { getSupabase, type CartItem } from 'shared-lib';
 import { getServiceById } from 'shared-lib/catalogue';
 
-/** The user's open cart; the backend does not store paths or icons, so they come from the catalogue. */
+/**
+ * The user's open cart, in the order it was built; the backend does not store paths or icons, so they come from
+ * the catalogue.
+ */
 export async function loadStoredCart(userId: string): Promise<CartItem[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('cart_items')
     .select('*')
     .eq('user_id', userId)
-    .eq('checked_out', false);
+    .eq('checked_out', false)
+    .order('sort_order');
   if (error) throw error;
   return data.map((row) => {
     const service = getServiceById(row.service_id);

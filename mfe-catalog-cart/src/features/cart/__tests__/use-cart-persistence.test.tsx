@@ -20,6 +20,8 @@ function backend(state: Backend) {
       if (state.failLoad) return json({ code: '57014', message: 'timeout', details: null, hint: null }, 500);
       expect(url.searchParams.get('user_id')).toBe(`eq.${USER.id}`);
       expect(url.searchParams.get('checked_out')).toBe('eq.false');
+      // The cart comes back in the order the customer built it.
+      expect(url.searchParams.get('order')).toBe('sort_order.asc');
       return json(state.stored.map((r) => ({ ...r, user_id: USER.id, checked_out: false })));
     }
     if (url.pathname === '/rest/v1/rpc/replace_cart') {
