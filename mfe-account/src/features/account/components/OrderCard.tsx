@@ -4,12 +4,16 @@ import { formatCents, formatEuroRaw, formatLongDate, media, shortOrderId } from 
 import type { OrderWithItems } from '../api/fetch-orders';
 import { CardTitle, ItemCard, Line, Subtle } from './card-parts';
 
+// Stacked on a phone, so every card has the same shape whatever the length of its total; side by side above.
 const Top = styled.div`
   display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  align-items: flex-start;
+  flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
+  ${media.sm} {
+    flex-direction: row;
+    justify-content: space-between;
+    align-items: flex-start;
+  }
 `;
 
 const Amounts = styled.div`
