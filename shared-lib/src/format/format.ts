@@ -1,10 +1,24 @@
 // How money, dates and ids are shown (spec sections 2 and 9). Money is euros in en-US style ('€1,798.00');
 // dates are en-US ('January 15, 2025', '2:30 PM', 'Jan 15, 2025'), in the viewer's time zone unless one is given.
 
-const euro = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
+// Money and blog dates are written out rather than formatted with Intl: the first Intl formatter a page creates
+// costs 20-60 ms of main thread on this machine (ICU's data), a long task on the first load of the pages that show
+// prices or blog dates (docs/performance.md). The tests check both against Intl's en-US output.
 
 /** Euros with two decimals and grouping: '€1,798.00', '-€5.00'. */
-export const formatEuro = (amount: number): string => euro.format(amount);
+export function formatEuro(amount: number): string {
+  const abs = Math.abs(amount);
+  // NaN, infinities and amounts no price reaches (cents beyond exact integers); Intl shows them.
+  if (!(abs < 1e13)) {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(amount);
+  }
+  // Intl rounds the number's shortest decimal form half away from zero (1.005 is €1.01): shifting that form by two
+  // places and rounding does the same. Below a tenth of a cent it is '0.00' (and the form may be exponential).
+  const cents = abs < 0.001 ? 0 : Math.round(Number(`${abs}e2`));
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}€${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
 
 /** The value exactly as stored ('€899', '€1618.2'), where the spec shows the raw number. */
 export const formatEuroRaw = (amount: number): string => `€${amount}`;
@@ -56,12 +70,18 @@ export const formatMeetingWhen = (iso: string | null | undefined, timeZone?: str
     ? withDate(iso, (date) => `${format(date, 'long', timeZone)} at ${format(date, 'time', timeZone)}`)
     : 'Not scheduled yet';
 
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 /**
  * Blog dates: 'Jan 15, 2025'. A bare date ('2025-01-15') is a calendar day, the same everywhere, so it is read
  * and shown in UTC (JavaScript reads it as UTC midnight, which is the day before west of Greenwich).
  */
 export const formatBlogDate = (isoDate: string): string =>
-  withDate(isoDate, (date) => format(date, 'short', /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? 'UTC' : undefined));
+  withDate(isoDate, (date) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(isoDate)
+      ? `${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
+      : format(date, 'short'),
+  );
 
 /** Orders are shown by the first 8 characters of their id. */
 export const shortOrderId = (id: string): string => id.slice(0, 8);

@@ -24,6 +24,38 @@ describe('money', () => {
     expect(formatEuro(amount)).toBe(text);
   });
 
+  it("matches Intl's en-US euro format, rounding and sign included", () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
+    const edges = [
+      0,
+      -0,
+      0.005,
+      0.0049,
+      1e-7,
+      1.005,
+      2.675,
+      999.995,
+      1000,
+      999999.999,
+      -0.004,
+      -1234.5,
+      1e13 - 0.01,
+    ];
+    const outOfRange = [1e13, 1e21, NaN, Infinity, -Infinity];
+    // A fixed pseudo-random spread over every magnitude, with fractions of a cent.
+    let seed = 1;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const spread = Array.from({ length: 2000 }, () => (random() - 0.2) * 10 ** Math.floor(random() * 10));
+    for (const amount of [
+      ...edges,
+      ...outOfRange,
+      ...spread,
+      ...spread.map((a) => Math.round(a * 1000) / 1000),
+    ]) {
+      expect([amount, formatEuro(amount)]).toEqual([amount, intl.format(amount)]);
+    }
+  });
+
   it.each([
     [161820, 1618.2, '€1,618.20'],
     [89900, 899, '€899.00'],
@@ -97,6 +129,23 @@ describe('dates', () => {
     ['2025-01-01', 'Jan 1, 2025'],
   ])('shows the blog date %s as %s in every time zone', (isoDate, text) => {
     expect(formatBlogDate(isoDate)).toBe(text);
+  });
+
+  it("writes every month of a blog date as Intl's en-US short format does", () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let month = 1; month <= 12; month += 1) {
+      const isoDate = `2026-${String(month).padStart(2, '0')}-0${month % 9 || 9}`;
+      expect(formatBlogDate(isoDate)).toBe(intl.format(new Date(isoDate)));
+    }
+  });
+
+  it('shows a blog date that is not a real day as it came', () => {
+    expect(formatBlogDate('2025-13-45')).toBe('2025-13-45');
   });
 
   it('shows a blog timestamp in local time', () => {
