@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Copy } from 'lucide-react';
 import { Button, generateDiscountCode, getSupabase, Input, Label, media, toast } from 'shared-lib';
-import { firstErrorMessage, newsletterSchema } from 'shared-lib/validation';
 import { storeDiscountCode } from './storage';
 import { TeamIllustration } from './TeamIllustration';
 
@@ -40,6 +39,10 @@ const Code = styled.p`
   color: ${({ theme }) => theme.colors.ink};
 `;
 
+// The popup opens on every first visit, most of which never use it: its validation (zod, about 25 KB) loads when
+// the visitor moves into the form, not with the popup.
+const loadValidation = () => import('shared-lib/validation');
+
 const isDuplicate = (error: { code?: string; message?: string }) =>
   error.code === '23505' || Boolean(error.message?.includes('duplicate'));
 
@@ -52,6 +55,7 @@ export default function NewsletterForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { firstErrorMessage, newsletterSchema } = await loadValidation();
     const parsed = newsletterSchema.safeParse({ name, email });
     if (!parsed.success) {
       toast({
@@ -113,7 +117,7 @@ export default function NewsletterForm() {
           </p>
         </div>
       ) : (
-        <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Form onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
           <p style={{ margin: 0 }}>
             Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
             project.
