@@ -111,7 +111,6 @@ async function collectWithPlaywright(browser, url) {
   // The idle-time widgets include the newsletter popup, which opens about 2 s after load: wait for it, so both
   // builds count the same widgets whatever the machine's speed.
   await page.getByRole('dialog').waitFor({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const metrics = await page.evaluate(() => window.__metrics);
   // The page is interactive when the shell marks its content rendered (the live app has replaced the
