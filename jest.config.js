@@ -1,5 +1,6 @@
 // One jest config for the whole repo; each package is a project so teams can run their own slice
-// (`npm test -w mfe-account` runs `jest --selectProjects mfe-account`).
+// (`npm test -w mfe-account` runs `jest --config ../jest.config.js --selectProjects mfe-account`: from a package
+// folder jest would otherwise take that package.json as its config and find no tests).
 const swcOptions = require('./tools/swc');
 
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions({ jest: true })] };
