@@ -3,16 +3,18 @@
 // local Supabase API (unless SUPABASE_URL points elsewhere), writes the shell's config.json and serves
 // everything. `--dev` runs webpack dev servers instead; `--no-build` serves the existing builds.
 // Ctrl-C stops all of it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode } from './lib/ensure-node.mjs';
+
+ensureNode(); // first of all: on a Node older than 22.12 this re-runs the script on Node 24
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const dev = args.has('--dev');
 const build = !dev && !args.has('--no-build');
-const children = [];
 
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
@@ -29,46 +31,57 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 
 const { APPS, localApps, portOf, runtimeConfig } = await import('./lib/apps.mjs');
 const { startBackend } = await import('./lib/backend.mjs');
+const { startChild, stopAll } = await import('./lib/processes.mjs');
 
-function stopAll(code = 0) {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 300).unref();
-}
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
-
-const apps = localApps();
-if (build) {
-  console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
-  for (const app of apps) run('npm', ['run', 'build', '-w', app.dir]);
-  // Public pages get build-time HTML from the local builds; with a remote from elsewhere they stay
-  // client-rendered, as the snapshot would show the local build's version of its pages. Without it the site
-  // still works, so a failure here is reported, not fatal.
-  if (apps.length === APPS.length) {
-    const prerender = spawnSync('node', ['scripts/prerender.mjs'], { cwd: root, stdio: 'inherit' });
-    if (prerender.status !== 0)
-      console.warn('Prerendering failed: the pages are rendered in the browser only.');
+try {
+  const apps = localApps();
+  if (build) {
+    console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
+    // lerna builds in dependency order, two at a time.
+    run('npx', [
+      'lerna',
+      'run',
+      'build',
+      '--stream',
+      '--concurrency',
+      '2',
+      ...apps.flatMap((a) => ['--scope', a.dir]),
+    ]);
+    // Public pages get build-time HTML from the local builds; with a remote from elsewhere they stay
+    // client-rendered, as the snapshot would show the local build's version of its pages. Without it the site
+    // still works, so a failure here is reported, not fatal.
+    if (apps.length === APPS.length) {
+      const prerender = spawnSync('node', ['scripts/prerender.mjs'], { cwd: root, stdio: 'inherit' });
+      if (prerender.status !== 0)
+        console.warn('Prerendering failed: the pages are rendered in the browser only.');
+    }
   }
-}
 
-const backend = await startBackend({ root, children });
-const config = runtimeConfig(backend);
+  const backend = await startBackend({ root });
+  const config = runtimeConfig(backend);
 
-if (dev) {
-  // The dev servers serve each app's public/ folder: config.json goes there for the shell and standalone remotes.
-  for (const app of APPS) {
-    fs.writeFileSync(path.join(root, app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
+  if (dev) {
+    // The dev servers serve each app's public/ folder: config.json goes there for the shell and for each remote
+    // run alone (`npm run dev -w mfe-account`). Only the shell's folder is in the repository.
+    for (const app of APPS) {
+      fs.mkdirSync(path.join(root, app.dir, 'public'), { recursive: true });
+      fs.writeFileSync(path.join(root, app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
+    }
+    for (const app of apps) {
+      startChild(app.dir, 'npm', ['run', 'dev', '-w', app.dir, '--', '--port', String(portOf(app))], {
+        cwd: root,
+        stdio: 'inherit',
+      });
+    }
+    const { allListening, waitFor } = await import('./lib/ports.mjs');
+    await waitFor('the dev servers', () => allListening(apps.map((app) => portOf(app))), 180_000);
+  } else {
+    const { serveBuilds } = await import('./lib/serve-builds.mjs');
+    await serveBuilds({ root, apps, config });
   }
-  for (const app of apps) {
-    const child = spawn('npm', ['run', 'dev', '-w', app.dir, '--', '--port', String(portOf(app))], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    children.push(child);
-  }
-} else {
-  const { serveBuilds } = await import('./lib/serve-builds.mjs');
-  await serveBuilds({ root, apps, config });
-}
 
-console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)\n`);
+  console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)\n`);
+} catch (error) {
+  console.error(`\n${error.message}`);
+  stopAll(1);
+}

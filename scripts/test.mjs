@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode } from './lib/ensure-node.mjs';
+
+ensureNode(); // first of all: on a Node older than 22.12 this re-runs the script on Node 24
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const isRoot = process.getuid?.() === 0;

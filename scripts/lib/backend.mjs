@@ -1,20 +1,20 @@
 // Starts the embedded Supabase-compatible API (local-supabase/) unless SUPABASE_URL points at another one,
 // and resolves with the URL and anon key the browser should use.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { startChild } from './processes.mjs';
 
-export async function startBackend({ root, children, env = process.env }) {
+export async function startBackend({ root, env = process.env }) {
   if (env.SUPABASE_URL) {
     if (!env.SUPABASE_ANON_KEY) throw new Error('SUPABASE_URL is set: set SUPABASE_ANON_KEY too.');
     return { supabaseUrl: env.SUPABASE_URL, supabaseAnonKey: env.SUPABASE_ANON_KEY };
   }
   const port = env.SUPABASE_PORT ?? '54321';
-  const child = spawn(process.execPath, [path.join(root, 'local-supabase', 'bin', 'local-supabase.mjs')], {
-    cwd: root,
-    env: { ...env, PORT: port },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
+  const child = startChild(
+    'local-supabase',
+    process.execPath,
+    [path.join(root, 'local-supabase', 'bin', 'local-supabase.mjs')],
+    { cwd: root, env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     let anonKey = null;

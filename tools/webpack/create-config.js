@@ -138,7 +138,10 @@ module.exports = function createConfig({
       devServer: {
         port,
         historyApiFallback: true,
-        hot: true,
+        // A remote's code runs inside the shell's page, where its hot-update chunks have no runtime to land in
+        // ("webpackHotUpdate<name> is not a function"): a changed remote reloads the page instead.
+        hot: !exposes,
+        liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         static: { directory: path.join(dir, 'public') },
         client: { overlay: { warnings: false } },

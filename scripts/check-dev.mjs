@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// CI's check of `npm run dev` as a team runs it on a fresh clone: the dev servers start, the home page renders in
+// Chromium with every remote, and Ctrl-C stops everything it started (its ports free again).
+/* global document */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { portInUse, waitFor } from './lib/ports.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORTS = [3000, 3001, 3002, 3003, 54321];
+const START_TIMEOUT_MS = 240_000;
+
+const busy = [];
+for (const port of PORTS) if (await portInUse(port)) busy.push(port);
+if (busy.length) {
+  console.error(`check-dev: ports ${busy.join(', ')} are in use; stop what holds them first.`);
+  process.exit(1);
+}
+
+// Its own process group, as in a terminal: Ctrl-C reaches npm and the start script together.
+const dev = spawn('npm', ['run', 'dev'], {
+  cwd: root,
+  detached: true,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, DATA_DIR: path.join(os.tmpdir(), `storefront-check-dev-${process.pid}`) },
+});
+let output = '';
+dev.stdout.on('data', (chunk) => {
+  output += chunk;
+  process.stdout.write(chunk);
+});
+let exited = false;
+dev.once('exit', () => (exited = true));
+
+let failure = null;
+try {
+  await waitFor('npm run dev ready', () => exited || /storefront is ready/.test(output), START_TIMEOUT_MS);
+  if (exited) throw new Error('npm run dev exited before it was ready');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The dev servers compile on first request: the first load may take a while on two cores.
+    await page.goto('http://localhost:3000/', { timeout: START_TIMEOUT_MS });
+    await page.locator('main h1').first().waitFor({ timeout: START_TIMEOUT_MS });
+    await page.locator('header button[aria-label^="Cart"]').waitFor({ timeout: 60_000 });
+    const text = await page.evaluate(() => document.body.innerText);
+    if (/Temporarily unavailable/.test(text)) throw new Error('a remote did not load in dev mode');
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    console.log(`check-dev: the home page rendered ("${await page.locator('main h1').first().innerText()}")`);
+  } finally {
+    await browser.close();
+  }
+} catch (error) {
+  failure = error;
+}
+
+process.kill(-dev.pid, 'SIGINT');
+try {
+  await waitFor('npm run dev to stop after Ctrl-C', () => exited, 30_000);
+  await waitFor(
+    'every port of npm run dev free',
+    async () => !(await Promise.all(PORTS.map((port) => portInUse(port)))).some(Boolean),
+    15_000,
+  );
+  console.log('check-dev: Ctrl-C stopped every server npm run dev started');
+} catch (error) {
+  failure ??= error;
+  try {
+    process.kill(-dev.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+if (failure) {
+  console.error(`check-dev: ${failure.message}`);
+  process.exit(1);
+}
