@@ -1,106 +1,63 @@
-// Types of the tables and functions in supabase/migrations, in the shape `supabase gen types` produces.
-// Keep in step with the migrations.
+// The database's types as the app uses them: database.generated.ts (`npm run db:generate` writes it from
+// supabase/migrations), refined only where the app may rely on more than the generated types say:
+// - a CHECK constraint's values as a union (services.category);
+// - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
+//   only), and no id or created_at in an Insert (their defaults fill them);
+// - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`.
+// Every other table, column and function (a new migration's too) comes from the generated file unchanged.
+import type { Database as Generated } from './database.generated';
 
-type Table<Row, Insert> = { Row: Row; Insert: Insert; Update: Partial<Insert>; Relationships: [] };
+type Schema = Generated['public'];
+type TableName = keyof Schema['Tables'];
+type Gen<T extends TableName> = Schema['Tables'][T];
 
-export type CartItemRow = {
-  id: string;
-  user_id: string;
-  email: string | null;
-  service_id: string;
-  service_title: string;
-  service_price: number;
-  checked_out: boolean;
-  /** The item's place in the cart as the customer built it (replace_cart writes it). */
-  sort_order: number;
-  created_at: string;
-};
+/** A's members with B's in their place (optional members stay optional). */
+type Merge<A, B> = Simplify<Omit<A, keyof B> & B>;
+type Simplify<T> = { [K in keyof T]: T[K] };
 
-export type OrderRow = {
-  id: string;
-  user_id: string;
-  created_at: string;
-  total_amount: number;
-  discount_amount: number;
-  discount_code: string | null;
-  status: string;
-};
+/** A generated table with its Row and Insert replaced; Update is a part of Insert (never when Insert is). */
+type Refine<T extends TableName, Row, Insert> = Merge<
+  Gen<T>,
+  { Row: Row; Insert: Insert; Update: Partial<Insert> }
+>;
+/** A table clients write to: its Insert without the columns their defaults fill. */
+type ClientWritten<T extends TableName> = Refine<
+  T,
+  Gen<T>['Row'],
+  Omit<Gen<T>['Insert'], 'id' | 'created_at'>
+>;
+/** A table only the database writes (clients are granted SELECT on it). */
+type DatabaseWritten<T extends TableName, Row = Gen<T>['Row']> = Refine<T, Row, never>;
 
-export type OrderItemRow = {
-  id: string;
-  order_id: string;
-  service_id: string | null;
-  service_title: string;
-  service_price: number;
-  created_at: string;
-};
+export type CartItemRow = Gen<'cart_items'>['Row'];
+export type OrderRow = Gen<'orders'>['Row'];
+export type OrderItemRow = Gen<'order_items'>['Row'];
+export type MeetingRow = Gen<'meetings'>['Row'];
+type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
-export type MeetingRow = {
-  id: string;
-  user_id: string;
-  created_at: string;
-  meeting_type: string;
-  scheduled_at: string | null;
-  status: string;
-  notes: string | null;
-};
+type Tables = Merge<
+  Schema['Tables'],
+  {
+    cart_items: ClientWritten<'cart_items'>;
+    newsletter_subscribers: ClientWritten<'newsletter_subscribers'>;
+    contact_messages: ClientWritten<'contact_messages'>;
+    project_requests: ClientWritten<'project_requests'>;
+    orders: DatabaseWritten<'orders'>;
+    order_items: DatabaseWritten<'order_items'>;
+    meetings: DatabaseWritten<'meetings'>;
+    services: DatabaseWritten<'services', ServiceRow>;
+  }
+>;
 
-export type Database = {
-  public: {
-    Tables: {
-      cart_items: Table<
-        CartItemRow,
-        Pick<CartItemRow, 'user_id' | 'service_id' | 'service_title' | 'service_price'> &
-          Partial<Pick<CartItemRow, 'email' | 'checked_out' | 'sort_order'>>
-      >;
-      newsletter_subscribers: Table<
-        { id: string; name: string; email: string; discount_code: string; created_at: string },
-        { name: string; email: string; discount_code: string }
-      >;
-      orders: Table<OrderRow, never>;
-      order_items: Table<OrderItemRow, never>;
-      meetings: Table<MeetingRow, never>;
-      services: Table<
-        { id: string; title: string; price: number; category: 'full' | 'workshops'; sort_order: number },
-        never
-      >;
-      contact_messages: Table<
-        { id: string; name: string; email: string; message: string; created_at: string },
-        { name: string; email: string; message: string }
-      >;
-      project_requests: Table<
-        {
-          id: string;
-          name: string;
-          email: string;
-          company: string | null;
-          project_type: string;
-          budget: string;
-          timeline: string;
-          description: string;
-          created_at: string;
-        },
-        {
-          name: string;
-          email: string;
-          company?: string | null;
-          project_type: string;
-          budget: string;
-          timeline: string;
-          description: string;
-        }
-      >;
-    };
-    Views: Record<never, never>;
-    Functions: {
-      validate_discount_code: { Args: { code: string }; Returns: boolean };
-      replace_cart: {
-        Args: { items: { service_id: string; service_title: string; service_price: number }[] };
-        Returns: undefined;
-      };
-      place_order: { Args: { discount_code: string | null }; Returns: string };
-    };
-    Enums: Record<never, never>;
-    CompositeTypes: Record<never, never>;
-  };
-};
+type Functions = Merge<
+  Schema['Functions'],
+  {
+    replace_cart: Merge<
+      Schema['Functions']['replace_cart'],
+      { Args: { items: { service_id: string; service_title: string; service_price: number }[] } }
+    >;
+    place_order: Merge<Schema['Functions']['place_order'], { Args: { discount_code: string | null } }>;
+  }
+>;
+
+export type Database = Merge<Generated, { public: Merge<Schema, { Tables: Tables; Functions: Functions }> }>;
