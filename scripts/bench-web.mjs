@@ -11,10 +11,12 @@ import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
+import { findChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
 import { servePublicBuild } from './lib/serve-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = findChromium();
+if (!CHROMIUM) throw new Error(`bench:web needs Chromium: ${HOW_TO_INSTALL}.`);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = ['/', '/how-we-work', '/services/ai-website-building', '/blog'];
 const FLAGS = [

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { findChromium } from './lib/chromium.mjs';
 import { portInUse, waitFor } from './lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +41,7 @@ try {
   await waitFor('npm run dev ready', () => exited || /storefront is ready/.test(output), START_TIMEOUT_MS);
   if (exited) throw new Error('npm run dev exited before it was ready');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium() ?? undefined,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {

@@ -6,14 +6,15 @@
 // route (scripts/lib/static-server.mjs). In the browser the snapshot is inert and the live app replaces it once
 // the page has rendered (shell/src/app/prerendered.ts).
 //
-// `--single` prerenders the single-bundle build (shell/dist-single). Without a Chromium (CHROMIUM_PATH, else
-// Debian's /usr/bin/chromium) it says so and leaves the build client-rendered; a page that fails to render fails
-// the script, so a broken build is never snapshotted.
+// `--single` prerenders the single-bundle build (shell/dist-single). Without a Chrome or Chromium (CHROMIUM_PATH,
+// else an installed one; as root Debian's chromium is installed) it says so in one line and leaves the build
+// client-rendered; a page that fails to render fails the script, so a broken build is never snapshotted.
 /* global document, window */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
 import { servePublicBuild } from './lib/serve-builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +22,6 @@ const single = process.argv.includes('--single');
 const dist = path.join(root, 'shell', single ? 'dist-single' : 'dist');
 const out = path.join(dist, 'prerendered');
 const PORT = single ? 4310 : 4300;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Pages whose content depends on the visitor: served as the empty shell and rendered in the browser.
 const PERSONAL = new Set(['/auth', '/account', '/checkout']);
 
@@ -77,8 +77,9 @@ function pageHtml(template, { html, css, title, description }) {
     .replace(EMPTY_ROOT, () => `<div id="prerendered" inert>${html}</div><div id="root" hidden></div>`);
 }
 
-if (!fs.existsSync(CHROMIUM)) {
-  console.warn(`prerender: no Chromium at ${CHROMIUM} (set CHROMIUM_PATH); pages stay client-rendered.`);
+const CHROMIUM = ensureChromium();
+if (!CHROMIUM) {
+  console.warn(`prerender: no Chrome or Chromium found, pages stay client-rendered: ${HOW_TO_INSTALL}.`);
   process.exit(0);
 }
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
