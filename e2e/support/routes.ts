@@ -1,22 +1,8 @@
 // The routes of the spec that the accessibility, responsive and keyboard checks visit, and how to reach the
 // ones that need a sign-in, a cart item or a slug read from the site first.
-import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import { servicePaths } from '../../shared-lib/src/catalogue/service-index';
 import { expect, loadUntilLiveApp, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
-
-/**
- * shared-lib's `servicePaths`, read from its source: shared-lib is a CommonJS package of TypeScript that this
- * ES-module test package cannot import directly.
- */
-function readServicePaths(): string[] {
-  const source = fs.readFileSync(new URL('../../shared-lib/src/routes/paths.ts', import.meta.url), 'utf8');
-  const list = /export const servicePaths = \[([^\]]*)\]/.exec(source)?.[1] ?? '';
-  const found = [...list.matchAll(/'(\/services\/[^']+)'/g)].map((m) => m[1] ?? '');
-  if (found.length === 0) throw new Error('No servicePaths found in shared-lib/src/routes/paths.ts');
-  return found;
-}
-
-const servicePaths = readServicePaths();
 
 /** Stands for one blog article: its path is read from the blog page's first 'Read Article' link. */
 export const BLOG_ARTICLE = '/blog/<first article>';

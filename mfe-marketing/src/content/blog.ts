@@ -1,4 +1,6 @@
-// The blog's ten hard-coded articles (spec sections 2 and 3).
+// The blog's ten hard-coded articles (spec sections 2 and 3): the light index (blog-index.ts) and their text.
+import { blogIndex, type BlogSlug } from './blog-index';
+
 export interface BlogArticle {
   id: number;
   slug: string;
@@ -11,13 +13,12 @@ export interface BlogArticle {
   body: readonly string[];
 }
 
-export const articles: readonly BlogArticle[] = [
-  {
+/** Each article's text, by slug; slug and date come from the light index. */
+const copy: Record<BlogSlug, Omit<BlogArticle, 'slug' | 'date'>> = {
+  'automate-your-first-workflow': {
     id: 1,
-    slug: 'automate-your-first-workflow',
     title: 'How to Automate Your First Workflow in a Week',
     description: 'Pick one repetitive task, map it, and hand it to an automation without breaking anything.',
-    date: '2025-01-15',
     readTime: '6 min read',
     category: 'AI Automation',
     body: [
@@ -26,13 +27,11 @@ export const articles: readonly BlogArticle[] = [
       'Build the automation next to the manual process and compare results for a week. Only switch off the manual version once the two agree.',
     ],
   },
-  {
+  'chatbots-that-customers-like': {
     id: 2,
-    slug: 'chatbots-that-customers-like',
     title: 'Chatbots Customers Actually Like',
     description:
       'What separates a helpful support bot from an annoying one, and how to measure the difference.',
-    date: '2025-01-22',
     readTime: '5 min read',
     category: 'AI Chatbots',
     body: [
@@ -41,12 +40,10 @@ export const articles: readonly BlogArticle[] = [
       'Measure resolved conversations and handovers, not just the number of chats.',
     ],
   },
-  {
+  'ai-tools-for-small-teams': {
     id: 3,
-    slug: 'ai-tools-for-small-teams',
     title: '7 AI Tools Every Small Team Should Know',
     description: 'A short, practical list of tools that save hours each week without a big setup.',
-    date: '2025-02-03',
     readTime: '7 min read',
     category: 'AI Tools',
     body: [
@@ -55,12 +52,10 @@ export const articles: readonly BlogArticle[] = [
       'Choose tools that export your data: what you build should stay yours.',
     ],
   },
-  {
+  'reclaim-ten-hours-a-week': {
     id: 4,
-    slug: 'reclaim-ten-hours-a-week',
     title: 'Reclaim Ten Hours a Week with Simple Automations',
     description: 'Where the hours go in a typical small business, and which ones automation gives back.',
-    date: '2025-02-12',
     readTime: '5 min read',
     category: 'Productivity',
     body: [
@@ -69,12 +64,10 @@ export const articles: readonly BlogArticle[] = [
       'Automate the most frequent task first; the time it returns funds the next one.',
     ],
   },
-  {
+  'from-idea-to-mvp': {
     id: 5,
-    slug: 'from-idea-to-mvp',
     title: 'From Idea to MVP in a Weekend',
     description: 'How founders use AI and no-code tools to test an idea before spending on development.',
-    date: '2025-02-24',
     readTime: '8 min read',
     category: 'Entrepreneurship',
     body: [
@@ -83,12 +76,10 @@ export const articles: readonly BlogArticle[] = [
       'Decide beforehand what result would make you continue, and what would make you stop.',
     ],
   },
-  {
+  'websites-built-with-ai': {
     id: 6,
-    slug: 'websites-built-with-ai',
     title: 'What an AI-Built Website Can and Cannot Do',
     description: 'Speed, cost and quality: an honest look at building business websites with AI.',
-    date: '2025-03-05',
     readTime: '6 min read',
     category: 'Web Development',
     body: [
@@ -97,12 +88,10 @@ export const articles: readonly BlogArticle[] = [
       'Ask for fast loading, accessibility and full ownership of the code and content, whoever builds your site.',
     ],
   },
-  {
+  'content-calendar-on-autopilot': {
     id: 7,
-    slug: 'content-calendar-on-autopilot',
     title: 'A Content Calendar on Autopilot',
     description: 'Turn one idea into a month of posts, articles and newsletters with a simple AI workflow.',
-    date: '2025-03-18',
     readTime: '6 min read',
     category: 'Content Marketing',
     body: [
@@ -111,12 +100,10 @@ export const articles: readonly BlogArticle[] = [
       'Reuse what performed well: the best posts deserve a second life.',
     ],
   },
-  {
+  'emails-that-get-opened': {
     id: 8,
-    slug: 'emails-that-get-opened',
     title: 'Personalised E-mails That Get Opened',
     description: 'Welcome, follow-up and win-back sequences that feel personal at any scale.',
-    date: '2025-04-02',
     readTime: '5 min read',
     category: 'Email Marketing',
     body: [
@@ -125,12 +112,10 @@ export const articles: readonly BlogArticle[] = [
       'Test subject lines, but test the offer first: it matters more.',
     ],
   },
-  {
+  'brand-identity-with-ai': {
     id: 9,
-    slug: 'brand-identity-with-ai',
     title: 'Building a Brand Identity with AI',
     description: 'Use AI to explore logos, colours and voice quickly, then refine what works by hand.',
-    date: '2025-04-16',
     readTime: '6 min read',
     category: 'Branding',
     body: [
@@ -139,12 +124,10 @@ export const articles: readonly BlogArticle[] = [
       'Write down your voice with examples of what you would and would not say.',
     ],
   },
-  {
+  'ai-strategy-for-2025': {
     id: 10,
-    slug: 'ai-strategy-for-2025',
     title: 'An AI Strategy for Small Businesses in 2025',
     description: 'Where to start, what to skip, and how to measure whether AI is paying off.',
-    date: '2025-04-30',
     readTime: '9 min read',
     category: 'AI Automation',
     body: [
@@ -153,6 +136,8 @@ export const articles: readonly BlogArticle[] = [
       'Keep ownership: data, accounts and automations should live in your name.',
     ],
   },
-];
+};
+
+export const articles: readonly BlogArticle[] = blogIndex.map((entry) => ({ ...entry, ...copy[entry.slug] }));
 
 export const getArticle = (slug: string | undefined) => articles.find((a) => a.slug === slug);

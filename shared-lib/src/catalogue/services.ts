@@ -1,8 +1,16 @@
 // The service catalogue: the 13 fixed-price services of spec section 3 (ids, titles, prices and categories to
 // the letter) with the content of their detail pages. supabase/seed.sql seeds the `services` table from the
-// same list, and a backend test checks that the two agree.
+// same list, and a backend test checks that the two agree. The light part (id, path, price, category) is
+// service-index.ts; this module adds each page's copy.
+import {
+  serviceIndex,
+  strategyCallPath,
+  type ServiceCategory,
+  type ServiceId,
+  type ServiceIndexEntry,
+} from './service-index';
 
-export type ServiceCategory = 'full' | 'workshops';
+export type { ServiceCategory, ServiceId };
 
 export type IconName =
   | 'globe'
@@ -35,22 +43,6 @@ export interface ServicePage {
   whatYouGet: readonly string[];
   howItWorks: readonly [HowItWorksStep, HowItWorksStep, HowItWorksStep];
 }
-
-/** The ids of the purchasable services, as the backend stores them (`services.id`, `cart_items.service_id`). */
-export type ServiceId =
-  | 'smart-website'
-  | 'product-photos'
-  | 'personal-assistant'
-  | 'brand-creator'
-  | 'content-maker'
-  | 'social-manager'
-  | 'chat-helper'
-  | 'smart-emails'
-  | 'task-automator'
-  | 'ai-dashboard'
-  | 'mvp-masterclass'
-  | 'one-day-training'
-  | 'two-day-training';
 
 export interface Service extends ServicePage {
   id: ServiceId;
@@ -90,15 +82,12 @@ const workshopSteps = (session: string): ServicePage['howItWorks'] => [
   },
 ];
 
-export const services: readonly Service[] = [
-  {
-    id: 'smart-website',
+/** Each service's page copy and badge, by id; id, path, price and category come from the light index. */
+const copy: Record<ServiceId, Omit<Service, keyof ServiceIndexEntry>> = {
+  'smart-website': {
     title: 'Smart Website',
-    price: 899,
-    category: 'full',
     badge: 'POPULAR',
     icon: 'globe',
-    path: '/services/ai-website-building',
     tagline: 'Beautiful website, built with AI.',
     description:
       'A fast, modern website designed and written with AI and finished by hand, live within 7-14 days.',
@@ -113,14 +102,10 @@ export const services: readonly Service[] = [
       'We design, write and build your site and give you two rounds of feedback before it goes live.',
     ),
   },
-  {
-    id: 'product-photos',
+  'product-photos': {
     title: 'Product Photos',
-    price: 499,
-    category: 'full',
     badge: 'POPULAR',
     icon: 'camera',
-    path: '/services/ai-product-shoots',
     tagline: 'Professional product photography without the photo shoot',
     description:
       'Studio-quality product images and lifestyle scenes made from a few phone photos of each product.',
@@ -135,13 +120,9 @@ export const services: readonly Service[] = [
       'You send simple phone photos; we generate, retouch and check every image against the real product.',
     ),
   },
-  {
-    id: 'personal-assistant',
+  'personal-assistant': {
     title: 'Personal Assistant',
-    price: 699,
-    category: 'full',
     icon: 'bot',
-    path: '/services/custom-gpts',
     tagline: 'Your own AI assistant trained for your specific needs',
     description:
       'A custom GPT that knows your documents, processes and tone of voice, and answers the questions your team asks every day.',
@@ -156,13 +137,9 @@ export const services: readonly Service[] = [
       'We gather your material, build the assistant and test it against questions your team really asks.',
     ),
   },
-  {
-    id: 'brand-creator',
+  'brand-creator': {
     title: 'Brand Creator',
-    price: 449,
-    category: 'full',
     icon: 'palette',
-    path: '/services/ai-branding',
     tagline: 'Build a compelling brand identity with AI assistance',
     description:
       'A logo, colour palette, typography and voice that make your business recognisable everywhere.',
@@ -177,13 +154,9 @@ export const services: readonly Service[] = [
       'We explore directions with AI, you pick a favourite, and we refine it by hand into a complete identity.',
     ),
   },
-  {
-    id: 'content-maker',
+  'content-maker': {
     title: 'Content Maker',
-    price: 399,
-    category: 'full',
     icon: 'pen-line',
-    path: '/services/content-automation',
     tagline: 'Never run out of content with AI-powered automation',
     description: 'A content workflow that turns one idea into posts, articles and newsletters every week.',
     whatYouGet: [
@@ -197,13 +170,9 @@ export const services: readonly Service[] = [
       'We map your topics, set up the drafting workflow and produce the first batch of content with you.',
     ),
   },
-  {
-    id: 'social-manager',
+  'social-manager': {
     title: 'Social Manager',
-    price: 499,
-    category: 'full',
     icon: 'share-2',
-    path: '/services/social-media-ai',
     tagline: 'Grow your social presence with AI automation',
     description:
       'Scheduled, on-brand posts and suggested replies across your channels, without the daily grind.',
@@ -218,13 +187,9 @@ export const services: readonly Service[] = [
       'We connect your channels, set up the scheduling and load your first month of posts.',
     ),
   },
-  {
-    id: 'chat-helper',
+  'chat-helper': {
     title: 'Chat Helper',
-    price: 699,
-    category: 'full',
     icon: 'message-circle',
-    path: '/services/ai-chatbots',
     tagline: '24/7 customer support that feels human',
     description:
       'A website chatbot that answers customers instantly, day and night, and hands over to you when a person is needed.',
@@ -239,13 +204,9 @@ export const services: readonly Service[] = [
       'We train the chatbot on your material, test it with real customer questions and install it on your site.',
     ),
   },
-  {
-    id: 'smart-emails',
+  'smart-emails': {
     title: 'Smart Emails',
-    price: 349,
-    category: 'full',
     icon: 'mail',
-    path: '/services/email-automation',
     tagline: 'Personalized email campaigns that convert',
     description: 'Welcome, follow-up and win-back sequences that are personalised and sent automatically.',
     whatYouGet: [
@@ -259,13 +220,9 @@ export const services: readonly Service[] = [
       'We write the sequences, set up the automation in your e-mail tool and test every message.',
     ),
   },
-  {
-    id: 'task-automator',
+  'task-automator': {
     title: 'Task Automator',
-    price: 499,
-    category: 'full',
     icon: 'workflow',
-    path: '/services/workflow-automation',
     tagline: 'Eliminate repetitive tasks and streamline operations',
     description:
       'Connects your tools so that invoices, leads and reports move from one to the next on their own.',
@@ -280,13 +237,9 @@ export const services: readonly Service[] = [
       'We map the tasks you repeat, automate them and run them alongside your team until the results match.',
     ),
   },
-  {
-    id: 'ai-dashboard',
+  'ai-dashboard': {
     title: 'AI Dashboard',
-    price: 649,
-    category: 'full',
     icon: 'layout-dashboard',
-    path: '/services/ai-dashboard',
     tagline: 'See your business at a glance, with answers in plain language',
     description:
       'One dashboard for sales, marketing and operations, with an assistant that explains what the numbers mean.',
@@ -301,13 +254,9 @@ export const services: readonly Service[] = [
       'We connect your data, agree with you on the numbers that matter and build the views around them.',
     ),
   },
-  {
-    id: 'mvp-masterclass',
+  'mvp-masterclass': {
     title: 'MVP Masterclass (idea to MVP in 2 hours)',
-    price: 499,
-    category: 'workshops',
     icon: 'rocket',
-    path: '/services/mvp-masterclass',
     tagline: 'Go from idea to a working MVP in two hours',
     description:
       'A live, hands-on session in which you build the first working version of your product with AI tools.',
@@ -321,13 +270,9 @@ export const services: readonly Service[] = [
       'Two focused hours in which you build your MVP with us, step by step, on your own accounts.',
     ),
   },
-  {
-    id: 'one-day-training',
+  'one-day-training': {
     title: '1 Day Training',
-    price: 999,
-    category: 'workshops',
     icon: 'graduation-cap',
-    path: '/services/one-day-training',
     tagline: 'A full day that makes your team confident with AI',
     description: 'A practical training day on the AI tools that fit your team’s daily work.',
     whatYouGet: [
@@ -340,14 +285,10 @@ export const services: readonly Service[] = [
       'A full day of short lessons and hands-on exercises on the tasks your team does every week.',
     ),
   },
-  {
-    id: 'two-day-training',
+  'two-day-training': {
     title: '2 Day Training',
-    price: 1799,
-    category: 'workshops',
     badge: 'BEST VALUE',
     icon: 'award',
-    path: '/services/two-day-training',
     tagline: 'Two days from AI basics to your first automations',
     description:
       'The one-day training plus a second day in which your team builds automations for its own work.',
@@ -362,14 +303,16 @@ export const services: readonly Service[] = [
       'Day one covers the tools; on day two your team builds and tests automations for its own work.',
     ),
   },
-];
+};
+
+export const services: readonly Service[] = serviceIndex.map((entry) => ({ ...entry, ...copy[entry.id] }));
 
 /** The strategy call has a page but is booked, not bought ('Book Your Call'), so it is not a `Service`. */
 export const strategyCall: ServicePage = {
   id: 'ai-strategy-call',
   title: 'AI Strategy Call',
   icon: 'phone-call',
-  path: '/services/ai-strategy-call',
+  path: strategyCallPath,
   tagline: 'Expert guidance to plan your AI transformation',
   description: 'A focused call to find where AI will save you the most time and money, and what to do first.',
   whatYouGet: [
@@ -410,9 +353,6 @@ const byCategory: Record<ServiceCategory, readonly Service[]> = {
 };
 
 export const servicesByCategory = (category: ServiceCategory): readonly Service[] => byCategory[category];
-
-/** Every `/services/...` detail page: the 13 services in catalogue order, then the strategy call. */
-export const serviceRoutePaths: readonly string[] = [...services.map((s) => s.path), strategyCall.path];
 
 /** A cart entry for a service. */
 export const toCartItem = (service: Service) => ({

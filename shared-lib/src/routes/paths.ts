@@ -1,5 +1,9 @@
 // Every route of the site and the slice that owns it. The shell builds its routing table from this, each
 // remote's contract test checks that it exposes exactly its own paths, and links use `paths` instead of strings.
+// The `/services/...` pages come from the light catalogue.
+import { servicePaths } from '../catalogue/service-index';
+
+export { servicePaths };
 export const paths = {
   home: '/',
   about: '/about',
@@ -21,24 +25,6 @@ export const paths = {
 export const blogArticlePath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 export type RemoteKey = 'marketing' | 'catalog' | 'account';
-
-/** Paths of `/services/...` pages; the catalogue module knows which service each one shows. */
-export const servicePaths = [
-  '/services/ai-website-building',
-  '/services/ai-product-shoots',
-  '/services/custom-gpts',
-  '/services/ai-branding',
-  '/services/content-automation',
-  '/services/social-media-ai',
-  '/services/ai-chatbots',
-  '/services/email-automation',
-  '/services/workflow-automation',
-  '/services/ai-dashboard',
-  '/services/ai-strategy-call',
-  '/services/mvp-masterclass',
-  '/services/one-day-training',
-  '/services/two-day-training',
-] as const;
 
 export const remotePaths: Record<RemoteKey, readonly string[]> = {
   marketing: [
