@@ -10,7 +10,7 @@ const moduleNameMapper = {
 
 const browserProject = (name) => ({
   displayName: name,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/tools/jest/jsdom-environment.js',
   roots: [`<rootDir>/${name}/src`],
   testMatch: ['**/*.test.ts?(x)'],
   transform,
