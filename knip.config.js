@@ -1,0 +1,61 @@
+// knip, run by `npm run lint`: every dependency is declared in the package that imports it (or runs its binary),
+// or in the root package, whose node_modules every workspace resolves from; and nothing is declared that nothing
+// uses. Undeclared and unused dependencies fail the lint; unused exports and files are reported as warnings
+// (shared-lib's public API, src/index.ts, included), which do not.
+const { SINGLETONS } = require('./tools/webpack/shared-singletons');
+
+// Every app declares each federation singleton, used or not: tools/webpack/shared-singletons.js shares the version
+// the app itself resolves, so the app's package.json is where that version is chosen.
+// One pattern rather than a list: knip hints at each listed name an app also imports.
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const singletons = new RegExp(`^(${[...SINGLETONS, 'shared-lib'].map(escape).join('|')})$`);
+const app = (entry = []) => ({ entry, ignoreDependencies: [singletons] });
+
+/** @type {import('knip').KnipConfig} */
+module.exports = {
+  workspaces: {
+    '.': {
+      entry: [
+        'scripts/*.mjs',
+        // Swapped in for shell/src/federation/remotes.ts by tools/webpack/create-config.js (`--env single`).
+        'tools/single-bundle/remotes.ts',
+        'types/*.d.ts',
+      ],
+      // scripts/db-generate.mjs finds the Supabase CLI with createRequire().resolve, which knip does not follow.
+      ignoreDependencies: ['supabase'],
+      // The system's: scripts install Debian's chromium and PostgreSQL with it.
+      ignoreBinaries: ['apt-get'],
+      project: [
+        'scripts/**/*.mjs',
+        'tools/{jest,single-bundle}/**',
+        'tools/swc.js',
+        'types/**',
+        '*.{js,mjs}',
+      ],
+    },
+    // Named by path in its webpack.config.js (runtimePlugins), which knip does not follow.
+    shell: app(['src/federation/runtime-plugin.ts']),
+    'mfe-marketing': app(),
+    'mfe-catalog-cart': app(),
+    'mfe-account': app(),
+    // Its public API, src/index.ts, is an entry whose unused exports are reported too.
+    'shared-lib': { includeEntryExports: true },
+    'tools/webpack': {
+      // The shared react-router-dom facade, named by path in router-contract.js.
+      entry: ['react-router-dom.js'],
+      // create-config.js names swc-loader as a loader string, which knip does not follow; @swc/core is its peer.
+      ignoreDependencies: ['swc-loader', '@swc/core'],
+    },
+  },
+  // Written by `npm run db:generate` (Supabase CLI): its helper types are the CLI's, used or not.
+  ignoreIssues: { 'shared-lib/src/supabase/database.generated.ts': ['exports', 'types'] },
+  rules: {
+    files: 'warn',
+    exports: 'warn',
+    nsExports: 'warn',
+    types: 'warn',
+    nsTypes: 'warn',
+    enumMembers: 'warn',
+    duplicates: 'warn',
+  },
+};
