@@ -1,12 +1,11 @@
+// The federation name and exposed modules are federation.json, which the contract test reads too: what the
+// build exposes is what the test checks.
 const createConfig = require('@storefront/webpack-config');
+const federation = require('./federation.json');
 
 module.exports = createConfig({
   dir: __dirname,
-  name: 'mfe_catalog_cart',
+  ...federation,
   port: 3002,
   title: 'Catalogue and cart (standalone)',
-  exposes: {
-    './routes': './src/exposes/routes.tsx',
-    './CartButton': './src/exposes/CartButton.tsx',
-  },
 });

@@ -107,3 +107,5 @@ export function resetStores(): void {
   localStorage.clear();
   provideSupabase(null);
 }
+
+export { describeRemoteContract, type FederationConfig } from './remote-contract';
