@@ -2,6 +2,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import testingLibrary from 'eslint-plugin-testing-library';
+import jestDom from 'eslint-plugin-jest-dom';
+import playwright from 'eslint-plugin-playwright';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
@@ -9,6 +13,8 @@ const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
 // react-router-dom is the shared singleton; react-router itself is not shared, so a direct import would bring a
 // second router with its own context (tools/webpack/shared-singletons.js).
 const routerImport = { name: 'react-router', message: 'Import from react-router-dom, the shared singleton.' };
+// The jest tests that render React in jsdom (local-supabase's tests run in Node and render nothing).
+const browserTests = ['shared-lib', ...slices].map((pkg) => `${pkg}/src/**/*.test.{ts,tsx}`);
 
 export default tseslint.config(
   {
@@ -43,6 +49,18 @@ export default tseslint.config(
   { files: ['**/*.test.js'], languageOptions: { globals: { ...globals.jest } } },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  { ...jsxA11y.flatConfigs.recommended, files: ['**/*.tsx'] },
+  { ...testingLibrary.configs['flat/react'], files: browserTests },
+  { ...jestDom.configs['flat/recommended'], files: browserTests },
+  {
+    ...playwright.configs['flat/recommended'],
+    files: ['e2e/**/*.ts'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // Helpers named expect… assert (expectNoSeriousViolations, expectEverySizeFits).
+      'playwright/expect-expect': ['warn', { assertFunctionPatterns: ['^expect'] }],
+    },
+  },
   {
     files: ['shared-lib/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [routerImport] }] },

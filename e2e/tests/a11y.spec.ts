@@ -40,9 +40,11 @@ async function expectNoSeriousViolations(page: Page, what: string, rules?: strin
 
 test.describe('signed out', () => {
   let shared: Page;
+
   test.beforeAll(async ({ browser }, workerInfo) => {
     shared = await openSharedPage(browser, workerInfo.project.use.baseURL);
   });
+
   test.afterAll(() => shared.context().close());
 
   for (const route of publicRoutes) {

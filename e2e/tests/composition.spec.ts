@@ -50,6 +50,8 @@ test('exactly one copy of react-dom, of the router and of zustand is downloaded'
   await expect(page).toHaveURL('/how-we-work');
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByText('Sign in to access your cart and checkout')).toBeVisible();
+  // The test inspects the downloads: a quiet network means every script the remotes asked for has arrived.
+  // eslint-disable-next-line playwright/no-networkidle
   await page.waitForLoadState('networkidle');
 
   const bodies = await Promise.all(scripts);
@@ -65,9 +67,11 @@ test('exactly one copy of react-dom, of the router and of zustand is downloaded'
 
 test.describe('a remote that is down', () => {
   let site: SiteServers;
+
   test.beforeAll(async () => {
     site = await startSite(4100, await mainBackend());
   });
+
   test.afterAll(async () => {
     await site.close();
   });

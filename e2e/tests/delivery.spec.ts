@@ -20,9 +20,11 @@ function digestOf(dir: string): string {
 }
 
 let site: SiteServers;
+
 test.beforeAll(async () => {
   site = await startSite(4200, await mainBackend());
 });
+
 test.afterAll(async () => {
   await site.close();
 });

@@ -53,7 +53,7 @@ async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 /** Each size in turn on a page already showing the route: the phone width first, as the page first loads. */
-async function checkSizes(page: Page, testInfo: TestInfo, route: string) {
+async function expectEverySizeFits(page: Page, testInfo: TestInfo, route: string) {
   const sizes = tabletRoutes.includes(route) ? [PHONE, TABLET, DESKTOP] : [PHONE, DESKTOP];
   for (const size of sizes) {
     await page.setViewportSize(size);
@@ -65,16 +65,18 @@ async function checkSizes(page: Page, testInfo: TestInfo, route: string) {
 
 test.describe('signed out', () => {
   let shared: Page;
+
   test.beforeAll(async ({ browser }, workerInfo) => {
     shared = await openSharedPage(browser, workerInfo.project.use.baseURL);
   });
+
   test.afterAll(() => shared.context().close());
 
   for (const route of publicRoutes) {
     test(`layout: ${route}`, async () => {
       await shared.setViewportSize(PHONE);
       await openRoute(shared, route);
-      await checkSizes(shared, test.info(), route);
+      await expectEverySizeFits(shared, test.info(), route);
     });
   }
 });
@@ -83,7 +85,7 @@ for (const route of signedInRoutes) {
   test(`layout, signed in: ${route}`, async ({ page }, testInfo) => {
     await page.setViewportSize(PHONE);
     await openRoute(page, route);
-    await checkSizes(page, testInfo, route);
+    await expectEverySizeFits(page, testInfo, route);
   });
 }
 
@@ -110,14 +112,12 @@ test.describe('on a 375 px phone', () => {
     await cartButton(page).click();
     const panel = page.getByRole('dialog', { name: 'Your Cart' });
     await expect(panel.getByRole('link', { name: 'Go to Checkout' })).toBeVisible();
-    const box = await panel.boundingBox();
+    const box = (await panel.boundingBox())!;
     expect(box).not.toBeNull();
-    if (box) {
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.y).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
-      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-    }
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     await expect(panel.getByRole('link', { name: 'Go to Checkout' })).toBeInViewport();
     await expectNoHorizontalOverflow(page, 'the open cart panel');
     await attachScreenshot(page, testInfo, 'cart panel at 375px');

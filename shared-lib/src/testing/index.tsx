@@ -1,7 +1,7 @@
 // Test helpers for every package's component tests: one render with every provider the site has.
 // Imported as 'shared-lib/src/testing' from tests only, never from app code.
 import type { ReactElement } from 'react';
-import { act, render, type RenderOptions, type RenderResult } from '@testing-library/react';
+import { act, render, screen, within, type RenderOptions, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createClient } from '@supabase/supabase-js';
 import { DesignProvider } from '../ui/providers';
@@ -106,6 +106,28 @@ export function resetStores(): void {
   useToastStore.setState({ toasts: [] });
   localStorage.clear();
   provideSupabase(null);
+}
+
+/**
+ * The definition (<dd>) a description list inside `container` gives `term` (<dt>). Each list pairs one <dd> with
+ * each <dt>, so they are matched by position, as assistive technology reads them.
+ */
+export function definitionOf(container: HTMLElement, term: string): HTMLElement {
+  const terms = within(container).getAllByRole('term');
+  const definitions = within(container).getAllByRole('definition');
+  const index = terms.findIndex((t) => t.textContent === term);
+  if (index < 0 || terms.length !== definitions.length) throw new Error(`no single definition of “${term}”`);
+  return definitions[index]!;
+}
+
+/** The toast showing `text`: its live message, an alert when destructive, otherwise a status. */
+export async function findToast(text: string): Promise<HTMLElement> {
+  await screen.findByText(text);
+  const toast = [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')].find(
+    (live) => within(live).queryAllByText(text).length > 0,
+  );
+  if (!toast) throw new Error(`“${text}” is not in a toast`);
+  return toast;
 }
 
 export { describeRemoteContract, type FederationConfig } from './remote-contract';

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCartStore, useSessionStore } from 'shared-lib';
 import { renderSuspended as renderWithProviders, resetStores } from 'shared-lib/src/testing';
@@ -19,9 +19,10 @@ afterEach(resetStores);
 
 describe('Header', () => {
   it('shows the spec navigation and the primary button', async () => {
-    const { container } = await renderWithProviders(<Header />);
+    await renderWithProviders(<Header />);
     // jsdom matches no media query, so the desktop nav is display:none here; the mobile menu is tested below.
-    const nav = container.querySelector<HTMLElement>('nav[aria-label="Main"]')!;
+    // A hidden element has no accessible name, so it is found by its label instead of its role and name.
+    const nav = screen.getByLabelText('Main', { selector: 'nav' });
     const links = within(nav).getAllByRole('link', { hidden: true });
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Home', '/'],
@@ -53,15 +54,11 @@ describe('Header', () => {
     await renderWithProviders(<Header />);
     const header = await screen.findByRole('banner');
     expect(header).toHaveAttribute('data-compact', 'false');
-    act(() => {
-      Object.defineProperty(window, 'scrollY', { value: 21, configurable: true });
-      fireEvent.scroll(window);
-    });
+    Object.defineProperty(window, 'scrollY', { value: 21, configurable: true });
+    fireEvent.scroll(window);
     expect(header).toHaveAttribute('data-compact', 'true');
-    act(() => {
-      Object.defineProperty(window, 'scrollY', { value: 20, configurable: true });
-      fireEvent.scroll(window);
-    });
+    Object.defineProperty(window, 'scrollY', { value: 20, configurable: true });
+    fireEvent.scroll(window);
     expect(header).toHaveAttribute('data-compact', 'false');
   });
 
@@ -100,9 +97,7 @@ describe('Footer', () => {
 describe('PromoBanner', () => {
   it('opens a dialog about the September offer and closes on Escape', async () => {
     await renderWithProviders(<PromoBanner />);
-    await act(() =>
-      userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ })),
-    );
+    await userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ }));
     const dialog = await screen.findByRole('dialog', { name: '10% off your first project this September' });
     expect(dialog).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');

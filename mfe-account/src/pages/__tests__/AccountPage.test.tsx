@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useSessionStore, type MeetingRow, type OrderItemRow, type OrderRow } from 'shared-lib';
 import {
   createTestSupabase,
+  definitionOf,
+  findToast,
   json,
   renderWithProviders,
   resetStores,
@@ -109,8 +111,8 @@ describe('AccountPage', () => {
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
 
     const profile = screen.getByRole('tabpanel', { name: 'Profile' });
-    expect(within(profile).getByText('Email').nextElementSibling).toHaveTextContent(USER.email);
-    expect(within(profile).getByText('User ID').nextElementSibling).toHaveTextContent(USER.id);
+    expect(definitionOf(profile, 'Email')).toHaveTextContent(USER.email);
+    expect(definitionOf(profile, 'User ID')).toHaveTextContent(USER.id);
     expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
   });
 
@@ -209,7 +211,7 @@ describe('AccountPage', () => {
     });
     renderWithProviders(<AccountPage />, { route: '/account' });
 
-    const toast = (await screen.findByText('permission denied for table orders')).closest('li')!;
+    const toast = await findToast('permission denied for table orders');
     expect(within(toast).getByText('Error')).toBeInTheDocument();
     expect(await screen.findByText('JWT expired')).toBeInTheDocument();
     expect(await openTab('Orders')).toHaveTextContent('No orders yet');

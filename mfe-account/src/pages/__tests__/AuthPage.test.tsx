@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
 import {
   createTestSupabase,
+  findToast,
   json,
   renderWithProviders,
   resetStores,
@@ -57,12 +58,6 @@ async function fillIn(email: string, password: string) {
   await userEvent.type(screen.getByLabelText('Password'), password);
 }
 
-/** The toast showing `text`. */
-async function findToast(text: string): Promise<HTMLElement> {
-  const item = (await screen.findByText(text)).closest<HTMLElement>('[role="alert"], [role="status"]');
-  if (!item) throw new Error(`“${text}” is not in a toast`);
-  return item;
-}
 /** Destructive toasts are alerts, the others status messages. */
 const findErrorToast = async (text: string) => {
   const toast = await findToast(text);

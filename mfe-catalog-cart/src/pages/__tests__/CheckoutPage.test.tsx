@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCartStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
-import { createTestSupabase, json, renderSuspended, resetStores } from 'shared-lib/src/testing';
+import { createTestSupabase, definitionOf, json, renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CheckoutPage, { PAYMENT_NOTICE } from '../CheckoutPage';
 
 const add = (...ids: string[]) =>
@@ -37,9 +37,9 @@ it('summarises subtotal, discount percent and amount, and total', async () => {
   add('smart-website', 'product-photos', 'personal-assistant');
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
-  expect(within(summary).getByText('Subtotal').nextSibling).toHaveTextContent('€2,097.00');
-  expect(within(summary).getByText('Discount (10%)').nextSibling).toHaveTextContent('-€209.70');
-  expect(within(summary).getByText('Total').nextSibling).toHaveTextContent('€1,887.30');
+  expect(definitionOf(summary, 'Subtotal')).toHaveTextContent('€2,097.00');
+  expect(definitionOf(summary, 'Discount (10%)')).toHaveTextContent('-€209.70');
+  expect(definitionOf(summary, 'Total')).toHaveTextContent('€1,887.30');
 });
 
 it('refuses an invalid code, applies a valid one in upper case, then locks the box', async () => {

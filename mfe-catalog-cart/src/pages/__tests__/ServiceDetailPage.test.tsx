@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { servicePaths, useCartStore } from 'shared-lib';
 import { getServicePageByPath, services } from 'shared-lib/catalogue';
@@ -43,7 +43,7 @@ it('gives every service path a page with its own title, tagline, benefits, three
   expect(servicePaths).toHaveLength(14);
   for (const path of servicePaths) {
     const page = getServicePageByPath(path)!;
-    await renderSuspended(<ServiceDetailPage />, { route: path });
+    const { unmount } = await renderSuspended(<ServiceDetailPage />, { route: path });
     expect(screen.getByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
     expect(screen.getByText(page.tagline)).toBeInTheDocument();
     const steps = screen.getByRole('region', { name: 'How it works' });
@@ -57,6 +57,6 @@ it('gives every service path a page with its own title, tagline, benefits, three
     } else {
       expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute('href', '/contact');
     }
-    cleanup();
+    unmount();
   }
 });

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCartStore, useSessionStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
-import { renderSuspended, resetStores } from 'shared-lib/src/testing';
+import { definitionOf, renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CartButton from '../../../exposes/CartButton';
 
 const add = (...ids: string[]) =>
@@ -33,8 +33,8 @@ it('lists one item linking to its page, with a raw subtotal, a 2-decimal total a
     'href',
     '/services/ai-website-building',
   );
-  expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€899');
-  expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€899.00');
+  expect(definitionOf(panel, 'Subtotal')).toHaveTextContent('€899');
+  expect(definitionOf(panel, 'Total')).toHaveTextContent('€899.00');
   expect(within(panel).queryByText(/Discount/)).not.toBeInTheDocument();
   expect(within(panel).getByText('Add 3+ services for 10% off')).toBeInTheDocument();
   expect(within(panel).getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
@@ -53,9 +53,9 @@ it('shows the discount line and the next tier for 7 services', async () => {
   await renderSuspended(<CartButton />);
   await userEvent.click(screen.getByRole('button', { name: 'Cart, 7 items' }));
   const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
-  expect(within(panel).getByText('Subtotal').nextSibling).toHaveTextContent('€4143');
-  expect(within(panel).getByText('Discount (20%)').nextSibling).toHaveTextContent('-€828.60');
-  expect(within(panel).getByText('Total').nextSibling).toHaveTextContent('€3,314.40');
+  expect(definitionOf(panel, 'Subtotal')).toHaveTextContent('€4143');
+  expect(definitionOf(panel, 'Discount (20%)')).toHaveTextContent('-€828.60');
+  expect(definitionOf(panel, 'Total')).toHaveTextContent('€3,314.40');
   expect(within(panel).getByText('Add 3 more for 25% off + FREE aftercare')).toBeInTheDocument();
   await userEvent.click(within(panel).getByRole('button', { name: 'Remove Chat Helper from cart' }));
   expect(screen.getByRole('button', { name: 'Cart, 6 items' })).toBeInTheDocument();
