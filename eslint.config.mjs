@@ -6,6 +6,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
 import jestDom from 'eslint-plugin-jest-dom';
 import playwright from 'eslint-plugin-playwright';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
@@ -15,6 +16,8 @@ const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
 const routerImport = { name: 'react-router', message: 'Import from react-router-dom, the shared singleton.' };
 // The jest tests that render React in jsdom (local-supabase's tests run in Node and render nothing).
 const browserTests = ['shared-lib', ...slices].map((pkg) => `${pkg}/src/**/*.test.{ts,tsx}`);
+// Folders that are applications, not libraries: shared-lib may import none of them.
+const apps = [...slices, 'local-supabase', 'e2e'];
 
 export default tseslint.config(
   {
@@ -61,9 +64,48 @@ export default tseslint.config(
       'playwright/expect-expect': ['warn', { assertFunctionPatterns: ['^expect'] }],
     },
   },
+  // Rules that follow an import to the file it resolves to. The resolver follows the workspace links and
+  // shared-lib's `exports` to the TypeScript sources, so a package name counts as much as a relative path.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Read TypeScript files too when following imports (by default only JavaScript is followed).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] }),
+      ],
+    },
+    rules: {
+      // No import cycles. One needs our own files on both ends; not walking node_modules keeps the rule fast.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // The boundaries, checked on the resolved file, so a relative path of any depth is caught too; the
+      // name-based rules below also catch a name that does not resolve.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            { target: 'shared-lib', from: apps, message: 'shared-lib is a library: it imports no app.' },
+            // Remotes import no shell source, and no slice imports another (DESIGN.md section 1).
+            ...slices.map((slice) => ({
+              target: slice,
+              from: slices.filter((other) => other !== slice),
+              message: 'A slice imports only shared-lib and its own files.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['shared-lib/src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [routerImport] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [routerImport], patterns: apps.flatMap((app) => [app, `${app}/*`, `**/${app}/*`]) },
+      ],
+    },
   },
   // Slices never import each other: only shared-lib and their own files (DESIGN.md section 1).
   ...slices.map((slice) => ({
