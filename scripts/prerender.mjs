@@ -29,12 +29,14 @@ const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The page's markup, styles, title, description and the site links it shows, once its content has rendered. */
-async function render(context, url) {
+async function render(context, url, { notFound = false } = {}) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    // The 404 page logs the path it was asked for (spec), which is expected there only.
+    if (message.type() === 'error' && !(notFound && message.text().startsWith('404 Error:')))
+      errors.push(message.text());
   });
   try {
     await page.goto(url);
@@ -108,7 +110,10 @@ try {
       queue = queue.concat(next);
     }
   }
-  console.log(`prerender: ${seen.size} pages written to ${path.relative(root, out)}/`);
+  // The 404 page, for the server (and a CDN's 404 rule) to send with status 404 for any path that is no route.
+  const notFound = await render(context, `http://localhost:${PORT}/404`, { notFound: true });
+  fs.writeFileSync(path.join(dist, '404.html'), pageHtml(template, notFound));
+  console.log(`prerender: ${seen.size} pages written to ${path.relative(root, out)}/, the 404 page to 404.html`);
 } finally {
   await browser.close();
   for (const server of servers) server.close();

@@ -78,10 +78,11 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   must(step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']));
 }
 
-must(step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']));
+must(step('lint (ESLint, knip)', 'npm', ['run', '--silent', 'lint']));
 must(step('formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']));
 must(step('type check', 'npx', ['tsc', '-p', 'tsconfig.json']));
 must(ensurePostgres());
+must(step('database types and schema.sql match the migrations', 'npm', ['run', '--silent', 'db:check']));
 const jestReport = path.join(results, 'jest.json');
 const jestOk = step('unit, component and backend tests (jest)', 'npx', [
   'jest',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import express from 'express';
 import compression from 'compression';
-import helmet from 'helmet';
+import helmet, { strictTransportSecurity } from 'helmet';
 
 const NO_CACHE =
   /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
@@ -61,15 +61,23 @@ export function createStaticApp({
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginResourcePolicy: { policy: kind === 'remote' ? 'cross-origin' : 'same-origin' },
       crossOriginEmbedderPolicy: false,
+      // The same rule as the CSP's frame-ancestors 'none', for browsers that only read this header.
+      xFrameOptions: { action: 'deny' },
+      // Over plain http a browser ignores HSTS, and a local server must not pin localhost to https: below.
+      strictTransportSecurity: false,
     }),
   );
+  const hsts = strictTransportSecurity();
+  app.use((req, res, next) => (req.secure ? hsts(req, res, next) : next()));
   if (kind === 'remote') {
     const allowed = new Set(corsOrigins.map(origin));
     app.use((req, res, next) => {
+      // Every answer depends on Origin, also a refusal: a cache must not hand a refused origin's answer (no
+      // Access-Control-Allow-Origin) to the shell, nor the shell's to anyone else.
+      res.setHeader('Vary', 'Origin');
       const requestOrigin = req.headers.origin;
       if (requestOrigin && (allowed.has(requestOrigin) || allowed.has('*'))) {
         res.setHeader('Access-Control-Allow-Origin', requestOrigin);
-        res.setHeader('Vary', 'Origin');
       }
       next();
     });
@@ -87,17 +95,41 @@ export function createStaticApp({
     }),
   );
   const index = path.join(root, 'index.html');
+  const isRoute = siteRoutes(root);
   app.use((req, res) => {
-    // Client-side routes get the app's page: the route's build-time snapshot when there is one
-    // (scripts/prerender.mjs), else the empty shell. A missing file is a real 404.
+    // The site's routes get the app's page: the route's build-time snapshot when there is one
+    // (scripts/prerender.mjs), else the empty shell. Any other page path gets the app's 404 page with status
+    // 404, so crawlers do not index it; a missing file is a plain 404.
     if ((req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.path) && fs.existsSync(index)) {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(prerenderedPage(root, req.path) ?? index);
+      if (isRoute(req.path)) res.sendFile(prerenderedPage(root, req.path) ?? index);
+      else res.status(404).sendFile(path.join(root, '404.html'));
     } else {
       res.status(404).type('text/plain').send('Not found');
     }
   });
   return app;
+}
+
+/**
+ * Whether a path is one of the site's routes, as the shell's build lists them in routes.json
+ * (tools/webpack/site-routes.js); like the router, case and a trailing slash do not matter. A build without the
+ * list (an older shell) treats every path as a route.
+ */
+function siteRoutes(root) {
+  const file = path.join(root, 'routes.json');
+  if (!fs.existsSync(file) || !fs.existsSync(path.join(root, '404.html'))) return () => true;
+  const normalise = (route) => route.replace(/\/+$/, '').toLowerCase() || '/';
+  const routes = new Set(
+    JSON.parse(fs.readFileSync(file, 'utf8')).map((r) => normalise(decodeURIComponent(r))),
+  );
+  return (requestPath) => {
+    try {
+      return routes.has(normalise(decodeURIComponent(requestPath)));
+    } catch {
+      return false; // a malformed escape names no route
+    }
+  };
 }
 
 /** The prerendered page of a route (`prerendered/<route>/index.html`), if the build has one. */
@@ -112,8 +144,11 @@ function prerenderedPage(root, route) {
   return file.startsWith(base + path.sep) && fs.existsSync(file) ? file : undefined;
 }
 
-/** Starts a static app and resolves once it listens. */
-export function listen(app, port, host = process.env.HOST) {
+/**
+ * Starts a static app and resolves once it listens: on SITE_HOST when it is set, else on every interface (the
+ * files are public; the backend has its own SUPABASE_HOST).
+ */
+export function listen(app, port, host = process.env.SITE_HOST || undefined) {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, () => resolve(server));
     server.on('error', reject);

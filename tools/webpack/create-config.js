@@ -9,6 +9,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const swcOptions = require('../swc');
 const { sharedConfig } = require('./shared-singletons');
 const { RouterContractPlugin } = require('./router-contract');
+const { siteRoutesPlugins } = require('./site-routes');
 
 // `provideExternalRuntime` adds this runtime plugin by `require.resolve`, i.e. its CommonJS build, which `require`s
 // the CommonJS runtime-core: the shell bundled the federation runtime twice (ESM for itself, CJS for the remotes),
@@ -38,6 +39,13 @@ module.exports = function createConfig({
     // `--env single` (npm run build:single): the shell with every slice imported statically, no federation.
     const single = Boolean(env.single) && !exposes;
     const pkg = require(path.join(dir, 'package.json'));
+    const html = {
+      template: path.join(__dirname, 'index.html'),
+      title,
+      scriptLoading: 'defer',
+      // Absolute script URLs, so a deep link such as /blog/some-article loads the same files.
+      publicPath: '/',
+    };
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -97,13 +105,9 @@ module.exports = function createConfig({
           __APP_NAME__: JSON.stringify(pkg.name),
           __APP_VERSION__: JSON.stringify(pkg.version),
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title,
-          scriptLoading: 'defer',
-          // Absolute script URLs, so a deep link such as /blog/some-article loads the same files.
-          publicPath: '/',
-        }),
+        new HtmlWebpackPlugin(html),
+        // The shell knows the site's routes: routes.json and 404.html let a server answer 404 for the rest.
+        ...(exposes ? [] : siteRoutesPlugins(html)),
         // Static files (favicon, robots.txt) are copied as they are.
         fs.existsSync(path.join(dir, 'public')) &&
           new CopyPlugin({
