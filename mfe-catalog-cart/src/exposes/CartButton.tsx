@@ -4,10 +4,10 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import styled from 'styled-components';
 import { ShoppingCart } from 'lucide-react';
 import { CountBadge, IconButton, selectCount, useCartStore } from 'shared-lib';
-import { useCartPersistence } from '../features/cart/use-cart-persistence';
+import { useCartPersistence } from '../features/cart/hooks/use-cart-persistence';
 
 // The panel's code loads on first open: the button is on every page's first paint, the panel is not.
-const CartPanel = lazy(() => import('../features/cart/CartPanel'));
+const CartPanel = lazy(() => import('../features/cart/components/CartPanel'));
 
 const Wrapper = styled.div`
   position: relative;

@@ -17,10 +17,10 @@ import {
   usePageMeta,
 } from 'shared-lib';
 import { ServiceIcon } from 'shared-lib/service-icon';
-import { PriceLines } from '../features/cart/PriceLines';
-import { usePricedCart } from '../features/cart/use-priced-cart';
-import { placeOrder } from '../features/checkout/checkout-api';
-import { DiscountCodeForm } from '../features/checkout/DiscountCodeForm';
+import { PriceLines } from '../features/cart/components/PriceLines';
+import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
+import { placeOrder } from '../features/checkout/api/place-order';
+import { DiscountCodeForm } from '../features/checkout/components/DiscountCodeForm';
 
 const Layout = styled.div`
   display: grid;

@@ -12,8 +12,8 @@ import {
   usePageMeta,
 } from 'shared-lib';
 import { servicesByCategory } from 'shared-lib/catalogue';
-import { DiscountHint } from '../features/cart/DiscountHint';
-import { ServiceCard } from '../features/catalogue/ServiceCard';
+import { DiscountHint } from '../features/cart/components/DiscountHint';
+import { ServiceCard } from '../features/catalogue/components/ServiceCard';
 
 const Hero = styled.header`
   display: grid;

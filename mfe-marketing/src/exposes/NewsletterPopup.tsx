@@ -2,10 +2,10 @@
 // seen it or already holds a code. This module stays tiny; the dialog and the form load once it knows it will open.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Dialog } from 'shared-lib';
-import { markPopupSeen, POPUP_DELAY_MS, shouldShowPopup } from '../features/newsletter/storage';
-import { msUntilAfterLoad } from './since-load';
+import { markPopupSeen, POPUP_DELAY_MS, shouldShowPopup } from '../features/newsletter/utils/storage';
+import { msUntilAfterLoad } from '../utils/since-load';
 
-const loadForm = () => import('../features/newsletter/NewsletterForm');
+const loadForm = () => import('../features/newsletter/components/NewsletterForm');
 const NewsletterForm = lazy(loadForm);
 
 export default function NewsletterPopup() {

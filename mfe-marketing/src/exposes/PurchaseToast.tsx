@@ -5,7 +5,7 @@ import styled, { keyframes } from 'styled-components';
 import { ShoppingBag } from 'lucide-react';
 import { getRuntimeConfig, media } from 'shared-lib';
 import { services } from 'shared-lib/catalogue';
-import { msUntilAfterLoad } from './since-load';
+import { msUntilAfterLoad } from '../utils/since-load';
 
 export const FIRST_AFTER_MS = 10_000;
 export const EVERY_MS = 30_000;

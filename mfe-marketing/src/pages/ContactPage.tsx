@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { CalendarClock } from 'lucide-react';
 import { Card, Container, media, Muted, Section, usePageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
-import { ContactForm } from '../features/contact/ContactForm';
+import { ContactForm } from '../features/contact/components/ContactForm';
 
 const Columns = styled.div`
   display: grid;

@@ -1,6 +1,6 @@
 import { Card, Container, Section, usePageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
-import { ProjectRequestForm } from '../features/project-request/ProjectRequestForm';
+import { ProjectRequestForm } from '../features/project-request/components/ProjectRequestForm';
 
 export default function EnterTheFuturePage() {
   usePageMeta('Enter the Future', 'Tell us about your project: we reply within 24 hours with next steps.');

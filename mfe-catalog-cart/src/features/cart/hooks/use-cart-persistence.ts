@@ -3,8 +3,8 @@
 // cart in this browser on sign-out so the next person at the computer does not see it.
 import { useEffect, useRef } from 'react';
 import { CART_STORAGE_KEY, dedupeById, selectUser, useCartStore, useSessionStore } from 'shared-lib';
-import { loadStoredCart } from './cart-api';
-import { queueCartSave } from './cart-saver';
+import { loadStoredCart } from '../api/load-stored-cart';
+import { queueCartSave } from '../utils/cart-saver';
 
 /**
  * True while another tab's cart change is being read back into this store (shared-lib's syncCartAcrossTabs

@@ -1,4 +1,4 @@
-// The cart's backend calls (spec section 7, with replace_cart for the save: DESIGN.md section 3).
+// Reading the signed-in user's open cart back (spec section 7).
 import { getSupabase, type CartItem } from 'shared-lib';
 import { getServiceById } from 'shared-lib/catalogue';
 
@@ -25,13 +25,4 @@ export async function loadStoredCart(userId: string): Promise<CartItem[]> {
       path: service?.path ?? '',
     };
   });
-}
-
-/** Replaces the user's open cart in one transaction; an empty list empties it. */
-export async function saveStoredCart(items: readonly CartItem[]): Promise<void> {
-  const supabase = await getSupabase();
-  const { error } = await supabase.rpc('replace_cart', {
-    items: items.map((i) => ({ service_id: i.id, service_title: i.title, service_price: i.price })),
-  });
-  if (error) throw error;
 }

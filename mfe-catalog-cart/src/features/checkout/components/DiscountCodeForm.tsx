@@ -10,7 +10,7 @@ import {
   useCartStore,
   selectAppliedCode,
 } from 'shared-lib';
-import { validateDiscountCode } from './checkout-api';
+import { validateDiscountCode } from '../api/validate-discount-code';
 
 const Row = styled.div`
   display: flex;

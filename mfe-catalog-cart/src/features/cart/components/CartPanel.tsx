@@ -6,7 +6,7 @@ import { ButtonLink, formatEuroRaw, IconButton, media, paths, useCartStore } fro
 import { ServiceIcon } from 'shared-lib/service-icon';
 import { DiscountHint } from './DiscountHint';
 import { PriceLines } from './PriceLines';
-import { usePricedCart } from './use-priced-cart';
+import { usePricedCart } from '../hooks/use-priced-cart';
 
 const Panel = styled.div`
   position: fixed;

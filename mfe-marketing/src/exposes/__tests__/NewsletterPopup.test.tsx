@@ -1,15 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setRuntimeConfig } from 'shared-lib';
-import {
-  createTestSupabase,
-  json,
-  renderSuspended,
-  resetStores,
-  testRuntimeConfig,
-} from 'shared-lib/testing';
-import NewsletterPopup from '../../exposes/NewsletterPopup';
-import PurchaseToast, { EVERY_MS, FIRST_AFTER_MS, VISIBLE_MS } from '../../exposes/PurchaseToast';
+import { createTestSupabase, json, renderSuspended, resetStores } from 'shared-lib/testing';
+import NewsletterPopup from '../NewsletterPopup';
 
 afterEach(() => {
   jest.useRealTimers();
@@ -104,31 +96,5 @@ describe('NewsletterPopup', () => {
     expect(alert).toHaveTextContent('Already Subscribed');
     expect(alert).toHaveTextContent('This email is already subscribed!');
     expect(localStorage.getItem('discount_code')).toBeNull();
-  });
-});
-
-describe('PurchaseToast', () => {
-  const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
-
-  it('appears after 10 s for 5 s, then every 30 s', async () => {
-    setRuntimeConfig(testRuntimeConfig);
-    jest.useFakeTimers();
-    await renderSuspended(<PurchaseToast />);
-    advance(FIRST_AFTER_MS - 1);
-    expect(screen.queryByText(/just bought/)).not.toBeInTheDocument();
-    advance(1);
-    expect(screen.getByText(/just bought/)).toBeInTheDocument();
-    advance(VISIBLE_MS);
-    expect(screen.queryByText(/just bought/)).not.toBeInTheDocument();
-    advance(EVERY_MS - VISIBLE_MS);
-    expect(screen.getByText(/just bought/)).toBeInTheDocument();
-  });
-
-  it('stays off when config.json switches it off', async () => {
-    setRuntimeConfig({ ...testRuntimeConfig, purchaseToast: false });
-    jest.useFakeTimers();
-    await renderSuspended(<PurchaseToast />);
-    advance(60_000);
-    expect(screen.queryByText(/just bought/)).not.toBeInTheDocument();
   });
 });

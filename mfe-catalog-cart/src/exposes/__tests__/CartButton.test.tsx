@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useCartStore, useSessionStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { definitionOf, renderSuspended, resetStores } from 'shared-lib/src/testing';
-import CartButton from '../../../exposes/CartButton';
+import CartButton from '../CartButton';
 
 const add = (...ids: string[]) =>
   ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));

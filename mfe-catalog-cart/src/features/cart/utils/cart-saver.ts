@@ -1,7 +1,7 @@
 // Saves run one after another and only the latest cart is written, so a burst of changes becomes at most one
 // save in flight plus one queued. Checkout waits for the queue before it places the order.
 import type { CartItem } from 'shared-lib';
-import { saveStoredCart } from './cart-api';
+import { saveStoredCart } from '../api/save-stored-cart';
 
 let queue: Promise<void> = Promise.resolve();
 let latest: readonly CartItem[] | null = null;

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Copy } from 'lucide-react';
-import { Button, generateDiscountCode, getSupabase, Input, Label, media, toast } from 'shared-lib';
-import { storeDiscountCode } from './storage';
+import { Button, generateDiscountCode, Input, Label, media, toast } from 'shared-lib';
+import { isDuplicate, subscribeToNewsletter } from '../api/subscribe-to-newsletter';
+import { storeDiscountCode } from '../utils/storage';
 import { TeamIllustration } from './TeamIllustration';
 
 const Layout = styled.div`
@@ -43,9 +44,6 @@ const Code = styled.p`
 // the visitor moves into the form, not with the popup.
 const loadValidation = () => import('shared-lib/validation');
 
-const isDuplicate = (error: { code?: string; message?: string }) =>
-  error.code === '23505' || Boolean(error.message?.includes('duplicate'));
-
 /** Subscribe, then show the generated code with a copy button. */
 export default function NewsletterForm() {
   const [name, setName] = useState('');
@@ -68,27 +66,20 @@ export default function NewsletterForm() {
     setBusy(true);
     const discountCode = generateDiscountCode(parsed.data.name);
     try {
-      const supabase = await getSupabase();
-      const { error } = await supabase
-        .from('newsletter_subscribers')
-        .insert({ ...parsed.data, discount_code: discountCode });
-      if (error) {
-        if (isDuplicate(error)) {
-          toast({
-            title: 'Already Subscribed',
-            description: 'This email is already subscribed!',
-            variant: 'destructive',
-          });
-        } else {
-          toast({ title: 'Error', description: error.message, variant: 'destructive' });
-        }
-        return;
-      }
+      await subscribeToNewsletter(parsed.data, discountCode);
       storeDiscountCode(discountCode);
       setCode(discountCode);
       toast({ title: 'Success! 🎉', description: 'Your discount code has been generated!' });
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      if (isDuplicate(error as { code?: string; message?: string })) {
+        toast({
+          title: 'Already Subscribed',
+          description: 'This email is already subscribed!',
+          variant: 'destructive',
+        });
+      } else {
+        toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      }
     } finally {
       setBusy(false);
     }

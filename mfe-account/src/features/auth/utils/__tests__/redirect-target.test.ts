@@ -1,4 +1,4 @@
-import { redirectTarget } from '../utils/redirect-target';
+import { redirectTarget } from '../redirect-target';
 
 describe('redirectTarget', () => {
   it('goes home when nothing sent the user here', () => {

@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { CART_STORAGE_KEY, syncCartAcrossTabs, useCartStore, useSessionStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { createTestSupabase, json, resetStores } from 'shared-lib/src/testing';
-import { whenCartSaved } from '../cart-saver';
+import { whenCartSaved } from '../../utils/cart-saver';
 import { useCartPersistence } from '../use-cart-persistence';
 
 const USER = { id: '11111111-1111-4111-8111-111111111111', email: 'ada@example.com' };

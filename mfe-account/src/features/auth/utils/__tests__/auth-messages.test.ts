@@ -4,7 +4,7 @@ import {
   AuthUnknownError,
   AuthWeakPasswordError,
 } from '@supabase/supabase-js';
-import { AUTH_MESSAGES, authErrorMessage } from '../utils/auth-messages';
+import { AUTH_MESSAGES, authErrorMessage } from '../auth-messages';
 
 describe('authErrorMessage', () => {
   it('maps bad credentials to the spec message, whatever the provider says', () => {

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, FieldError, getSupabase, Input, Label, media, Select, Textarea, toast } from 'shared-lib';
+import { Button, FieldError, Input, Label, media, Select, Textarea, toast } from 'shared-lib';
 import {
   BUDGETS,
   fieldErrors,
@@ -9,6 +9,7 @@ import {
   TIMELINES,
   type ProjectRequestInput,
 } from 'shared-lib/validation';
+import { sendProjectRequest } from '../api/send-project-request';
 
 type Values = Record<keyof ProjectRequestInput, string>;
 type Field = keyof Values;
@@ -60,19 +61,8 @@ export function ProjectRequestForm() {
     }
     setSubmitting(true);
     try {
-      const { name, email, company, projectType, budget, timeline, description } = parsed.data;
       console.info('[project request]', parsed.data);
-      const supabase = await getSupabase();
-      const { error } = await supabase.from('project_requests').insert({
-        name,
-        email,
-        company: company || null,
-        project_type: projectType,
-        budget,
-        timeline,
-        description,
-      });
-      if (error) throw error;
+      await sendProjectRequest(parsed.data);
       toast({
         title: 'Welcome to the Future! 🚀',
         description: "We'll be in touch within 24 hours to discuss your project.",

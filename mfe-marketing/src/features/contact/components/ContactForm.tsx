@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, getSupabase, Input, Label, Textarea, toast } from 'shared-lib';
+import { Button, Input, Label, Textarea, toast } from 'shared-lib';
 import { contactSchema, errorMessages } from 'shared-lib/validation';
+import { sendContactMessage } from '../api/send-contact-message';
 
 const Form = styled.form`
   display: grid;
@@ -30,9 +31,7 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      const supabase = await getSupabase();
-      const { error } = await supabase.from('contact_messages').insert(parsed.data);
-      if (error) throw error;
+      await sendContactMessage(parsed.data);
       toast({ title: 'Message sent!', description: "We'll get back to you within 24 hours." });
       setValues(empty);
     } catch (error) {

@@ -1,0 +1,19 @@
+// The newsletter form's one call: the subscriber stored with the discount code generated for them.
+import { getSupabase } from 'shared-lib';
+import type { NewsletterInput } from 'shared-lib/validation';
+
+/** The backend's answer to an e-mail that is already subscribed (a unique-key violation). */
+export const isDuplicate = (error: { code?: string; message?: string }) =>
+  error.code === '23505' || Boolean(error.message?.includes('duplicate'));
+
+/** Stores the subscriber; throws the backend's error (see `isDuplicate`). */
+export async function subscribeToNewsletter(
+  subscriber: NewsletterInput,
+  discountCode: string,
+): Promise<void> {
+  const supabase = await getSupabase();
+  const { error } = await supabase
+    .from('newsletter_subscribers')
+    .insert({ ...subscriber, discount_code: discountCode });
+  if (error) throw error;
+}
