@@ -30,67 +30,63 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
--- Name: place_order(text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: place_order(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(discount_code text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.place_order(discount_code text DEFAULT NULL::text, items jsonb DEFAULT NULL::jsonb, expected_total integer DEFAULT NULL::integer) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   uid uuid := auth.uid();
-  item_count integer;
-  unknown_count integer;
-  subtotal_cents bigint;
-  percent integer;
-  total_cents bigint;
-  code text := nullif(upper(btrim(coalesce(discount_code, ''))), '');
+  ids text[];
   new_order_id uuid;
 begin
   if uid is null then
     raise exception 'Sign in to check out' using errcode = '42501';
   end if;
-  -- The same lock as replace_cart: a save still in flight finishes before the cart is priced.
+  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
-
-  select count(*), count(*) filter (where s.id is null), coalesce(sum(round(s.price * 100)), 0)
-  into item_count, unknown_count, subtotal_cents
-  from (select distinct c.service_id from public.cart_items c where c.user_id = uid and not c.checked_out) c
-  left join public.services s on s.id = c.service_id;
-
-  if item_count = 0 then
-    raise exception 'Your cart is empty' using errcode = 'P0001';
+  if items is null then
+    select coalesce(array_agg(c.service_id order by c.place), '{}') into ids
+    from (
+      select service_id, min(sort_order) as place
+      from public.cart_items where user_id = uid and not checked_out group by service_id
+    ) c;
+    new_order_id := private.record_order(uid, ids, discount_code, expected_total);
+    update public.cart_items set checked_out = true where user_id = uid and not checked_out;
+  else
+    ids := private.cart_service_ids(items);
+    new_order_id := private.record_order(uid, ids, discount_code, expected_total);
+    delete from public.cart_items where user_id = uid and not checked_out;
+    insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
+    select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
+    from unnest(ids) with ordinality as i(id, place)
+    join public.services s on s.id = i.id;
   end if;
-  if unknown_count > 0 then
+  return new_order_id;
+end;
+$$;
+
+
+--
+-- Name: quote_cart(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.quote_cart(items jsonb, discount_code text DEFAULT NULL::text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) RETURNS record
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ids text[] := private.cart_service_ids(items);
+begin
+  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
     raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
   end if;
-  if code is not null and not public.validate_discount_code(code) then
-    raise exception 'Invalid discount code' using errcode = 'P0001';
-  end if;
-
-  percent := case
-    when item_count >= 10 then 25
-    when item_count >= 7 then 20
-    when item_count >= 5 then 15
-    when item_count >= 3 then 10
-    else 0
-  end;
-  if code is not null then
-    percent := greatest(percent, 10);
-  end if;
-  -- total = subtotal × (1 − discount), rounded half up to the cent (shared-lib's priceCart does the same).
-  total_cents := floor(subtotal_cents * (100 - percent) / 100.0 + 0.5);
-
-  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
-  values (uid, total_cents, subtotal_cents - total_cents, code)
-  returning id into new_order_id;
-  insert into public.order_items (order_id, service_id, service_title, service_price)
-  select new_order_id, s.id, s.title, s.price
-  from (select distinct c.service_id from public.cart_items c where c.user_id = uid and not c.checked_out) c
-  join public.services s on s.id = c.service_id
-  order by s.sort_order;
-  update public.cart_items set checked_out = true where user_id = uid and not checked_out;
-  return new_order_id;
+  code_status := private.discount_code_status(discount_code);
+  select p.item_count, p.subtotal_cents, p.discount_percent, p.discount_cents, p.total_cents
+  into item_count, subtotal_cents, discount_percent, discount_cents, total_cents
+  from private.price_cart(ids, code_status = 'valid') p;
 end;
 $$;
 
@@ -126,6 +122,36 @@ $$;
 
 
 --
+-- Name: subscribe_newsletter(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.subscribe_newsletter(name text, email text) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  code text;
+  violated text;
+begin
+  for attempt in 1..5 loop
+    code := private.discount_code_prefix(coalesce(name, '')) || private.random_code_suffix();
+    begin
+      insert into public.newsletter_subscribers (name, email, discount_code)
+      values (btrim(subscribe_newsletter.name), btrim(subscribe_newsletter.email), code);
+      return code;
+    exception when unique_violation then
+      get stacked diagnostics violated = constraint_name;
+      if violated is distinct from 'newsletter_subscribers_discount_code_key' or attempt = 5 then
+        raise;
+      end if;
+    end;
+  end loop;
+  return null; -- not reached: the fifth attempt returns or raises
+end;
+$$;
+
+
+--
 -- Name: validate_discount_code(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -133,7 +159,7 @@ CREATE FUNCTION public.validate_discount_code(code text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (select 1 from public.newsletter_subscribers s where s.discount_code = upper(btrim(code)));
+  select coalesce(private.discount_code_status(code) = 'valid', false);
 $$;
 
 
@@ -178,6 +204,18 @@ CREATE TABLE public.contact_messages (
 
 
 --
+-- Name: discount_redemptions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.discount_redemptions (
+    code text NOT NULL,
+    user_id uuid,
+    order_id uuid,
+    redeemed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
 -- Name: meetings; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -218,7 +256,9 @@ CREATE TABLE public.order_items (
     service_id text,
     service_title text NOT NULL,
     service_price numeric(10,2) NOT NULL,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    sort_order integer DEFAULT 0 NOT NULL,
+    CONSTRAINT order_items_sort_order_check CHECK ((sort_order >= 0))
 );
 
 
@@ -307,6 +347,22 @@ ALTER TABLE public.contact_messages
 
 ALTER TABLE ONLY public.contact_messages
     ADD CONSTRAINT contact_messages_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: discount_redemptions discount_redemptions_order_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.discount_redemptions
+    ADD CONSTRAINT discount_redemptions_order_id_key UNIQUE (order_id);
+
+
+--
+-- Name: discount_redemptions discount_redemptions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.discount_redemptions
+    ADD CONSTRAINT discount_redemptions_pkey PRIMARY KEY (code);
 
 
 --
@@ -405,6 +461,13 @@ CREATE INDEX cart_items_user_id_idx ON public.cart_items USING btree (user_id, c
 
 
 --
+-- Name: discount_redemptions_user_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX discount_redemptions_user_id_idx ON public.discount_redemptions USING btree (user_id);
+
+
+--
 -- Name: meetings_user_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -431,6 +494,22 @@ CREATE INDEX orders_user_id_idx ON public.orders USING btree (user_id, created_a
 
 ALTER TABLE ONLY public.cart_items
     ADD CONSTRAINT cart_items_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
+-- Name: discount_redemptions discount_redemptions_order_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.discount_redemptions
+    ADD CONSTRAINT discount_redemptions_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL;
+
+
+--
+-- Name: discount_redemptions discount_redemptions_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.discount_redemptions
+    ADD CONSTRAINT discount_redemptions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 
 --
@@ -489,6 +568,12 @@ ALTER TABLE public.cart_items ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: discount_redemptions; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.discount_redemptions ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: order_items items of own orders; Type: POLICY; Schema: public; Owner: -
@@ -566,6 +651,13 @@ CREATE POLICY "own orders" ON public.orders FOR SELECT TO authenticated USING ((
 
 
 --
+-- Name: discount_redemptions own redemptions; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own redemptions" ON public.discount_redemptions FOR SELECT TO authenticated USING ((( SELECT auth.uid() AS uid) = user_id));
+
+
+--
 -- Name: project_requests; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -594,12 +686,22 @@ GRANT USAGE ON SCHEMA public TO service_role;
 
 
 --
--- Name: FUNCTION place_order(discount_code text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION place_order(discount_code text, items jsonb, expected_total integer); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.place_order(discount_code text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.place_order(discount_code text) TO service_role;
-GRANT ALL ON FUNCTION public.place_order(discount_code text) TO authenticated;
+REVOKE ALL ON FUNCTION public.place_order(discount_code text, items jsonb, expected_total integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.place_order(discount_code text, items jsonb, expected_total integer) TO authenticated;
+GRANT ALL ON FUNCTION public.place_order(discount_code text, items jsonb, expected_total integer) TO service_role;
+
+
+--
+-- Name: FUNCTION quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
+GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
+GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
 
 --
@@ -609,6 +711,16 @@ GRANT ALL ON FUNCTION public.place_order(discount_code text) TO authenticated;
 REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO authenticated;
+
+
+--
+-- Name: FUNCTION subscribe_newsletter(name text, email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.subscribe_newsletter(name text, email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO anon;
+GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO authenticated;
+GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO service_role;
 
 
 --
@@ -636,6 +748,14 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.cart_items TO authenticated;
 GRANT ALL ON TABLE public.contact_messages TO service_role;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO anon;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO authenticated;
+
+
+--
+-- Name: TABLE discount_redemptions; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.discount_redemptions TO authenticated;
+GRANT ALL ON TABLE public.discount_redemptions TO service_role;
 
 
 --

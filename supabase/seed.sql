@@ -36,7 +36,7 @@ values ('d0d0d0d0-0000-4000-8000-0000000000a1', 'd0d0d0d0-0000-4000-8000-0000000
   'email', now(), now(), now())
 on conflict do nothing;
 
--- A subscriber whose code the demo can use at checkout.
+-- A subscriber whose code the demo used on its second order (below): codes are single-use, so it is redeemed.
 insert into public.newsletter_subscribers (name, email, discount_code)
 values ('Demo', 'demo-newsletter@example.com', 'DEMO2025X')
 on conflict do nothing;
@@ -63,6 +63,19 @@ insert into public.order_items (order_id, service_id, service_title, service_pri
   ('c3d4e5f6-3333-4000-8000-000000000003', 'task-automator', 'Task Automator', 499),
   ('c3d4e5f6-3333-4000-8000-000000000003', 'ai-dashboard', 'AI Dashboard', 649)
 on conflict do nothing;
+
+-- The redemption of that code (the table exists from 20261124110000_discount_codes.sql on; the migrations test
+-- seeds a database that stops before it).
+do $$
+begin
+  if to_regclass('public.discount_redemptions') is not null then
+    insert into public.discount_redemptions (code, user_id, order_id, redeemed_at)
+    values ('DEMO2025X', 'd0d0d0d0-0000-4000-8000-000000000001', 'b2c3d4e5-2222-4000-8000-000000000002',
+      '2025-02-03 14:00:00+00')
+    on conflict do nothing;
+  end if;
+end
+$$;
 
 insert into public.meetings (id, user_id, created_at, meeting_type, scheduled_at, status, notes) values
   ('e1e1e1e1-0000-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-01-10 08:00:00+00',

@@ -68,6 +68,36 @@ export type Database = {
         };
         Relationships: [];
       };
+      discount_redemptions: {
+        Row: {
+          code: string;
+          order_id: string | null;
+          redeemed_at: string;
+          user_id: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          code: string;
+          order_id?: string | null;
+          redeemed_at?: string;
+          user_id?: string | null;
+        };
+        Update: {
+          code?: string;
+          order_id?: string | null;
+          redeemed_at?: string;
+          user_id?: string | null;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'discount_redemptions_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: true;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       meetings: {
         Row: {
           created_at: string;
@@ -132,6 +162,7 @@ export type Database = {
           service_id: string | null;
           service_price: number;
           service_title: string;
+          sort_order: number;
         };
         ComputedFields: never;
         Insert: {
@@ -141,6 +172,7 @@ export type Database = {
           service_id?: string | null;
           service_price: number;
           service_title: string;
+          sort_order?: number;
         };
         Update: {
           created_at?: string;
@@ -149,6 +181,7 @@ export type Database = {
           service_id?: string | null;
           service_price?: number;
           service_title?: string;
+          sort_order?: number;
         };
         Relationships: [
           {
@@ -258,8 +291,13 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      place_order: { Args: { discount_code?: string }; Returns: string };
+      place_order: {
+        Args: { discount_code?: string; expected_total?: number; items?: Json };
+        Returns: string;
+      };
+      quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       replace_cart: { Args: { items: Json }; Returns: undefined };
+      subscribe_newsletter: { Args: { email: string; name: string }; Returns: string };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
     };
     Enums: {

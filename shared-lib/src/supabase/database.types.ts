@@ -3,7 +3,8 @@
 // - a CHECK constraint's values as a union (services.category);
 // - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
 //   only), and no id or created_at in an Insert (their defaults fill them);
-// - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`.
+// - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
+// - a function's OUT parameters as the object it returns (quote_cart), and place_order's two call shapes.
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Database as Generated } from './database.generated';
 
@@ -29,9 +30,27 @@ type ClientWritten<T extends TableName> = Refine<
 /** A table only the database writes (clients are granted SELECT on it). */
 type DatabaseWritten<T extends TableName, Row = Gen<T>['Row']> = Refine<T, Row, never>;
 
+/** A cart as quote_cart and place_order read it: the services in the cart's order (other keys are ignored). */
+export interface CartLine {
+  service_id: string;
+}
+/** Where a discount code stands: issued and unused, never issued, or already used on an order. */
+export type DiscountCodeStatus = 'valid' | 'unknown' | 'redeemed';
+/** quote_cart's answer: what an order of the cart would cost, in cents, priced on the server. */
+export interface CartQuote {
+  item_count: number;
+  subtotal_cents: number;
+  discount_percent: number;
+  discount_cents: number;
+  total_cents: number;
+  /** null when no code was given; the code counts only when 'valid'. */
+  code_status: DiscountCodeStatus | null;
+}
+
 export type CartItemRow = Gen<'cart_items'>['Row'];
 export type OrderRow = Gen<'orders'>['Row'];
-export type OrderItemRow = Gen<'order_items'>['Row'];
+/** An order's line as the account shows it; its place in the order (sort_order) is for `.order()`, not shown. */
+export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 export type MeetingRow = Gen<'meetings'>['Row'];
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
@@ -46,6 +65,7 @@ type Tables = Merge<
     order_items: DatabaseWritten<'order_items'>;
     meetings: DatabaseWritten<'meetings'>;
     services: DatabaseWritten<'services', ServiceRow>;
+    discount_redemptions: DatabaseWritten<'discount_redemptions'>;
   }
 >;
 
@@ -56,7 +76,18 @@ type Functions = Merge<
       Schema['Functions']['replace_cart'],
       { Args: { items: { service_id: string; service_title: string; service_price: number }[] } }
     >;
-    place_order: Merge<Schema['Functions']['place_order'], { Args: { discount_code: string | null } }>;
+    place_order: Merge<
+      Schema['Functions']['place_order'],
+      {
+        Args:
+          | { discount_code: string | null }
+          | { items: CartLine[]; expected_total: number; discount_code: string | null };
+      }
+    >;
+    quote_cart: Merge<
+      Schema['Functions']['quote_cart'],
+      { Args: { items: CartLine[]; discount_code?: string | null }; Returns: CartQuote }
+    >;
   }
 >;
 

@@ -1,0 +1,440 @@
+// Discount codes issued by the database and redeemed once, one pricing rule for quote and order, and the
+// checkout's new place_order shape: over real HTTP with supabase-js, on both engines.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { services as catalogue } from '../../shared-lib/src/catalogue';
+import { priceCart, toCents } from '../../shared-lib/src/pricing/pricing';
+import { generateDiscountCode } from '../../shared-lib/src/validation/discount-code';
+import { DEMO, KINDS, startBackend, type Backend, type Kind } from './harness';
+
+jest.setTimeout(120_000);
+
+const run = promisify(execFile);
+const items = (ids: readonly string[]) => ids.map((service_id) => ({ service_id }));
+const ids = (count: number, from = 0) => catalogue.slice(from, from + count).map((s) => s.id);
+
+/** The prefix shared-lib's generator gives the name: its code with a random part of known bytes removed. */
+const tsPrefix = (name: string) => generateDiscountCode(name, (bytes) => bytes.fill(0)).slice(0, -6);
+
+const NAMES = [
+  'Zoë',
+  'ß',
+  'Al',
+  '  bo',
+  '山田太郎',
+  'J. Doe',
+  'ﬁona',
+  'ǆemal',
+  'Ωmega',
+  'Łukasz',
+  '42',
+  'Ada Lovelace',
+];
+
+describe.each(KINDS)('discounts on %s', (kind) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend(kind);
+  });
+  afterAll(() => backend.stop());
+
+  let serial = 0;
+  async function subscribe(name = 'Ada') {
+    serial += 1;
+    const { data, error } = await backend
+      .anon()
+      .rpc('subscribe_newsletter', { name, email: `sub-${kind}-${serial}-${Date.now()}@example.com` });
+    expect(error).toBeNull();
+    return data as string;
+  }
+
+  describe('subscribe_newsletter', () => {
+    it.each(NAMES)('issues %p the prefix generateDiscountCode gives, plus six [A-Z0-9]', async (name) => {
+      const code = await subscribe(name);
+      const prefix = tsPrefix(name);
+      expect(code.slice(0, -6)).toBe(prefix);
+      expect(code.slice(-6)).toMatch(/^[A-Z0-9]{6}$/);
+      expect((await backend.anon().rpc('validate_discount_code', { code })).data).toBe(true);
+    });
+
+    it('draws the random part afresh each time', async () => {
+      const codes = await Promise.all(Array.from({ length: 8 }, () => subscribe('Ada')));
+      expect(new Set(codes).size).toBe(codes.length);
+    });
+
+    it('refuses a known e-mail with 23505, the duplicate the popup shows as Already Subscribed', async () => {
+      const anon = backend.anon();
+      const email = `twice-${kind}@example.com`;
+      expect((await anon.rpc('subscribe_newsletter', { name: 'Ada', email })).error).toBeNull();
+      const again = await anon.rpc('subscribe_newsletter', { name: 'Bob', email });
+      expect(again.status).toBe(409);
+      expect(again.error).toMatchObject({ code: '23505' });
+      expect(again.error?.message).toMatch(/duplicate/);
+    });
+
+    it('refuses what the table refuses: a blank name, a bad e-mail', async () => {
+      for (const args of [
+        { name: '   ', email: `blank-${kind}@example.com` },
+        { name: 'Ada', email: 'not-an-email' },
+      ]) {
+        expect((await backend.anon().rpc('subscribe_newsletter', args)).error).toMatchObject({
+          code: '23514',
+        });
+      }
+    });
+  });
+
+  describe('quote_cart', () => {
+    it('prices from the catalogue and says where the code stands', async () => {
+      const code = await subscribe();
+      const anon = backend.anon();
+      const three = ids(3);
+      const quote = (discount_code: string | null) =>
+        anon.rpc('quote_cart', { items: items(three), discount_code }).single();
+      const expected = priceCart(catalogue.slice(0, 3), null);
+      expect((await quote(null)).data).toEqual({
+        item_count: 3,
+        subtotal_cents: toCents(expected.subtotal),
+        discount_percent: 10,
+        discount_cents: toCents(expected.discountAmount),
+        total_cents: toCents(expected.total),
+        code_status: null,
+      });
+      expect((await quote(code.toLowerCase())).data).toMatchObject({
+        code_status: 'valid',
+        discount_percent: 10,
+      });
+      expect((await quote('NOPE12345')).data).toMatchObject({ code_status: 'unknown', discount_percent: 10 });
+      // The demo's code was used on its second order (seed): redeemed, so it gives nothing.
+      const one = await anon.rpc('quote_cart', { items: items(ids(1)), discount_code: 'DEMO2025X' }).single();
+      expect(one.data).toMatchObject({ code_status: 'redeemed', discount_percent: 0 });
+      // Read-only: a GET works.
+      const viaGet = await anon.rpc('quote_cart', { items: JSON.stringify(items(ids(2))) }, { get: true });
+      expect(viaGet.error).toBeNull();
+    });
+
+    it('counts a service listed twice once, ignores client prices, refuses what is not a cart', async () => {
+      const anon = backend.anon();
+      const twice = await anon
+        .rpc('quote_cart', {
+          items: [
+            { service_id: 'smart-website', service_price: 1 },
+            { service_id: 'smart-website', service_price: 1 },
+          ],
+        })
+        .single();
+      expect(twice.data).toMatchObject({ item_count: 1, total_cents: 89900 });
+      const gone = await anon.rpc('quote_cart', { items: items(['smart-website', 'retired-service']) });
+      expect(gone.error).toMatchObject({
+        code: 'P0001',
+        message: 'Your cart holds a service that is no longer offered',
+      });
+      for (const bad of [null, {}, ['smart-website'], [{ id: 'smart-website' }]]) {
+        expect((await anon.rpc('quote_cart', { items: bad })).error?.code).toBe('22023');
+      }
+    });
+  });
+
+  describe('place_order with the cart and the total the customer saw', () => {
+    it('records the quoted total, keeps the cart’s order, and checks the cart out', async () => {
+      const { client } = await backend.newUser('quoted');
+      const cart = ['task-automator', 'smart-website', 'chat-helper', 'ai-dashboard', 'content-maker'];
+      const code = await subscribe();
+      // A stale saved cart: the order is what the checkout hands over, not what was last saved.
+      await client.rpc('replace_cart', {
+        items: [{ service_id: 'two-day-training', service_title: 'x', service_price: 1 }],
+      });
+      const quote = (await client.rpc('quote_cart', { items: items(cart), discount_code: code }).single())
+        .data as {
+        total_cents: number;
+        discount_cents: number;
+      };
+      const placed = await client.rpc('place_order', {
+        items: items(cart),
+        expected_total: quote.total_cents,
+        discount_code: code,
+      });
+      expect(placed.error).toBeNull();
+      const { data: order } = await client.from('orders').select('*').eq('id', placed.data).single();
+      expect(order).toMatchObject({
+        total_amount: quote.total_cents,
+        discount_amount: quote.discount_cents,
+        discount_code: code,
+      });
+      const { data: lines } = await client
+        .from('order_items')
+        .select('service_id, service_price, sort_order')
+        .eq('order_id', placed.data)
+        .order('sort_order');
+      expect(lines!.map((l) => l.service_id)).toEqual(cart);
+      const open = await client.from('cart_items').select('service_id').eq('checked_out', false);
+      expect(open.data).toEqual([]);
+      const done = await client
+        .from('cart_items')
+        .select('service_id')
+        .eq('checked_out', true)
+        .order('sort_order');
+      expect(done.data!.map((r) => r.service_id)).toEqual(cart);
+    });
+
+    it.each([1, 3, 5, 7, 10, 13])(
+      'quote equals order total for %i services, with and without a code',
+      async (n) => {
+        for (const withCode of [false, true]) {
+          const { client } = await backend.newUser('equal');
+          const code = withCode ? await subscribe() : null;
+          const cart = items(ids(n));
+          const { data: quote } = await client
+            .rpc('quote_cart', { items: cart, discount_code: code })
+            .single();
+          const total = (quote as { total_cents: number }).total_cents;
+          const placed = await client.rpc('place_order', {
+            items: cart,
+            expected_total: total,
+            discount_code: code,
+          });
+          expect(placed.error).toBeNull();
+          const { data: order } = await client
+            .from('orders')
+            .select('total_amount')
+            .eq('id', placed.data)
+            .single();
+          expect(order).toEqual({ total_amount: total });
+        }
+      },
+    );
+
+    it('refuses a total that is not the server’s price, recording nothing', async () => {
+      const { client, id } = await backend.newUser('changed');
+      const code = await subscribe();
+      const cart = items(ids(2));
+      const saved = [{ service_id: 'smart-website', service_title: 'Smart Website', service_price: 1 }];
+      await client.rpc('replace_cart', { items: saved });
+      // What a tampered browser cart showed: EUR 1 + EUR 1.
+      const refused = await client.rpc('place_order', {
+        items: cart,
+        expected_total: 200,
+        discount_code: code,
+      });
+      expect(refused.error).toMatchObject({ code: 'PT409', message: 'The price of your order has changed.' });
+      expect(JSON.parse(refused.error!.details)).toEqual({
+        total_cents: toCents(priceCart(catalogue.slice(0, 2), code).total),
+      });
+      expect((await client.from('orders').select('id').eq('user_id', id)).data).toEqual([]);
+      expect((await client.from('cart_items').select('service_id, checked_out')).data).toEqual([
+        { service_id: 'smart-website', checked_out: false },
+      ]);
+      // Not redeemed by the refused order.
+      expect((await client.rpc('validate_discount_code', { code })).data).toBe(true);
+    });
+
+    it('refuses an empty cart, an unknown code and a guest', async () => {
+      const { client } = await backend.newUser('refusals');
+      const empty = await client.rpc('place_order', { items: [], expected_total: 0 });
+      expect(empty.error).toMatchObject({ code: 'P0001', message: 'Your cart is empty' });
+      const unknown = await client.rpc('place_order', {
+        items: items(ids(1)),
+        expected_total: 80910,
+        discount_code: 'NOPE12345',
+      });
+      expect(unknown.error).toMatchObject({ code: 'P0001', message: 'Invalid discount code' });
+      const guest = await backend.anon().rpc('place_order', { items: items(ids(1)), expected_total: 89900 });
+      expect(guest).toMatchObject({ status: 401, error: { code: '42501' } });
+    });
+  });
+
+  describe('redemption', () => {
+    const USED = 'This discount code has already been used.';
+
+    it('redeems a code once in total: not again on the same account, not on another', async () => {
+      const code = await subscribe('Once');
+      const a = await backend.newUser('redeem-a');
+      const b = await backend.newUser('redeem-b');
+      const cart = items(ids(1));
+      const first = await a.client.rpc('place_order', {
+        items: cart,
+        expected_total: 80910,
+        discount_code: code,
+      });
+      expect(first.error).toBeNull();
+      expect((await backend.anon().rpc('validate_discount_code', { code })).data).toBe(false);
+      for (const client of [a.client, b.client]) {
+        const again = await client.rpc('place_order', {
+          items: cart,
+          expected_total: 80910,
+          discount_code: code,
+        });
+        expect(again.error).toMatchObject({ code: 'P0001', message: USED });
+        const quote = await client.rpc('quote_cart', { items: cart, discount_code: code }).single();
+        expect(quote.data).toMatchObject({ code_status: 'redeemed', total_cents: 89900 });
+      }
+      const { data: mine } = await a.client.from('discount_redemptions').select('code, user_id, order_id');
+      expect(mine).toEqual([{ code, user_id: a.id, order_id: first.data }]);
+    });
+
+    it('gives the code to exactly one of 20 concurrent orders; the others record nothing', async () => {
+      const code = await subscribe('Race');
+      const users = await Promise.all(Array.from({ length: 20 }, () => backend.newUser('race')));
+      const cart = items(ids(2));
+      const total = toCents(priceCart(catalogue.slice(0, 2), code).total);
+      const results = await Promise.all(
+        users.map((u) =>
+          u.client.rpc('place_order', { items: cart, expected_total: total, discount_code: code }),
+        ),
+      );
+      const won = results.filter((r) => r.error === null);
+      expect(won).toHaveLength(1);
+      for (const lost of results.filter((r) => r.error !== null)) {
+        expect(lost.error).toMatchObject({ code: 'P0001', message: USED });
+      }
+      const orders = await backend.service().from('orders').select('id').eq('discount_code', code);
+      expect(orders.data).toEqual([{ id: won[0]!.data }]);
+      const redemptions = await backend
+        .service()
+        .from('discount_redemptions')
+        .select('order_id')
+        .eq('code', code);
+      expect(redemptions.data).toEqual([{ order_id: won[0]!.data }]);
+      for (const [i, r] of results.entries()) {
+        const own = await users[i]!.client.from('orders').select('id');
+        expect(own.data).toHaveLength(r.error === null ? 1 : 0);
+      }
+    });
+
+    it('RLS: the owner reads own redemptions, nobody else does, and nobody writes them directly', async () => {
+      const code = await subscribe('Rls');
+      const a = await backend.newUser('rls-a');
+      const b = await backend.newUser('rls-b');
+      const placed = await a.client.rpc('place_order', {
+        items: items(ids(1)),
+        expected_total: 80910,
+        discount_code: code,
+      });
+      expect(placed.error).toBeNull();
+      expect((await a.client.from('discount_redemptions').select('code').eq('code', code)).data).toEqual([
+        { code },
+      ]);
+      expect((await b.client.from('discount_redemptions').select('code').eq('code', code)).data).toEqual([]);
+      const anonRead = await backend.anon().from('discount_redemptions').select('code');
+      expect(anonRead).toMatchObject({ status: 401, error: { code: '42501' } });
+      const fresh = await subscribe('Forge');
+      for (const [client, status] of [
+        [backend.anon(), 401],
+        [a.client, 403],
+        [b.client, 403],
+      ] as const) {
+        const insert = await client
+          .from('discount_redemptions')
+          .insert({ code: fresh, user_id: a.id, order_id: placed.data });
+        expect(insert).toMatchObject({ status, error: { code: '42501' } });
+        const update = await client
+          .from('discount_redemptions')
+          .update({ code: 'OTHER1234' })
+          .eq('code', code);
+        expect(update).toMatchObject({ status, error: { code: '42501' } });
+        const del = await client.from('discount_redemptions').delete().eq('code', code);
+        expect(del).toMatchObject({ status, error: { code: '42501' } });
+      }
+      expect((await backend.anon().rpc('validate_discount_code', { code: fresh })).data).toBe(true);
+      expect((await backend.anon().rpc('validate_discount_code', { code })).data).toBe(false);
+    });
+
+    it('the seed’s demo order redeemed its code', async () => {
+      const demo = backend.anon();
+      await demo.auth.signInWithPassword(DEMO);
+      const { data } = await demo.from('discount_redemptions').select('code, order_id');
+      expect(data).toEqual([{ code: 'DEMO2025X', order_id: 'b2c3d4e5-2222-4000-8000-000000000002' }]);
+    });
+  });
+});
+
+// private.price_cart against shared-lib's priceCart on every subset of the catalogue (2^13 = 8,192 carts), with
+// and without a valid code, in one query per engine, run beside the API: any drift between the two rules fails.
+describe.each(KINDS)('one pricing rule on %s', (kind) => {
+  const SQL = `
+    select coalesce(json_agg(json_build_array(m.mask, p.subtotal_cents, p.discount_percent, p.discount_cents,
+      p.total_cents, c.discount_percent, c.discount_cents, c.total_cents, p.item_count) order by m.mask), '[]') as rows
+    from generate_series(0, 8191) as m(mask)
+    cross join lateral (
+      select array(select s.id from public.services s where (m.mask >> (s.sort_order - 1)) & 1 = 1) as ids
+    ) cart
+    cross join lateral private.price_cart(cart.ids, false) p
+    cross join lateral private.price_cart(cart.ids, true) c`;
+
+  async function query(kindNow: Kind): Promise<number[][]> {
+    if (kindNow === 'postgres') {
+      const backend = await startBackend('postgres');
+      const client = new Client({ connectionString: backend.databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(SQL)).rows[0].rows;
+      } finally {
+        await client.end();
+        await backend.stop();
+      }
+    }
+    // A PGlite folder migrated and seeded by the service (the template the other suites copy).
+    const template = process.env.LOCAL_SUPABASE_PGLITE_TEMPLATE;
+    if (!template) throw new Error('global-setup did not prepare a PGlite template');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-pricing-'));
+    try {
+      fs.cpSync(template, dir, { recursive: true });
+      const { stdout } = await run(process.execPath, [path.join(__dirname, 'pglite-query.mjs'), dir, SQL], {
+        cwd: path.join(__dirname, '..'),
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return JSON.parse(stdout)[0].rows;
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('prices all 8,192 subsets as shared-lib does, with and without a code', async () => {
+    const rows = await query(kind);
+    expect(rows).toHaveLength(8192);
+    const drift: string[] = [];
+    for (const [
+      mask,
+      subtotal,
+      percent,
+      discount,
+      total,
+      codePercent,
+      codeDiscount,
+      codeTotal,
+      count,
+    ] of rows) {
+      const cart = catalogue.filter((_, i) => (mask! >> i) & 1);
+      const plain = priceCart(cart, null);
+      const coded = priceCart(cart, 'CODE123456');
+      const sql = [count, subtotal, percent, discount, total, codePercent, codeDiscount, codeTotal];
+      const ts = [
+        plain.count,
+        toCents(plain.subtotal),
+        plain.discountPercent,
+        toCents(plain.discountAmount),
+        toCents(plain.total),
+        coded.discountPercent,
+        toCents(coded.discountAmount),
+        toCents(coded.total),
+      ];
+      if (JSON.stringify(sql) !== JSON.stringify(ts))
+        drift.push(`${cart.map((s) => s.id).join('+')}: sql ${sql} ts ${ts}`);
+    }
+    expect(drift.slice(0, 5)).toEqual([]);
+  });
+
+  it('numbers the services 1..13 in the catalogue’s order, the bits the query uses', async () => {
+    const backend = await startBackend(kind);
+    try {
+      const { data } = await backend.anon().from('services').select('id, sort_order').order('sort_order');
+      expect(data).toEqual(catalogue.map((s, i) => ({ id: s.id, sort_order: i + 1 })));
+    } finally {
+      await backend.stop();
+    }
+  });
+});
