@@ -1,10 +1,10 @@
-// `./CartButton`: the header's cart button with its count badge and dropdown panel. It is mounted on every
-// page, so it also hosts the cart's backend persistence.
+// `./CartButton`: the header's cart button with its count badge and dropdown panel. Under a shell that mounts no
+// `./CartSync` (one built before it), it also keeps the cart in the backend, as it used to.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ShoppingCart } from 'lucide-react';
 import { CountBadge, IconButton, selectCount, useCartStore } from 'shared-lib';
-import { useCartPersistence } from '../features/cart/hooks/use-cart-persistence';
+import { useCartPersistenceUnlessSynced } from '../features/cart/hooks/use-cart-persistence';
 
 // The panel's code loads on first open: the button is on every page's first paint, the panel is not.
 const CartPanel = lazy(() => import('../features/cart/components/CartPanel'));
@@ -14,7 +14,7 @@ const Wrapper = styled.div`
 `;
 
 export default function CartButton() {
-  useCartPersistence();
+  useCartPersistenceUnlessSynced();
   const count = useCartStore(selectCount);
   const [open, setOpen] = useState(false);
   const panelId = useId();

@@ -11,12 +11,30 @@ export interface RemoteRoute {
 
 /** `./routes` of every remote. */
 export type RoutesModule = { default: readonly RemoteRoute[] };
-/** `./CartButton` of mfe-catalog-cart: the header's cart button with its panel (and cart persistence). */
+/**
+ * `./CartButton` of mfe-catalog-cart: the header's cart button with its panel. While no `./CartSync` is mounted
+ * (a shell built before it), the button also keeps the cart in the backend, so saving never stops.
+ */
 export type CartButtonModule = { default: ComponentType };
 /** `./NewsletterPopup` of mfe-marketing. */
 export type NewsletterPopupModule = { default: ComponentType };
 /** `./PurchaseToast` of mfe-marketing. */
 export type PurchaseToastModule = { default: ComponentType };
+export interface NewsletterFormProps {
+  /** Called with the code the database issued, once the visitor has subscribed. */
+  onSubscribed?: (code: string) => void;
+}
+/**
+ * `./NewsletterForm` of mfe-marketing: the newsletter form alone (the popup's content), for the promo banner's
+ * dialog. A marketing remote built before it lacks this module; the shell then shows a link instead.
+ */
+export type NewsletterFormModule = { default: ComponentType<NewsletterFormProps> };
+/**
+ * `./CartSync` of mfe-catalog-cart: renders nothing; while mounted it keeps a signed-in customer's cart in the
+ * backend (load and merge on sign-in, one save per change made in this tab, clear on sign-out). The shell mounts
+ * it once; a catalogue remote built before it lacks this module and saves from its CartButton instead.
+ */
+export type CartSyncModule = { default: ComponentType };
 
 export interface RemoteContract {
   /** Federation name, also the first part of `loadRemote('name/expose')`. */
@@ -27,9 +45,16 @@ export interface RemoteContract {
 export const remoteContracts = {
   marketing: {
     name: 'mfe_marketing',
-    exposes: { './routes': 'routes', './NewsletterPopup': 'component', './PurchaseToast': 'component' },
+    exposes: {
+      './routes': 'routes',
+      './NewsletterPopup': 'component',
+      './PurchaseToast': 'component',
+    },
   },
-  catalog: { name: 'mfe_catalog_cart', exposes: { './routes': 'routes', './CartButton': 'component' } },
+  catalog: {
+    name: 'mfe_catalog_cart',
+    exposes: { './routes': 'routes', './CartButton': 'component', './CartSync': 'component' },
+  },
   account: { name: 'mfe_account', exposes: { './routes': 'routes' } },
 } as const satisfies Record<RemoteKey, RemoteContract>;
 
@@ -39,6 +64,6 @@ export type ExposedModules = {
     './NewsletterPopup': NewsletterPopupModule;
     './PurchaseToast': PurchaseToastModule;
   };
-  catalog: { './routes': RoutesModule; './CartButton': CartButtonModule };
+  catalog: { './routes': RoutesModule; './CartButton': CartButtonModule; './CartSync': CartSyncModule };
   account: { './routes': RoutesModule };
 };

@@ -1,8 +1,9 @@
 // The one cart store every slice shares (shared-lib is a federation singleton, so this module runs once).
 // The guest cart lives in local storage so it survives a reload and follows other tabs; saving a signed-in
-// user's cart to the backend is mfe-catalog-cart's job.
+// user's cart to the backend is mfe-catalog-cart's job (its `./CartSync`, which subscribes to `items` alone
+// through subscribeWithSelector: `useCartStore.subscribe(selectItems, listener)`).
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createJSONStorage, persist, subscribeWithSelector } from 'zustand/middleware';
 
 export interface CartItem {
   id: string;
@@ -28,29 +29,32 @@ export interface CartState {
 export const CART_STORAGE_KEY = 'storefront-cart';
 
 export const useCartStore = create<CartState>()(
-  persist(
-    (set) => ({
-      items: [],
-      appliedCode: null,
-      // A service is in the cart at most once, matched by id.
-      add: (item) => set((s) => (s.items.some((i) => i.id === item.id) ? s : { items: [...s.items, item] })),
-      remove: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
-      toggle: (item) =>
-        set((s) =>
-          s.items.some((i) => i.id === item.id)
-            ? { items: s.items.filter((i) => i.id !== item.id) }
-            : { items: [...s.items, item] },
-        ),
-      replace: (items) => set({ items: dedupeById(items) }),
-      clear: () => set({ items: [], appliedCode: null }),
-      applyCode: (code) => set({ appliedCode: code }),
-    }),
-    {
-      name: CART_STORAGE_KEY,
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ items: s.items }),
-    },
+  subscribeWithSelector(
+    persist(
+      (set) => ({
+        items: [],
+        appliedCode: null,
+        // A service is in the cart at most once, matched by id.
+        add: (item) =>
+          set((s) => (s.items.some((i) => i.id === item.id) ? s : { items: [...s.items, item] })),
+        remove: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
+        toggle: (item) =>
+          set((s) =>
+            s.items.some((i) => i.id === item.id)
+              ? { items: s.items.filter((i) => i.id !== item.id) }
+              : { items: [...s.items, item] },
+          ),
+        replace: (items) => set({ items: dedupeById(items) }),
+        clear: () => set({ items: [], appliedCode: null }),
+        applyCode: (code) => set({ appliedCode: code }),
+      }),
+      {
+        name: CART_STORAGE_KEY,
+        version: 1,
+        storage: createJSONStorage(() => localStorage),
+        partialize: (s) => ({ items: s.items }),
+      },
+    ),
   ),
 );
 
@@ -65,7 +69,11 @@ export const selectCount = (s: CartState) => s.items.length;
 export const selectAppliedCode = (s: CartState) => s.appliedCode;
 export const selectIsInCart = (id: string) => (s: CartState) => s.items.some((i) => i.id === id);
 
-/** Keeps tabs in step: another tab's change to the stored cart is read back into this one. */
+/**
+ * Keeps tabs in step: another tab's change to the stored cart is read back into this one, zustand's documented
+ * storage-event rehydration. It runs synchronously inside the event, between the store's `persist.onHydrate` and
+ * `persist.onFinishHydration` listeners, which is how a subscriber tells this tab's own changes from another's.
+ */
 export function syncCartAcrossTabs(): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === CART_STORAGE_KEY) void useCartStore.persist.rehydrate();

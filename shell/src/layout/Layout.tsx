@@ -51,6 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </Main>
       <Footer />
       <Toaster />
+      {/* The cart's backend sync, headless; a catalogue remote without it saves from its cart button. */}
+      <RemoteWidget remote="catalog" expose="./CartSync" />
       <RemoteWidget remote="marketing" expose="./NewsletterPopup" />
       <RemoteWidget remote="marketing" expose="./PurchaseToast" />
     </Page>

@@ -1,10 +1,15 @@
 // Keeps a signed-in user's cart in the backend: loads it once the user is known and merges it with what the
 // visitor added as a guest, saves every change after that (including the one that empties it), and clears the
 // cart in this browser on sign-out so the next person at the computer does not see it.
-import { useEffect, useRef } from 'react';
+//
+// The release before `./CartSync` ran this inside CartButton. CartButton still does, for shells that do not
+// mount `./CartSync` yet, but only while no sync is running (useCartPersistenceUnlessSynced): the cart is never
+// saved twice, and saving never stops. Remove it once every deployed shell mounts `./CartSync`.
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { CART_STORAGE_KEY, dedupeById, selectUser, useCartStore, useSessionStore } from 'shared-lib';
 import { loadStoredCart } from '../api/load-stored-cart';
 import { queueCartSave } from '../utils/cart-saver';
+import { isCartSyncRunning, watchCartSync } from '../utils/cart-sync';
 
 /**
  * True while another tab's cart change is being read back into this store (shared-lib's syncCartAcrossTabs
@@ -33,13 +38,19 @@ function useForeignChangeFlag(): { readonly current: boolean } {
 const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
   a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
 
-export function useCartPersistence(): void {
+/** CartButton's persistence: useCartPersistence while no `./CartSync` runs, nothing while one does. */
+export function useCartPersistenceUnlessSynced(): void {
+  const synced = useSyncExternalStore(watchCartSync, isCartSyncRunning, isCartSyncRunning);
+  useCartPersistence(!synced);
+}
+
+export function useCartPersistence(enabled = true): void {
   const user = useSessionStore(selectUser);
   const userId = user?.id ?? null;
   const foreignChange = useForeignChangeFlag();
 
   useEffect(() => {
-    if (!userId) return;
+    if (!userId || !enabled) return;
     let active = true;
     let loaded = false;
     // Changes only count once the stored cart is in: before that the local cart may be empty, and saving it
@@ -65,14 +76,13 @@ export function useCartPersistence(): void {
       active = false;
       unsubscribe();
     };
-  }, [userId, foreignChange]);
+  }, [userId, foreignChange, enabled]);
 
   // Signing out (not a page load without a session) empties the cart here; the account keeps its copy.
-  useEffect(
-    () =>
-      useSessionStore.subscribe((state, previous) => {
-        if (previous.status === 'signed-in' && state.status === 'signed-out') useCartStore.getState().clear();
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (!enabled) return;
+    return useSessionStore.subscribe((state, previous) => {
+      if (previous.status === 'signed-in' && state.status === 'signed-out') useCartStore.getState().clear();
+    });
+  }, [enabled]);
 }

@@ -1,0 +1,92 @@
+// The cart's backend sync, as one named part with a start and a stop (`./CartSync` mounts it once).
+//
+// - Signed in: the stored cart is loaded and merged with what the visitor added as a guest; from then on every
+//   change of `items` made in this tab is saved once (replace_cart, through the queue in cart-saver.ts).
+// - Another tab's change reaches this store through zustand's storage-event rehydration (shared-lib's
+//   syncCartAcrossTabs, which the shell starts). That tab saves it; this one only tells it apart: rehydration
+//   runs between the store's `persist.onHydrate` and `persist.onFinishHydration` listeners.
+// - Signing out (not a page load without a session) empties the cart here; the account keeps its copy.
+//
+// Only one sync may run: CartButton keeps the older hook for shells that do not mount `./CartSync`, and switches
+// it off while a sync is claimed here (`isCartSyncRunning`).
+import { dedupeById, selectItems, useCartStore, useSessionStore } from 'shared-lib';
+import { loadStoredCart } from '../api/load-stored-cart';
+import { queueCartSave } from './cart-saver';
+
+let running = 0;
+const watchers = new Set<() => void>();
+const notify = () => watchers.forEach((watcher) => watcher());
+
+/** True while a started sync has not been stopped. */
+export const isCartSyncRunning = (): boolean => running > 0;
+/** Calls `watcher` whenever a sync starts or stops (for useSyncExternalStore). */
+export function watchCartSync(watcher: () => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
+  a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
+
+/** Loads, merges and then saves `userId`'s cart until the returned function is called. */
+function followUser(userId: string, fromOtherTab: () => boolean): () => void {
+  let active = true;
+  let loaded = false;
+  // Changes count only once the stored cart is in: before that the local cart may be empty, and saving it
+  // would wipe what the account holds.
+  const unsubscribe = useCartStore.subscribe(selectItems, (items) => {
+    // Still this user's cart? (Signing out clears the cart while this subscription still runs.)
+    const current = useSessionStore.getState().user?.id === userId;
+    if (loaded && current && !fromOtherTab()) void queueCartSave(items);
+  });
+  loadStoredCart(userId)
+    .then((stored) => {
+      if (!active) return;
+      const local = useCartStore.getState().items;
+      const merged = dedupeById([...stored, ...local]);
+      if (!sameIds(merged, local)) useCartStore.getState().replace(merged);
+      loaded = true;
+      if (!sameIds(merged, stored)) void queueCartSave(merged);
+    })
+    // Spec section 8: load failures are logged only.
+    .catch((error: unknown) => console.error('[cart] could not load the saved cart', error));
+  return () => {
+    active = false;
+    unsubscribe();
+  };
+}
+
+/** Starts the sync; the returned function stops it. */
+export function startCartSync(): () => void {
+  running += 1;
+  notify();
+  let rehydrating = false;
+  const stopHydrate = useCartStore.persist.onHydrate(() => {
+    rehydrating = true;
+  });
+  const stopFinish = useCartStore.persist.onFinishHydration(() => {
+    rehydrating = false;
+  });
+  let stopUser: (() => void) | null = null;
+  const follow = (userId: string | null) => {
+    stopUser?.();
+    stopUser = userId ? followUser(userId, () => rehydrating) : null;
+  };
+  follow(useSessionStore.getState().user?.id ?? null);
+  const stopSession = useSessionStore.subscribe((state, previous) => {
+    if (previous.status === 'signed-in' && state.status === 'signed-out') useCartStore.getState().clear();
+    const userId = state.user?.id ?? null;
+    if (userId !== (previous.user?.id ?? null)) follow(userId);
+  });
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    stopSession();
+    stopUser?.();
+    stopHydrate();
+    stopFinish();
+    running -= 1;
+    notify();
+  };
+}
