@@ -20,15 +20,12 @@ export type CartButtonModule = { default: ComponentType };
 export type NewsletterPopupModule = { default: ComponentType };
 /** `./PurchaseToast` of mfe-marketing. */
 export type PurchaseToastModule = { default: ComponentType };
-export interface NewsletterFormProps {
-  /** Called with the code the database issued, once the visitor has subscribed. */
-  onSubscribed?: (code: string) => void;
-}
 /**
- * `./NewsletterForm` of mfe-marketing: the newsletter form alone (the popup's content), for the promo banner's
- * dialog. A marketing remote built before it lacks this module; the shell then shows a link instead.
+ * `./NewsletterForm` of mfe-marketing: the newsletter form alone (the popup's content: the form, then the code
+ * the database issued with a copy button), for the promo banner's dialog. A marketing remote built before it
+ * lacks this module; the shell then shows a link instead.
  */
-export type NewsletterFormModule = { default: ComponentType<NewsletterFormProps> };
+export type NewsletterFormModule = { default: ComponentType };
 /**
  * `./CartSync` of mfe-catalog-cart: renders nothing; while mounted it keeps a signed-in customer's cart in the
  * backend (load and merge on sign-in, one save per change made in this tab, clear on sign-out). The shell mounts
@@ -49,6 +46,7 @@ export const remoteContracts = {
       './routes': 'routes',
       './NewsletterPopup': 'component',
       './PurchaseToast': 'component',
+      './NewsletterForm': 'component',
     },
   },
   catalog: {
@@ -63,6 +61,7 @@ export type ExposedModules = {
     './routes': RoutesModule;
     './NewsletterPopup': NewsletterPopupModule;
     './PurchaseToast': PurchaseToastModule;
+    './NewsletterForm': NewsletterFormModule;
   };
   catalog: { './routes': RoutesModule; './CartButton': CartButtonModule; './CartSync': CartSyncModule };
   account: { './routes': RoutesModule };

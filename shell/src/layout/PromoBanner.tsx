@@ -1,8 +1,14 @@
-import { useState } from 'react';
+// The September banner (spec section 1) and its dialog. The offer is the newsletter code, which the server
+// gives: the dialog says how to get and use it, and shows the newsletter form itself (`./NewsletterForm` of the
+// marketing remote). With a marketing remote that lacks it (built before it), a link leads to the newsletter
+// popup instead.
+import { use, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Gift } from 'lucide-react';
 import { darkSurfaceFocus, Dialog, paths } from 'shared-lib';
+import { RemoteBoundary } from '../federation/RemoteBoundary';
+import { loadExposed } from '../federation/remotes';
 
 const Banner = styled.button`
   display: flex;
@@ -35,6 +41,25 @@ const Steps = styled.ol`
   }
 `;
 
+function NewsletterForm() {
+  const Form = use(loadExposed('marketing', './NewsletterForm')).default;
+  return <Form />;
+}
+
+/**
+ * The fallback: the older marketing remote offers its form only in the popup, which opens on a page load for a
+ * visitor who has not closed it before (spec section 1), so the link clears that flag and loads the home page.
+ */
+function SubscribeLink() {
+  return (
+    <p>
+      <a href={paths.home} onClick={() => localStorage.removeItem('newsletter_popup_seen')}>
+        Subscribe to AI Insights
+      </a>
+    </p>
+  );
+}
+
 export function PromoBanner() {
   const [open, setOpen] = useState(false);
   return (
@@ -42,31 +67,33 @@ export function PromoBanner() {
       <Banner type="button" onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Gift size={16} aria-hidden />
         <span>
-          September special: 10% off your first project order. <u>See the details</u>
+          10% off your first project order this September. <u>See the details</u>
         </span>
       </Banner>
       <Dialog
         open={open}
         onOpenChange={setOpen}
         title="10% off your first project this September"
-        description="Order your first fixed-price project during September and we take 10% off the price."
+        description="Subscribe to AI Insights, our newsletter, and get a code for 10% off your first project order."
+        wide
       >
         <Steps>
+          <li>Subscribe below with your name and email.</li>
+          <li>You receive your discount code at once. Copy it: it is also kept in this browser.</li>
           <li>
-            Choose any service on{' '}
+            Choose your services on{' '}
             <Link to={paths.howWeWork} onClick={() => setOpen(false)}>
               Our Services
-            </Link>{' '}
-            and add it to your cart.
-          </li>
-          <li>Sign in or create an account, then go to checkout before the end of September.</li>
-          <li>
-            The 10% comes off at checkout. If your cart already earns a larger volume discount, you get the
-            larger one: discounts never stack.
+            </Link>
+            , sign in, and enter the code at checkout. Each code can be used once. If your cart already earns
+            a larger volume discount, you get the larger one: discounts never stack.
           </li>
         </Steps>
+        <RemoteBoundary remote="marketing" loading={<p>Loading...</p>} fallback={() => <SubscribeLink />}>
+          <NewsletterForm />
+        </RemoteBoundary>
         <p>
-          The offer is for your first project order only. Questions?{' '}
+          Questions?{' '}
           <Link to={paths.contact} onClick={() => setOpen(false)}>
             Contact us
           </Link>{' '}
