@@ -63,11 +63,16 @@ export default function DialogContent({
   wide,
 }: DialogProps) {
   // Our dialogs open from plain buttons (or a timer), not a Radix Trigger, so Radix has no trigger to give focus
-  // back to on close; the element focused when the dialog opened gets it back instead.
+  // back to on close; the element focused when the dialog opened gets it back instead. A dialog that opened by
+  // itself (the newsletter popup: focus was on <body>), or whose opener is gone, hands focus to the main landmark,
+  // never to <body>.
   const opener = useRef(document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const returnFocus = (event: Event) => {
     event.preventDefault();
-    if (opener.current?.isConnected) opener.current.focus();
+    const target = opener.current;
+    if (target && target !== document.body && target.isConnected) target.focus();
+    if (document.activeElement === target && target !== document.body) return;
+    document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>

@@ -8,7 +8,12 @@ export const darkSurfaceFocus = css`
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  /* scroll-padding-top: what focus or an anchor scrolls to stays clear of the sticky header (WCAG 2.4.11). */
+  html {
+    -webkit-text-size-adjust: 100%;
+    scroll-behavior: smooth;
+    scroll-padding-top: calc(${({ theme }) => theme.layout.headerHeight} + 1rem);
+  }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
@@ -30,4 +35,6 @@ export const GlobalStyle = createGlobalStyle`
   button, input, select, textarea { font: inherit; }
   /* Dark surfaces set --focus-ring (darkSurfaceFocus) so the ring keeps 3:1 contrast against them. */
   :focus-visible { outline: 3px solid var(--focus-ring, ${({ theme }) => theme.colors.focus}); outline-offset: 2px; }
+  /* A heading focused by script (the new page's h1 after a route change) is a reading position, not a control. */
+  h1[tabindex='-1']:focus { outline: none; }
 `;

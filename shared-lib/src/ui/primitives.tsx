@@ -155,7 +155,7 @@ const fieldStyles = css<{ $invalid?: boolean }>`
   width: 100%;
   min-height: 2.75rem;
   padding: 0.625rem 0.875rem;
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.fieldBorder)};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.bg};
   color: ${({ theme }) => theme.colors.ink};

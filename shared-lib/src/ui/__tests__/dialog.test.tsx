@@ -32,4 +32,24 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(opener).toHaveFocus());
   });
+
+  it('opened by itself (focus on <body>), gives focus to the main landmark when it closes', async () => {
+    const user = userEvent.setup();
+    function ByItself() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main tabIndex={-1}>
+          <h1>Home</h1>
+          <Dialog open={open} onOpenChange={setOpen} title="Get 10% off">
+            <p>Subscribe</p>
+          </Dialog>
+        </main>
+      );
+    }
+    renderWithProviders(<ByItself />);
+    await screen.findByRole('dialog', { name: 'Get 10% off' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+  });
 });
