@@ -7,13 +7,23 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** How long the toast stays, in ms. */
+  /**
+   * How long the toast stays, in ms, counted only while it can be read (not while the pointer or keyboard focus
+   * is on the toasts, nor while the page is hidden). Destructive toasts stay until dismissed unless one is given
+   * (WCAG 2.2.1: an error must not vanish before it is read).
+   */
   duration?: number;
+  /**
+   * Toasts of one group replace each other: a form passes its own group, so its success toast takes the place of
+   * the validation toast it showed before, instead of the two piling up.
+   */
+  group?: string;
 }
 
 export interface Toast extends Required<Pick<ToastInput, 'title' | 'variant' | 'duration'>> {
   id: number;
   description?: string;
+  group?: string;
 }
 
 interface ToastState {
@@ -22,7 +32,8 @@ interface ToastState {
 }
 
 export const TOAST_DURATION = 5000;
-const MAX_TOASTS = 3;
+/** At most this many toasts are on screen; a new one pushes out the oldest. */
+export const MAX_TOASTS = 3;
 let nextId = 1;
 
 export const useToastStore = create<ToastState>()((set) => ({
@@ -32,14 +43,18 @@ export const useToastStore = create<ToastState>()((set) => ({
 
 export function toast(input: ToastInput): number {
   const id = nextId++;
+  const variant = input.variant ?? 'default';
   const item: Toast = {
     id,
     title: input.title,
     description: input.description,
-    variant: input.variant ?? 'default',
-    duration: input.duration ?? TOAST_DURATION,
+    variant,
+    duration: input.duration ?? (variant === 'destructive' ? Infinity : TOAST_DURATION),
+    group: input.group,
   };
-  useToastStore.setState((s) => ({ toasts: [...s.toasts, item].slice(-MAX_TOASTS) }));
+  useToastStore.setState((s) => ({
+    toasts: [...s.toasts.filter((t) => !item.group || t.group !== item.group), item].slice(-MAX_TOASTS),
+  }));
   return id;
 }
 

@@ -2,9 +2,18 @@
 // touches the backend does not download it; every slice gets the same instance because shared-lib is a singleton.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '../config/runtime-config';
+import { fetchNotingRetryAfter } from '../errors/describe-error';
 import type { Database } from './database.types';
 
 export type StorefrontClient = SupabaseClient<Database>;
+
+/**
+ * Data requests fail fast instead of retrying behind a loading text: supabase-js retries a failed read three
+ * times (1 s, 2 s, 4 s), so an unreachable backend showed 'Loading orders...' for 8 s before anything was said.
+ * Every screen that loads offers Retry instead, and a request that hangs gives up after REQUEST_TIMEOUT_MS.
+ */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const dataApiOptions = { retry: false, timeout: REQUEST_TIMEOUT_MS } as const;
 
 let client: Promise<StorefrontClient> | null = null;
 const onCreate = new Set<(client: StorefrontClient) => void>();
@@ -24,6 +33,9 @@ export function getSupabase(): Promise<StorefrontClient> {
         detectSessionInUrl: true,
         storageKey: authStorageKey(supabaseUrl),
       },
+      db: dataApiOptions,
+      // Notes a rate limit's Retry-After, which supabase-js does not pass on, for the words describing it.
+      global: { fetch: fetchNotingRetryAfter() },
     });
     for (const listener of onCreate) listener(instance);
     return instance;

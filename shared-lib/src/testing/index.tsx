@@ -6,11 +6,12 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createClient } from '@supabase/supabase-js';
 import { DesignProvider } from '../ui/providers';
 import { Toaster } from '../ui/toaster';
-import { provideSupabase, type StorefrontClient } from '../supabase/client';
+import { dataApiOptions, provideSupabase, type StorefrontClient } from '../supabase/client';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { useCartStore } from '../stores/cart';
 import { useSessionStore } from '../stores/session';
 import { useToastStore } from '../stores/toast';
+import { useAnnouncerStore } from '../stores/announcer';
 import { routerFuture } from '../routes/paths';
 import type { Database } from '../supabase/database.types';
 
@@ -84,6 +85,7 @@ export function createTestSupabase(handler: FetchHandler): StorefrontClient {
   setRuntimeConfig(testRuntimeConfig);
   const client = createClient<Database>(TEST_SUPABASE_URL, 'test-anon-key', {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    db: dataApiOptions,
     global: {
       fetch: (input: RequestInfo | URL, init: RequestInit = {}) =>
         Promise.resolve(handler(new URL(input instanceof Request ? input.url : String(input)), init)),
@@ -104,6 +106,7 @@ export function resetStores(): void {
   useCartStore.setState({ items: [], appliedCode: null });
   useSessionStore.setState({ status: 'loading', user: null, accessToken: null });
   useToastStore.setState({ toasts: [] });
+  useAnnouncerStore.setState({ current: null });
   localStorage.clear();
   provideSupabase(null);
 }

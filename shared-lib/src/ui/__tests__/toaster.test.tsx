@@ -1,8 +1,26 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from '../../testing';
-import { toast } from '../../stores/toast';
+import { TOAST_DURATION, toast } from '../../stores/toast';
 
-afterEach(resetStores);
+afterEach(() => {
+  resetStores();
+  jest.useRealTimers();
+});
+
+const region = () => screen.queryByRole('list', { name: 'Notifications' });
+const titles = () =>
+  within(region()!)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+function setHidden(hidden: boolean) {
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 describe('Toaster', () => {
   it('lists each toast as a list item announcing itself: errors as alerts, the rest as status messages', () => {
@@ -16,5 +34,98 @@ describe('Toaster', () => {
     expect(within(items[0]!).getByRole('status')).toHaveTextContent('Saved');
     expect(within(items[1]!).getByRole('alert')).toHaveTextContent('Validation ErrorName is required');
     expect(within(items[1]!).getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
+  });
+
+  it('closes a toast after five seconds, but keeps an error until it is dismissed', async () => {
+    jest.useFakeTimers();
+    renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast({ title: 'Saved' });
+      toast({ title: 'Error', variant: 'destructive' });
+    });
+    act(() => jest.advanceTimersByTime(TOAST_DURATION + 1));
+    expect(titles()).toEqual(['Error']);
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(titles()).toEqual(['Error']);
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(region()).not.toBeInTheDocument();
+  });
+
+  it('pauses while the pointer is over the toasts and resumes with the time that was left', () => {
+    jest.useFakeTimers();
+    renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    act(() => jest.advanceTimersByTime(3000));
+    fireEvent.mouseEnter(region()!);
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(titles()).toEqual(['Saved']);
+    fireEvent.mouseLeave(region()!);
+    act(() => jest.advanceTimersByTime(1900));
+    expect(titles()).toEqual(['Saved']);
+    act(() => jest.advanceTimersByTime(200));
+    expect(region()).not.toBeInTheDocument();
+  });
+
+  it('pauses while keyboard focus is inside the toasts', () => {
+    jest.useFakeTimers();
+    renderWithProviders(<button type="button">Elsewhere</button>);
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    act(() => screen.getByRole('button', { name: 'Dismiss notification' }).focus());
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(titles()).toEqual(['Saved']);
+    act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
+    act(() => jest.advanceTimersByTime(TOAST_DURATION));
+    expect(region()).not.toBeInTheDocument();
+  });
+
+  it('pauses while the page is hidden', () => {
+    jest.useFakeTimers();
+    renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    act(() => setHidden(true));
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(titles()).toEqual(['Saved']);
+    act(() => setHidden(false));
+    act(() => jest.advanceTimersByTime(TOAST_DURATION));
+    expect(region()).not.toBeInTheDocument();
+  });
+
+  it('shows at most three toasts, and a form’s success replaces its validation toast', () => {
+    renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast({
+        title: 'Validation Error',
+        description: 'Name is required',
+        variant: 'destructive',
+        group: 'f',
+      });
+      toast({ title: 'One' });
+      toast({ title: 'Success! 🎉', group: 'f' });
+    });
+    expect(titles()).toEqual(['One', 'Success! 🎉']);
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    act(() => {
+      toast({ title: 'Two' });
+      toast({ title: 'Three' });
+    });
+    expect(titles()).toEqual(['Success! 🎉', 'Two', 'Three']);
+  });
+
+  it('moves focus to the next toast when the focused one is dismissed', async () => {
+    renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast({ title: 'First', variant: 'destructive' });
+      toast({ title: 'Second', variant: 'destructive' });
+    });
+    const [first, second] = within(region()!).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    await userEvent.click(within(second).getByRole('button', { name: 'Dismiss notification' }));
+    expect(within(first).getByRole('button', { name: 'Dismiss notification' })).toHaveFocus();
   });
 });
