@@ -4,6 +4,8 @@
 // through subscribeWithSelector: `useCartStore.subscribe(selectItems, listener)`).
 import { create } from 'zustand';
 import { createJSONStorage, persist, subscribeWithSelector } from 'zustand/middleware';
+import { discountHint, priceCart } from '../pricing/pricing';
+import { announce } from './announcer';
 
 export interface CartItem {
   id: string;
@@ -31,23 +33,47 @@ export const CART_STORAGE_KEY = 'storefront-cart';
 export const useCartStore = create<CartState>()(
   subscribeWithSelector(
     persist(
-      (set) => ({
-        items: [],
-        appliedCode: null,
-        // A service is in the cart at most once, matched by id.
-        add: (item) =>
-          set((s) => (s.items.some((i) => i.id === item.id) ? s : { items: [...s.items, item] })),
-        remove: (id) => set((s) => ({ items: s.items.filter((i) => i.id !== id) })),
-        toggle: (item) =>
-          set((s) =>
-            s.items.some((i) => i.id === item.id)
-              ? { items: s.items.filter((i) => i.id !== item.id) }
-              : { items: [...s.items, item] },
-          ),
-        replace: (items) => set({ items: dedupeById(items) }),
-        clear: () => set({ items: [], appliedCode: null }),
-        applyCode: (code) => set({ appliedCode: code }),
-      }),
+      (set, get) => {
+        // The visitor's own changes (add, remove, toggle) are read out; a cart loaded from the backend or
+        // another tab (replace, rehydration) is not something they just did.
+        const change = (items: CartItem[], item: CartItem | undefined, added: boolean) => {
+          if (!item) return;
+          set({ items });
+          announce(cartChangeMessage(item.title, added, items, get().appliedCode));
+        };
+        return {
+          items: [],
+          appliedCode: null,
+          // A service is in the cart at most once, matched by id.
+          add: (item) => {
+            const { items } = get();
+            if (!items.some((i) => i.id === item.id)) change([...items, item], item, true);
+          },
+          remove: (id) => {
+            const { items } = get();
+            change(
+              items.filter((i) => i.id !== id),
+              items.find((i) => i.id === id),
+              false,
+            );
+          },
+          toggle: (item) => {
+            const { items } = get();
+            if (items.some((i) => i.id === item.id)) {
+              change(
+                items.filter((i) => i.id !== item.id),
+                item,
+                false,
+              );
+            } else {
+              change([...items, item], item, true);
+            }
+          },
+          replace: (items) => set({ items: dedupeById(items) }),
+          clear: () => set({ items: [], appliedCode: null }),
+          applyCode: (code) => set({ appliedCode: code }),
+        };
+      },
       {
         name: CART_STORAGE_KEY,
         version: 1,
@@ -57,6 +83,26 @@ export const useCartStore = create<CartState>()(
     ),
   ),
 );
+
+/**
+ * What the live region says after a service is added or removed: "Smart Website added. Cart: 3 items, 10%
+ * discount. Add 2 more for 15% off" (the spec's hint and empty-cart texts where they exist).
+ */
+export function cartChangeMessage(
+  title: string,
+  added: boolean,
+  items: readonly { price: number }[],
+  appliedCode: string | null,
+): string {
+  const what = `${title} ${added ? 'added' : 'removed'}.`;
+  if (items.length === 0) return `${what} Your cart is empty`;
+  const priced = priceCart(items, appliedCode);
+  const count = `${priced.count} ${priced.count === 1 ? 'item' : 'items'}`;
+  const discount = priced.discountPercent > 0 ? `, ${priced.discountPercent}% discount` : '';
+  const aftercare = priced.freeAftercare ? ' + FREE aftercare' : '';
+  const hint = discountHint(priced.count);
+  return `${what} Cart: ${count}${discount}${aftercare}.${hint ? ` ${hint}` : ''}`;
+}
 
 export function dedupeById(items: readonly CartItem[]): CartItem[] {
   const seen = new Set<string>();
