@@ -9,5 +9,6 @@ export * from './config/runtime-config';
 export * from './supabase/client';
 export type * from './supabase/database.types';
 export * from './ui';
+export * from './forms/use-form-submit';
 export * from './session/session-sync';
 export { mountStandalone, type StandaloneOptions } from './standalone/mount-standalone';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
 import {
@@ -16,7 +16,7 @@ import {
   useCartStore,
   usePageMeta,
 } from 'shared-lib';
-import { ServiceIcon } from 'shared-lib/service-icon';
+import { CartLine } from '../features/cart/components/CartLine';
 import { PriceLines } from '../features/cart/components/PriceLines';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
 import { placeOrder } from '../features/checkout/api/place-order';
@@ -38,19 +38,7 @@ const Items = styled.ul`
   padding: 0;
   list-style: none;
   li {
-    display: grid;
-    grid-template-columns: auto 1fr auto auto;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[3]};
     padding: ${({ theme }) => theme.space[3]} 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  a {
-    color: ${({ theme }) => theme.colors.ink};
-    font-weight: 600;
-  }
-  svg {
-    color: ${({ theme }) => theme.colors.primary};
   }
 `;
 
@@ -108,10 +96,7 @@ export default function CheckoutPage() {
               <h2 id="checkout-items">Your services</h2>
               <Items>
                 {items.map((item) => (
-                  <li key={item.id}>
-                    <ServiceIcon name={item.icon} size={20} />
-                    {item.path ? <Link to={item.path}>{item.title}</Link> : <span>{item.title}</span>}
-                    <span>{formatEuro(item.price)}</span>
+                  <CartLine key={item.id} item={item} price={<span>{formatEuro(item.price)}</span>}>
                     <Button
                       $variant="ghost"
                       $size="sm"
@@ -122,7 +107,7 @@ export default function CheckoutPage() {
                     >
                       <X size={16} aria-hidden />
                     </Button>
-                  </li>
+                  </CartLine>
                 ))}
               </Items>
             </section>

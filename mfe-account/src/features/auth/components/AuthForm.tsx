@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Loader2 } from 'lucide-react';
-import { Button, Card, Input, Label, media, Muted, toast } from 'shared-lib';
-import { authSchema, errorMessages } from 'shared-lib/validation';
+import { Button, Card, EmailField, media, Muted, TextField, useFormSubmit } from 'shared-lib';
+import { authSchema, checkForm } from 'shared-lib/validation';
 import { authenticate, type AuthMode } from '../api/authenticate';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
 
@@ -92,73 +92,56 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [loading, setLoading] = useState(false);
   const id = useId();
   const text = copy[mode];
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = authSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      toast({
-        title: 'Validation Error',
-        description: errorMessages(parsed.error).join(', '),
-        variant: 'destructive',
-      });
-      return;
-    }
-    setLoading(true);
-    const outcome = await authenticate(mode, parsed.data);
-    setLoading(false);
-    if (!outcome.ok) {
-      toast({ title: 'Error', description: outcome.message, variant: 'destructive' });
-      return;
-    }
-    toast({
+  const { submitting, onSubmit } = useFormSubmit({
+    check: () => checkForm(authSchema, { email, password }),
+    send: async (credentials) => {
+      const outcome = await authenticate(mode, credentials);
+      if (!outcome.ok) throw new Error(outcome.message);
+      return outcome.signedIn;
+    },
+    onSuccess: (signedIn) => {
+      if (signedIn) {
+        onAuthenticated();
+      } else {
+        // The account waits for its e-mail confirmation: the next step is signing in.
+        setMode('sign-in');
+        setPassword('');
+      }
+    },
+    success: {
       title: 'Success',
       description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp,
-    });
-    if (outcome.signedIn) {
-      onAuthenticated();
-    } else {
-      // The account waits for its e-mail confirmation: the next step is signing in.
-      setMode('sign-in');
-      setPassword('');
-    }
-  };
+    },
+  });
 
   return (
     <Panel>
       <Heading>{text.heading}</Heading>
       <Intro>Sign in to access your cart and checkout</Intro>
-      <Form noValidate onSubmit={(event) => void handleSubmit(event)} aria-busy={loading}>
-        <div>
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
-            id={`${id}-email`}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-          />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-password`}>Password</Label>
-          <Input
-            id={`${id}-password`}
-            type="password"
-            name="password"
-            autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-          />
-        </div>
-        <Button type="submit" $block $size="lg" disabled={loading}>
-          {loading ? <Spinner size={18} aria-hidden /> : null}
+      <Form noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        <EmailField
+          id={`${id}-email`}
+          name="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          required
+        />
+        <TextField
+          id={`${id}-password`}
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <Button type="submit" $block $size="lg" disabled={submitting}>
+          {submitting ? <Spinner size={18} aria-hidden /> : null}
           {text.submit}
         </Button>
       </Form>

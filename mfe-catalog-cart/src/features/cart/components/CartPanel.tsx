@@ -1,9 +1,8 @@
 import { forwardRef, useEffect, useRef, type ForwardedRef } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
 import { ButtonLink, formatEuroRaw, IconButton, media, paths, useCartStore } from 'shared-lib';
-import { ServiceIcon } from 'shared-lib/service-icon';
+import { CartLine } from './CartLine';
 import { DiscountHint } from './DiscountHint';
 import { PriceLines } from './PriceLines';
 import { usePricedCart } from '../hooks/use-priced-cart';
@@ -46,23 +45,13 @@ const Items = styled.ul`
   list-style: none;
 `;
 
-const Item = styled.li`
-  display: grid;
-  grid-template-columns: auto 1fr auto auto;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+const Item = styled(CartLine)`
   padding: ${({ theme }) => theme.space[2]} 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   a {
-    color: ${({ theme }) => theme.colors.ink};
-    font-weight: 600;
     text-decoration: none;
   }
   a:hover {
     text-decoration: underline;
-  }
-  svg {
-    color: ${({ theme }) => theme.colors.primary};
   }
 `;
 
@@ -124,16 +113,12 @@ const CartPanel = forwardRef(function CartPanel(
         <>
           <Items>
             {items.map((item) => (
-              <Item key={item.id}>
-                <ServiceIcon name={item.icon} size={20} />
-                {item.path ? (
-                  <Link to={item.path} onClick={onNavigate}>
-                    {item.title}
-                  </Link>
-                ) : (
-                  <span>{item.title}</span>
-                )}
-                <Price>{formatEuroRaw(item.price)}</Price>
+              <Item
+                key={item.id}
+                item={item}
+                price={<Price>{formatEuroRaw(item.price)}</Price>}
+                onNavigate={onNavigate}
+              >
                 <RemoveButton
                   $size="sm"
                   aria-label={`Remove ${item.title} from cart`}

@@ -3,8 +3,10 @@ import { getSupabase } from 'shared-lib';
 import type { NewsletterInput } from 'shared-lib/validation';
 
 /** The backend's answer to an e-mail that is already subscribed (a unique-key violation). */
-export const isDuplicate = (error: { code?: string; message?: string }) =>
-  error.code === '23505' || Boolean(error.message?.includes('duplicate'));
+export function isDuplicate(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === '23505' || Boolean(message?.includes('duplicate'));
+}
 
 /** Stores the subscriber; throws the backend's error (see `isDuplicate`). */
 export async function subscribeToNewsletter(

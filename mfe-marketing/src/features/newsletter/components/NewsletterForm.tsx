@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Copy } from 'lucide-react';
-import { Button, generateDiscountCode, Input, Label, media, toast } from 'shared-lib';
+import { Button, EmailField, generateDiscountCode, media, TextField, toast, useFormSubmit } from 'shared-lib';
 import { isDuplicate, subscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import { storeDiscountCode } from '../utils/storage';
 import { TeamIllustration } from './TeamIllustration';
@@ -48,42 +48,32 @@ const loadValidation = () => import('shared-lib/validation');
 export default function NewsletterForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { firstErrorMessage, newsletterSchema } = await loadValidation();
-    const parsed = newsletterSchema.safeParse({ name, email });
-    if (!parsed.success) {
-      toast({
-        title: 'Validation Error',
-        description: firstErrorMessage(parsed.error),
-        variant: 'destructive',
-      });
-      return;
-    }
-    setBusy(true);
-    const discountCode = generateDiscountCode(parsed.data.name);
-    try {
-      await subscribeToNewsletter(parsed.data, discountCode);
+  const { submitting, onSubmit } = useFormSubmit({
+    check: async () => {
+      const { checkForm, firstErrorMessage, newsletterSchema } = await loadValidation();
+      return checkForm(newsletterSchema, { name, email }, firstErrorMessage);
+    },
+    send: async (subscriber) => {
+      const discountCode = generateDiscountCode(subscriber.name);
+      await subscribeToNewsletter(subscriber, discountCode);
+      return discountCode;
+    },
+    onSuccess: (discountCode) => {
       storeDiscountCode(discountCode);
       setCode(discountCode);
-      toast({ title: 'Success! 🎉', description: 'Your discount code has been generated!' });
-    } catch (error) {
-      if (isDuplicate(error as { code?: string; message?: string })) {
-        toast({
-          title: 'Already Subscribed',
-          description: 'This email is already subscribed!',
-          variant: 'destructive',
-        });
-      } else {
-        toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    success: { title: 'Success! 🎉', description: 'Your discount code has been generated!' },
+    failure: (error) =>
+      isDuplicate(error)
+        ? {
+            title: 'Already Subscribed',
+            description: 'This email is already subscribed!',
+            variant: 'destructive',
+          }
+        : undefined,
+  });
 
   const copy = async () => {
     if (!code) return;
@@ -108,32 +98,21 @@ export default function NewsletterForm() {
           </p>
         </div>
       ) : (
-        <Form onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
+        <Form onSubmit={onSubmit} onFocus={() => void loadValidation()} noValidate>
           <p style={{ margin: 0 }}>
             Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
             project.
           </p>
-          <div>
-            <Label htmlFor="newsletter-name">Name</Label>
-            <Input
-              id="newsletter-name"
-              autoComplete="given-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor="newsletter-email">Email</Label>
-            <Input
-              id="newsletter-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Subscribing...' : 'Get my 10% code'}
+          <TextField
+            id="newsletter-name"
+            label="Name"
+            autoComplete="given-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <EmailField id="newsletter-email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Subscribing...' : 'Get my 10% code'}
           </Button>
         </Form>
       )}

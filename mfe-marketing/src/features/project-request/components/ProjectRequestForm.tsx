@@ -1,12 +1,13 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, FieldError, Input, Label, media, Select, Textarea, toast } from 'shared-lib';
+import { Button, FieldError, Input, Label, media, Select, Textarea, useFormSubmit } from 'shared-lib';
 import {
   BUDGETS,
   fieldErrors,
   PROJECT_TYPES,
   projectRequestSchema,
   TIMELINES,
+  type SelectOption,
   type ProjectRequestInput,
 } from 'shared-lib/validation';
 import { sendProjectRequest } from '../api/send-project-request';
@@ -39,7 +40,6 @@ const Form = styled.form`
 export function ProjectRequestForm() {
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
 
   const onChange =
     (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
@@ -47,33 +47,30 @@ export function ProjectRequestForm() {
       setErrors((current) => ({ ...current, [field]: undefined }));
     };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = projectRequestSchema.safeParse(values);
-    if (!parsed.success) {
+  const { submitting, onSubmit } = useFormSubmit({
+    check: () => {
+      const parsed = projectRequestSchema.safeParse(values);
+      if (parsed.success) return parsed;
       setErrors(fieldErrors(parsed.error));
-      toast({
-        title: 'Please check your inputs',
-        description: 'Some fields need your attention.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    setSubmitting(true);
-    try {
-      console.info('[project request]', parsed.data);
-      await sendProjectRequest(parsed.data);
-      toast({
-        title: 'Welcome to the Future! 🚀',
-        description: "We'll be in touch within 24 hours to discuss your project.",
-      });
-      setValues(empty);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+      return {
+        success: false,
+        toast: {
+          title: 'Please check your inputs',
+          description: 'Some fields need your attention.',
+          variant: 'destructive',
+        },
+      };
+    },
+    send: (request) => {
+      console.info('[project request]', request);
+      return sendProjectRequest(request);
+    },
+    onSuccess: () => setValues(empty),
+    success: {
+      title: 'Welcome to the Future! 🚀',
+      description: "We'll be in touch within 24 hours to discuss your project.",
+    },
+  });
 
   const field = (name: Field, label: string, control: (props: ControlProps) => ReactNode, wide = false) => {
     const id = `project-${name}`;
@@ -95,7 +92,7 @@ export function ProjectRequestForm() {
   };
 
   return (
-    <Form onSubmit={(e) => void submit(e)} noValidate aria-label="Project request">
+    <Form onSubmit={onSubmit} noValidate aria-label="Project request">
       {field('name', 'Name', (p) => (
         <Input {...p} autoComplete="name" />
       ))}
@@ -111,37 +108,16 @@ export function ProjectRequestForm() {
         true,
       )}
       {field('projectType', 'Project type', (p) => (
-        <Select {...p}>
-          <option value="">Select a project type</option>
-          {PROJECT_TYPES.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
+        <Select {...p}>{choices('Select a project type', PROJECT_TYPES)}</Select>
       ))}
       {field('budget', 'Budget', (p) => (
-        <Select {...p}>
-          <option value="">Select a budget range</option>
-          {BUDGETS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
+        <Select {...p}>{choices('Select a budget range', BUDGETS)}</Select>
       ))}
       {field(
         'timeline',
         'Timeline',
         (p) => (
-          <Select {...p}>
-            <option value="">Select a timeline</option>
-            {TIMELINES.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+          <Select {...p}>{choices('Select a timeline', TIMELINES)}</Select>
         ),
         true,
       )}
@@ -161,6 +137,18 @@ export function ProjectRequestForm() {
     </Form>
   );
 }
+
+/** A select's options: the empty placeholder first, then the spec's choices. */
+const choices = (placeholder: string, options: readonly SelectOption[]) => (
+  <>
+    <option value="">{placeholder}</option>
+    {options.map((o) => (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ))}
+  </>
+);
 
 interface ControlProps {
   id: string;
