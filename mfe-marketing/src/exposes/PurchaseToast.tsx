@@ -1,15 +1,19 @@
 // `./PurchaseToast`: an invented recent purchase, bottom-left: first after 10 s, then every 30 s, visible for
-// 5 s (spec section 1). It waits while the tab is hidden and can be switched off in config.json.
-import { useEffect, useState } from 'react';
+// 5 s (spec section 1). It waits while the tab is hidden and can be switched off in config.json. WCAG 2.2.2: it
+// stays while the pointer is over it or focus is in it, its close control stops it for the rest of the visit
+// (the browser session), and it is not a live region, so screen readers are not interrupted every 30 s.
+import { useEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { ShoppingBag } from 'lucide-react';
-import { getRuntimeConfig, media } from 'shared-lib';
+import { ShoppingBag, X } from 'lucide-react';
+import { getRuntimeConfig, IconButton, media } from 'shared-lib';
 import { services } from 'shared-lib/catalogue';
 import { msUntilAfterLoad } from '../utils/since-load';
 
 export const FIRST_AFTER_MS = 10_000;
 export const EVERY_MS = 30_000;
 export const VISIBLE_MS = 5_000;
+/** Session storage flag: the visitor closed the purchase toast, so it stays away until the browser closes. */
+export const STOPPED_KEY = 'purchase_toast_stopped';
 
 const buyers = [
   ['Anna', 'Berlin'],
@@ -59,39 +63,82 @@ const Card = styled.div`
   }
 `;
 
+const Close = styled(IconButton)`
+  margin: -0.25rem -0.375rem -0.25rem 0;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const wasStopped = () => {
+  try {
+    return sessionStorage.getItem(STOPPED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+};
+
 export default function PurchaseToast() {
   const [shown, setShown] = useState<ReturnType<typeof pick> | null>(null);
-  const enabled = getRuntimeConfig().purchaseToast;
+  const [stopped, setStopped] = useState(wasStopped);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const count = useRef(0);
+  const enabled = getRuntimeConfig().purchaseToast && !stopped;
 
+  // The next one: 10 s after load for the first, then 30 s from one appearing to the next.
   useEffect(() => {
-    if (!enabled) return;
-    let count = 0;
-    let timer: number;
-    const schedule = (delay: number) => {
-      timer = window.setTimeout(() => {
+    if (!enabled || shown) return;
+    let timer = window.setTimeout(
+      function show() {
         // A hidden tab shows nothing; try again on the normal rhythm.
-        if (document.hidden) return schedule(EVERY_MS);
-        setShown(pick(count++));
-        timer = window.setTimeout(() => {
-          setShown(null);
-          schedule(EVERY_MS - VISIBLE_MS);
-        }, VISIBLE_MS);
-      }, delay);
-    };
-    schedule(msUntilAfterLoad(FIRST_AFTER_MS));
+        if (document.hidden) {
+          timer = window.setTimeout(show, EVERY_MS);
+          return;
+        }
+        setShown(pick(count.current++));
+      },
+      count.current === 0 ? msUntilAfterLoad(FIRST_AFTER_MS) : EVERY_MS - VISIBLE_MS,
+    );
     return () => window.clearTimeout(timer);
-  }, [enabled]);
+  }, [enabled, shown]);
 
+  // Visible for 5 s, counted again from the start once the pointer and focus have left it.
+  const paused = hovered || focused;
+  useEffect(() => {
+    if (!shown || paused) return;
+    const timer = window.setTimeout(() => setShown(null), VISIBLE_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown, paused]);
+
+  const stop = () => {
+    try {
+      sessionStorage.setItem(STOPPED_KEY, 'true');
+    } catch {
+      // Storage blocked: it still stops for as long as this page lives.
+    }
+    setStopped(true);
+    setShown(null);
+    // The close button goes away with the toast; focus goes to the page, not to <body>.
+    document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+  };
+
+  if (!enabled || !shown) return null;
   return (
-    <div role="status" aria-live="polite">
-      {shown ? (
-        <Card>
-          <ShoppingBag size={20} aria-hidden />
-          <p>
-            <strong>{shown.name}</strong> from {shown.city} just bought <strong>{shown.service}</strong>
-          </p>
-        </Card>
-      ) : null}
-    </div>
+    <Card
+      data-testid="purchase-toast"
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <ShoppingBag size={20} aria-hidden />
+      <p>
+        <strong>{shown.name}</strong> from {shown.city} just bought <strong>{shown.service}</strong>
+      </p>
+      <Close $size="sm" aria-label="Stop showing recent purchases" onClick={stop}>
+        <X size={16} aria-hidden />
+      </Close>
+    </Card>
   );
 }
