@@ -34,9 +34,10 @@ async function render(context, url, { notFound = false } = {}) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    // The 404 page logs the path it was asked for (spec), which is expected there only.
-    if (message.type() === 'error' && !(notFound && message.text().startsWith('404 Error:')))
-      errors.push(message.text());
+    // On the 404 page the browser reports the document's own status, and the page logs the path it was asked
+    // for (spec): expected there only.
+    const expected = notFound && /^(404 Error:|Failed to load resource: .* 404)/.test(message.text());
+    if (message.type() === 'error' && !expected) errors.push(message.text());
   });
   try {
     await page.goto(url);
@@ -113,7 +114,9 @@ try {
   // The 404 page, for the server (and a CDN's 404 rule) to send with status 404 for any path that is no route.
   const notFound = await render(context, `http://localhost:${PORT}/404`, { notFound: true });
   fs.writeFileSync(path.join(dist, '404.html'), pageHtml(template, notFound));
-  console.log(`prerender: ${seen.size} pages written to ${path.relative(root, out)}/, the 404 page to 404.html`);
+  console.log(
+    `prerender: ${seen.size} pages written to ${path.relative(root, out)}/, the 404 page to 404.html`,
+  );
 } finally {
   await browser.close();
   for (const server of servers) server.close();
