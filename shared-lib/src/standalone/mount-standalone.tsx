@@ -10,6 +10,7 @@ import { syncCartAcrossTabs } from '../stores/cart';
 import { DesignProvider } from '../ui/providers';
 import { routerFuture } from '../routes/paths';
 import { Toaster } from '../ui/toaster';
+import { LiveRegion } from '../ui/live-region';
 
 export interface StandaloneOptions {
   name: string;
@@ -58,6 +59,7 @@ export async function mountStandalone({ name, routes, widgets = [] }: Standalone
           <Widget key={i} />
         ))}
         <Toaster />
+        <LiveRegion />
       </BrowserRouter>
     </DesignProvider>,
   );

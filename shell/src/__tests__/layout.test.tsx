@@ -1,9 +1,13 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
 import { useCartStore, useSessionStore } from 'shared-lib';
 import { renderSuspended as renderWithProviders, resetStores } from 'shared-lib/src/testing';
+import { retryRemote } from '../federation/remotes';
+import { markPageRendered } from '../federation/use-after-first-load';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
+import { Layout } from '../layout/Layout';
 import { PromoBanner } from '../layout/PromoBanner';
 
 // The cart button comes from the catalogue remote; here it is down, so the header's fallback shows.
@@ -76,11 +80,83 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('keeps showing the cart count while the catalogue slice is not there', async () => {
+  it('closes the mobile menu on Escape and gives focus back to its toggle', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Header />);
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Cases' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
+
+  it('with the catalogue remote down, claims no cart: its button explains and offers Retry', async () => {
+    const user = userEvent.setup();
     useCartStore.getState().add({ id: 'a', title: 'A', price: 1, icon: 'globe', path: '/services/a' });
     useCartStore.getState().add({ id: 'b', title: 'B', price: 1, icon: 'globe', path: '/services/b' });
     await renderWithProviders(<Header />);
-    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    // Before the page has rendered the cart is still loading: busy, and nothing to open yet.
+    const loading = screen.getByRole('button', { name: 'Cart (loading)' });
+    expect(loading).toHaveAttribute('aria-disabled', 'true');
+    // The page has rendered: the header now loads the remote's cart button, which fails.
+    markPageRendered();
+    const cart = await screen.findByRole('button', { name: 'Cart unavailable' });
+    expect(screen.queryByRole('link', { name: /Cart, 2 items/ })).not.toBeInTheDocument();
+    expect(cart).toHaveAccessibleDescription(
+      'The cart could not be loaded right now. Your items are kept; please try again in a moment.',
+    );
+    expect(cart).toHaveAttribute('aria-expanded', 'false');
+    await user.click(cart);
+    expect(cart).toHaveAttribute('aria-expanded', 'true');
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    expect(retry).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(retry).not.toBeVisible();
+    expect(cart).toHaveFocus();
+    await user.click(cart);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retryRemote).toHaveBeenCalledWith('catalog');
+    // The retry fails again (the mock stays down): focus is on the new cart control, not on <body>.
+    const again = await screen.findByRole('button', { name: 'Cart unavailable' });
+    await waitFor(() => expect(again).toHaveFocus());
+  });
+});
+
+describe('Layout', () => {
+  it('has an empty polite live region from the start', async () => {
+    await renderWithProviders(
+      <Layout>
+        <h1>Home</h1>
+      </Layout>,
+    );
+    const region = screen.getByTestId('live-region');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+  });
+
+  it('moves focus to the new page’s h1 after a route change, never leaving it on <body>', async () => {
+    const user = userEvent.setup();
+    function Pages() {
+      return (
+        <>
+          <h1>{window.location.pathname === '/' ? 'Home' : 'Page'}</h1>
+          <Link to="/cases">Cases link</Link>
+        </>
+      );
+    }
+    await renderWithProviders(
+      <Layout>
+        <Pages />
+      </Layout>,
+    );
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Cases link' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cases'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 });
 

@@ -17,21 +17,24 @@ function Widget<K extends RemoteKey>({ remote, expose }: { remote: K; expose: Co
 
 /**
  * A component a remote exposes for the shell's chrome (cart button, newsletter popup, purchase toast). It is
- * loaded once the page itself has loaded; until then, and if the remote is down, the fallback shows.
+ * loaded once the page itself has loaded; until then the fallback shows, and if the remote is down, `unavailable`
+ * (given the boundary's retry) or else the fallback.
  */
 export function RemoteWidget<K extends RemoteKey>({
   remote,
   expose,
   fallback = null,
+  unavailable,
 }: {
   remote: K;
   expose: ComponentExpose<K>;
   fallback?: ReactNode;
+  unavailable?: (retry: () => void) => ReactNode;
 }) {
   const ready = useAfterFirstLoad();
   if (!ready) return <>{fallback}</>;
   return (
-    <RemoteBoundary remote={remote} loading={fallback} fallback={() => fallback}>
+    <RemoteBoundary remote={remote} loading={fallback} fallback={unavailable ?? (() => fallback)}>
       <Widget remote={remote} expose={expose} />
     </RemoteBoundary>
   );

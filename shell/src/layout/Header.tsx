@@ -1,20 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
-import { Menu as MenuIcon, ShoppingCart, Sparkles, X } from 'lucide-react';
-import {
-  ButtonLink,
-  Container,
-  CountBadge,
-  IconButton,
-  IconLink,
-  media,
-  paths,
-  selectCount,
-  useCartStore,
-} from 'shared-lib';
+import { Menu as MenuIcon, Sparkles, X } from 'lucide-react';
+import { ButtonLink, Container, IconButton, media, paths } from 'shared-lib';
 import { RemoteWidget } from '../federation/RemoteWidget';
 import { AccountMenu } from './AccountMenu';
+import { CartLoading, CartUnavailable } from './CartFallback';
 import { headerLinks } from './nav-links';
 import { useScrolled } from './use-scrolled';
 
@@ -43,10 +34,12 @@ const Brand = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 0.5rem;
+  /* One line on a 375 px phone beside the three header buttons; on a narrower screen, or with wider text
+     spacing (WCAG 1.4.12), the name wraps rather than pushing the menu button off the screen. */
+  min-width: 0;
+  line-height: 1.15;
   font-weight: 800;
-  /* One line on a 375 px phone beside the three header buttons. */
   font-size: ${({ theme }) => theme.fontSizes.md};
-  white-space: nowrap;
   color: ${({ theme }) => theme.colors.ink};
   text-decoration: none;
   margin-right: auto;
@@ -85,6 +78,7 @@ const DesktopNav = styled.nav`
 `;
 
 const Actions = styled.div`
+  flex: none;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[1]};
@@ -123,24 +117,61 @@ const MobileNav = styled.nav`
   }
 `;
 
-/** While the catalogue slice loads, or if it is down, the header still shows how many items are in the cart. */
-function CartFallback() {
-  const count = useCartStore(selectCount);
+/**
+ * The cart's place in the header. Its content swaps (loading, the remote's cart button, the unavailable state,
+ * loading again after Retry); when the control that had focus is swapped out, focus goes to the new one instead
+ * of falling to <body>.
+ */
+function CartSlot({ children }: { children: ReactNode }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    const element = slot.current;
+    if (!element) return;
+    const observer = new MutationObserver(() => {
+      if (!hadFocus.current || element.contains(document.activeElement)) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      element.querySelector<HTMLElement>('button, a[href]')?.focus();
+    });
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   return (
-    <IconLink to={paths.howWeWork} aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}>
-      <ShoppingCart size={20} aria-hidden />
-      {count > 0 ? <CountBadge aria-hidden>{count}</CountBadge> : null}
-    </IconLink>
+    <div
+      ref={slot}
+      data-slot="cart"
+      onFocus={() => {
+        hadFocus.current = true;
+      }}
+      onBlur={(event) => {
+        // Focus leaving for another control (not vanishing with a removed element) ends the slot's claim.
+        if (event.relatedTarget) hadFocus.current = slot.current?.contains(event.relatedTarget) ?? false;
+      }}
+    >
+      {children}
+    </div>
   );
 }
 
 export function Header() {
   const compact = useScrolled(20);
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
+  // Escape closes the mobile menu and gives focus back to its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   return (
     <Bar $compact={compact} data-compact={compact}>
@@ -160,11 +191,17 @@ export function Header() {
           <Cta to={paths.enterTheFuture} $size="sm">
             Enter the Future
           </Cta>
-          <div data-slot="cart">
-            <RemoteWidget remote="catalog" expose="./CartButton" fallback={<CartFallback />} />
-          </div>
+          <CartSlot>
+            <RemoteWidget
+              remote="catalog"
+              expose="./CartButton"
+              fallback={<CartLoading />}
+              unavailable={(retry) => <CartUnavailable onRetry={retry} />}
+            />
+          </CartSlot>
           <AccountMenu />
           <MenuToggle
+            ref={toggle}
             type="button"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}

@@ -1,11 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Toaster } from 'shared-lib';
+import { LiveRegion, Toaster } from 'shared-lib';
 import { RemoteWidget } from '../federation/RemoteWidget';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { PromoBanner } from './PromoBanner';
+import { useRouteFocus } from './use-route-focus';
 
 const Page = styled.div`
   display: flex;
@@ -36,6 +37,8 @@ const Main = styled.main`
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
   // A new page starts at the top. (Block body: scrollTo returns a promise in current Chromium, and an effect
   // must not return anything but a cleanup function.)
   useEffect(() => {
@@ -43,10 +46,12 @@ export function Layout({ children }: { children: ReactNode }) {
   }, [pathname]);
   return (
     <Page>
+      {/* The polite live region is on the page from the start, empty; announce() fills it later. */}
+      <LiveRegion />
       <SkipLink href="#main">Skip to content</SkipLink>
       <PromoBanner />
       <Header />
-      <Main id="main" tabIndex={-1}>
+      <Main id="main" tabIndex={-1} ref={main}>
         {children}
       </Main>
       <Footer />
