@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Check } from 'lucide-react';
@@ -119,6 +120,15 @@ const isService = (page: ServicePage): page is Service => 'price' in page;
 function BuyBox({ service }: { service: Service }) {
   const inCart = useCartStore(selectIsInCart(service.id));
   const add = useCartStore((s) => s.add);
+  // The Add button turns into a disabled 'Added to Cart', which cannot keep focus: focus moves on to the
+  // 'Go to Checkout' link that appears, instead of falling to <body>.
+  const checkout = useRef<HTMLAnchorElement>(null);
+  const justAdded = useRef(false);
+  useEffect(() => {
+    if (!inCart || !justAdded.current) return;
+    justAdded.current = false;
+    checkout.current?.focus();
+  }, [inCart]);
   return (
     <Buy>
       <Price>{formatEuro(service.price)}</Price>
@@ -127,11 +137,18 @@ function BuyBox({ service }: { service: Service }) {
         AI tool), which you pay to them directly.
       </Muted>
       <Actions>
-        <Button $size="lg" disabled={inCart} onClick={() => add(toCartItem(service))}>
+        <Button
+          $size="lg"
+          disabled={inCart}
+          onClick={() => {
+            justAdded.current = true;
+            add(toCartItem(service));
+          }}
+        >
           {inCart ? 'Added to Cart' : `Add to Cart - €${service.price}`}
         </Button>
         {inCart ? (
-          <ButtonLink to={paths.checkout} $size="lg" $variant="secondary">
+          <ButtonLink ref={checkout} to={paths.checkout} $size="lg" $variant="secondary">
             Go to Checkout
           </ButtonLink>
         ) : null}

@@ -28,6 +28,15 @@ const buttonStyles = css<ButtonStyleProps>`
   line-height: 1;
   text-decoration: none;
   white-space: nowrap;
+  /* On the narrowest phones (320 px) a long label wraps inside the button instead of scrolling the page
+     sideways (WCAG 1.4.10). */
+  max-width: 100%;
+  @media (max-width: 24em) {
+    white-space: normal;
+    line-height: 1.25;
+    padding-block: 0.5rem;
+    text-align: center;
+  }
   cursor: pointer;
   transition:
     background-color 0.15s ease,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { servicePaths, useCartStore } from 'shared-lib';
+import { servicePaths, useAnnouncerStore, useCartStore } from 'shared-lib';
 import { getServicePageByPath, services } from 'shared-lib/catalogue';
 import { renderSuspended, resetStores } from 'shared-lib/src/testing';
 import ServiceDetailPage from '../ServiceDetailPage';
@@ -20,7 +20,13 @@ it('shows the Smart Website page as the spec describes and adds it to the cart o
 
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart - €899' }));
   expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
-  expect(screen.getByRole('link', { name: 'Go to Checkout' })).toHaveAttribute('href', '/checkout');
+  const checkout = screen.getByRole('link', { name: 'Go to Checkout' });
+  expect(checkout).toHaveAttribute('href', '/checkout');
+  // The disabled button cannot keep focus; it moves on to the new link, and the live region says what happened.
+  expect(checkout).toHaveFocus();
+  expect(useAnnouncerStore.getState().current?.message).toBe(
+    'Smart Website added. Cart: 1 item. Add 3+ services for 10% off',
+  );
   expect(useCartStore.getState().items.map((i) => [i.id, i.price, i.path])).toEqual([
     ['smart-website', 899, '/services/ai-website-building'],
   ]);
