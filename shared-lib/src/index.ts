@@ -5,6 +5,7 @@ export * from './contracts';
 export * from './stores/cart';
 export * from './stores/session';
 export * from './stores/toast';
+export * from './errors/describe-error';
 export * from './stores/announcer';
 export * from './config/runtime-config';
 export * from './supabase/client';

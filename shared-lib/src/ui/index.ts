@@ -6,6 +6,7 @@ export { EmailField, TextField, type TextFieldProps } from './text-field';
 export { Dialog, type DialogProps } from './dialog';
 export { usePageMeta, SITE_NAME } from './page-meta';
 export { Toaster } from './toaster';
+export { LoadingStatus, SkeletonBlock, SkeletonText } from './skeleton';
 export { LiveRegion } from './live-region';
 export { Steps } from './steps';
 // Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and

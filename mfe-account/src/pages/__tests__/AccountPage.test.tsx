@@ -1,6 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useSessionStore, type MeetingRow, type OrderItemRow, type OrderRow } from 'shared-lib';
+import {
+  ERROR_MESSAGES,
+  useSessionStore,
+  type MeetingRow,
+  type OrderItemRow,
+  type OrderRow,
+} from 'shared-lib';
 import {
   createTestSupabase,
   definitionOf,
@@ -202,34 +208,76 @@ describe('AccountPage', () => {
     expect(pending).not.toHaveTextContent('Notes:');
   });
 
-  it('shows the error toast and clears the loading state when a list fails to load', async () => {
-    const failure = () =>
-      json({ code: '42501', message: 'permission denied for table orders', details: null, hint: null }, 403);
+  it('shows the loading texts as the status of skeletons in the shape of the cards', async () => {
+    answer({ orders: forever, meetings: forever });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const orders = within(await openTab('Orders')).getByRole('status', { name: 'Loading orders...' });
+    expect(orders).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No orders yet')).not.toBeInTheDocument();
+    expect(
+      within(await openTab('Meetings')).getByRole('status', { name: 'Loading meetings...' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says in words a person understands that a list could not be loaded, never that it is empty', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     answer({
-      orders: failure,
-      meetings: () => json({ code: 'PGRST301', message: 'JWT expired', details: null, hint: null }, 401),
+      orders: () => Promise.reject(new TypeError('Failed to fetch')),
+      meetings: () => Promise.reject(new TypeError('Failed to fetch')),
     });
     renderWithProviders(<AccountPage />, { route: '/account' });
 
-    const toast = await findToast('permission denied for table orders');
+    // One toast for both failed lists, the spec's destructive 'Error' with the words, not the TypeError.
+    const toast = await findToast(ERROR_MESSAGES.network);
     expect(within(toast).getByText('Error')).toBeInTheDocument();
-    expect(await screen.findByText('JWT expired')).toBeInTheDocument();
-    expect(await openTab('Orders')).toHaveTextContent('No orders yet');
-    expect(await openTab('Meetings')).toHaveTextContent('No meetings booked yet');
+    const ordersPanel = await openTab('Orders');
+    expect(ordersPanel).toHaveTextContent('Your orders could not be loaded.');
+    expect(ordersPanel).not.toHaveTextContent('No orders yet');
+    const meetingsPanel = await openTab('Meetings');
+    expect(meetingsPanel).toHaveTextContent('Your meetings could not be loaded.');
+    expect(meetingsPanel).not.toHaveTextContent('No meetings booked yet');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(document.body).not.toHaveTextContent(/TypeError|Failed to fetch/);
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
   });
 
-  it('shows the error toast when the order items fail to load', async () => {
+  it('loads the list again on Retry, keeping focus in the tab', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
     answer({
-      orders: () => json(orders),
-      order_items: () =>
+      orders: () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : json(orders)),
+      order_items: () => json(orderItems),
+      meetings: () => json([]),
+    });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const panel = await openTab('Orders');
+    const retry = await within(panel).findByRole('button', { name: 'Retry' });
+    fail = false;
+    await userEvent.click(retry);
+    expect(await within(panel).findAllByRole('article')).toHaveLength(2);
+    expect(panel).toHaveFocus();
+    jest.restoreAllMocks();
+  });
+
+  it('hides SQL and database detail, and offers to sign in again when the session has expired', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    answer({
+      orders: () =>
         json(
           { code: '42P01', message: 'relation "order_items" does not exist', details: null, hint: null },
           404,
         ),
-      meetings: () => json([]),
+      meetings: () => json({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null }, 401),
     });
     renderWithProviders(<AccountPage />, { route: '/account' });
-    expect(await screen.findByText('relation "order_items" does not exist')).toBeInTheDocument();
-    expect(await openTab('Orders')).toHaveTextContent('No orders yet');
+    const ordersPanel = await openTab('Orders');
+    expect(await within(ordersPanel).findByText(ERROR_MESSAGES.server)).toBeInTheDocument();
+    const meetingsPanel = await openTab('Meetings');
+    expect(await within(meetingsPanel).findByText(ERROR_MESSAGES.session)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/relation|order_items|JWT/);
+    await userEvent.click(within(meetingsPanel).getByRole('link', { name: 'Sign in again' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    jest.restoreAllMocks();
   });
 });

@@ -1,10 +1,28 @@
-import type { MeetingRow } from 'shared-lib';
+import { SkeletonText, type MeetingRow } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
-import { List, PanelNote } from './card-parts';
+import { ItemCard, List, PanelNote } from './card-parts';
 import { MeetingCard } from './MeetingCard';
+import { LoadFailed, LoadingCards } from './PanelStates';
 
-export function MeetingsPanel({ data: meetings, loading }: AccountData<MeetingRow>) {
-  if (loading) return <PanelNote role="status">Loading meetings...</PanelNote>;
+/** A meeting card's shape: type, when, status. */
+function MeetingCardSkeleton() {
+  return (
+    <ItemCard>
+      <SkeletonText $w="11rem" $size="1.125rem" />
+      <SkeletonText $w="14rem" />
+      <SkeletonText $w="8rem" />
+    </ItemCard>
+  );
+}
+
+export function MeetingsPanel({ status, data: meetings, error, retry }: AccountData<MeetingRow>) {
+  if (status === 'loading')
+    return (
+      <LoadingCards label="Loading meetings...">
+        <MeetingCardSkeleton />
+      </LoadingCards>
+    );
+  if (status === 'error') return <LoadFailed what="Your meetings" error={error} onRetry={retry} />;
   if (meetings.length === 0) return <PanelNote>No meetings booked yet</PanelNote>;
   return (
     <List>

@@ -5,7 +5,7 @@ import type { OrderWithItems } from '../api/fetch-orders';
 import { CardTitle, ItemCard, Line, Subtle } from './card-parts';
 
 // Stacked on a phone, so every card has the same shape whatever the length of its total; side by side above.
-const Top = styled.div`
+export const OrderTop = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
@@ -47,7 +47,7 @@ const ItemsHeading = styled.h3`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const Items = styled.ul`
+export const OrderItems = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
@@ -75,7 +75,7 @@ export function OrderCard({ order }: { order: OrderWithItems }) {
   const titleId = useId();
   return (
     <ItemCard aria-labelledby={titleId}>
-      <Top>
+      <OrderTop>
         <div>
           <CardTitle id={titleId}>Order #{shortOrderId(order.id)}</CardTitle>
           <Subtle>{formatLongDate(order.created_at)}</Subtle>
@@ -84,17 +84,17 @@ export function OrderCard({ order }: { order: OrderWithItems }) {
           <Total>{formatCents(order.total_amount)}</Total>
           {order.discount_amount > 0 ? <Saved>Saved {formatCents(order.discount_amount)}</Saved> : null}
         </Amounts>
-      </Top>
+      </OrderTop>
       <div>
         <ItemsHeading>Items</ItemsHeading>
-        <Items>
+        <OrderItems>
           {order.items.map((item) => (
             <li key={item.id}>
               <span>{item.service_title}</span>
               <span>{formatEuroRaw(item.service_price)}</span>
             </li>
           ))}
-        </Items>
+        </OrderItems>
       </div>
       {order.discount_code ? (
         <Line>

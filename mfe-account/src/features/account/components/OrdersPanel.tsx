@@ -1,10 +1,46 @@
+import { SkeletonText } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
 import type { OrderWithItems } from '../api/fetch-orders';
-import { List, PanelNote } from './card-parts';
-import { OrderCard } from './OrderCard';
+import { ItemCard, List, PanelNote } from './card-parts';
+import { OrderCard, OrderItems, OrderTop } from './OrderCard';
+import { LoadFailed, LoadingCards } from './PanelStates';
 
-export function OrdersPanel({ data: orders, loading }: AccountData<OrderWithItems>) {
-  if (loading) return <PanelNote role="status">Loading orders...</PanelNote>;
+/** An order card's shape: number and date, total, two item lines. */
+function OrderCardSkeleton() {
+  return (
+    <ItemCard>
+      <OrderTop>
+        <div>
+          <SkeletonText $w="9rem" $size="1.125rem" />
+          <SkeletonText $w="7rem" $size="0.875rem" />
+        </div>
+        <SkeletonText $w="6rem" $size="1.375rem" />
+      </OrderTop>
+      <div>
+        <SkeletonText $w="3rem" $size="0.875rem" />
+        <OrderItems>
+          <li>
+            <SkeletonText $w="10rem" />
+            <SkeletonText $w="3rem" />
+          </li>
+          <li>
+            <SkeletonText $w="8rem" />
+            <SkeletonText $w="3rem" />
+          </li>
+        </OrderItems>
+      </div>
+    </ItemCard>
+  );
+}
+
+export function OrdersPanel({ status, data: orders, error, retry }: AccountData<OrderWithItems>) {
+  if (status === 'loading')
+    return (
+      <LoadingCards label="Loading orders...">
+        <OrderCardSkeleton />
+      </LoadingCards>
+    );
+  if (status === 'error') return <LoadFailed what="Your orders" error={error} onRetry={retry} />;
   if (orders.length === 0) return <PanelNote>No orders yet</PanelNote>;
   return (
     <List>

@@ -1,48 +1,62 @@
-import { useEffect, useState } from 'react';
-import { toast } from 'shared-lib';
+import { useCallback, useEffect, useState } from 'react';
+import { reportError, toast, type ErrorDescription } from 'shared-lib';
+
+export type AccountDataStatus = 'loading' | 'error' | 'ready';
 
 export interface AccountData<T> {
+  /** 'ready' only after a load that succeeded: an empty list then means there is nothing, not a failure. */
+  status: AccountDataStatus;
   data: T[];
-  loading: boolean;
+  /** What went wrong, in words for people, while `status` is 'error'. */
+  error: ErrorDescription | null;
+  /** Loads the list again (the error state's Retry). */
+  retry: () => void;
 }
 
+/** One toast for the account's loads: when orders and meetings fail together, the second replaces the first. */
+const TOAST_GROUP = 'account-load';
+
 /**
- * Loads one list of the account area for the given user. A failure shows the spec's destructive 'Error' toast and
- * ends loading, so the tab shows its empty state instead of loading for ever. Mount the caller with
- * `key={userId}` so another user starts from a fresh loading state.
+ * Loads one list of the account area for the given user. A failure shows the spec's destructive 'Error' toast, in
+ * words a person understands (the detail goes to the console), and leaves the list in its error state with Retry.
+ * Mount the caller with `key={userId}` so another user starts from a fresh loading state.
  */
 export function useAccountData<T>(userId: string, load: (userId: string) => Promise<T[]>): AccountData<T> {
-  const [state, setState] = useState<AccountData<T>>({ data: [], loading: true });
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Omit<AccountData<T>, 'retry'>>({
+    status: 'loading',
+    data: [],
+    error: null,
+  });
 
   useEffect(() => {
-    // Ignore an answer that arrives after the user changed or the page was left.
+    // Ignore an answer that arrives after the user changed, a retry started or the page was left.
     let current = true;
     load(userId).then(
       (data) => {
-        if (current) setState({ data, loading: false });
+        if (current) setState({ status: 'ready', data, error: null });
       },
       (error: unknown) => {
         if (!current) return;
-        toast({ title: 'Error', description: messageOf(error), variant: 'destructive' });
-        setState({ data: [], loading: false });
+        const description = reportError('account', error);
+        toast({
+          title: 'Error',
+          description: description.message,
+          variant: 'destructive',
+          group: TOAST_GROUP,
+        });
+        setState({ status: 'error', data: [], error: description });
       },
     );
     return () => {
       current = false;
     };
-  }, [userId, load]);
+  }, [userId, load, attempt]);
 
-  return state;
-}
+  const retry = useCallback(() => {
+    setState({ status: 'loading', data: [], error: null });
+    setAttempt((n) => n + 1);
+  }, []);
 
-function messageOf(error: unknown): string {
-  if (
-    typeof error === 'object' &&
-    error !== null &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message;
-  }
-  return String(error);
+  return { ...state, retry };
 }
