@@ -101,12 +101,18 @@ CREATE FUNCTION public.replace_cart(items jsonb) RETURNS void
     AS $$
 declare
   uid uuid := auth.uid();
+  most integer;
 begin
   if uid is null then
     raise exception 'Sign in to save a cart' using errcode = '42501';
   end if;
   if items is null or jsonb_typeof(items) <> 'array' then
     raise exception 'items must be an array of {service_id, service_title, service_price}' using errcode = '22023';
+  end if;
+  select count(*) into most from public.services;
+  if jsonb_array_length(items) > most then
+    raise exception 'A cart holds at most % items, one per service', most
+      using errcode = '22023', detail = format('%s items were sent', jsonb_array_length(items));
   end if;
   -- One save at a time per user: concurrent calls queue here, and the last one's cart is what remains.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
