@@ -13,14 +13,17 @@ import {
   paths,
   Section,
   toast,
+  toCents,
   useCartStore,
   usePageMeta,
 } from 'shared-lib';
 import { CartLine } from '../features/cart/components/CartLine';
 import { PriceLines } from '../features/cart/components/PriceLines';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
-import { placeOrder } from '../features/checkout/api/place-order';
-import { DiscountCodeForm } from '../features/checkout/components/DiscountCodeForm';
+import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
+import { CODE_ALREADY_USED, DiscountCodeForm } from '../features/checkout/components/DiscountCodeForm';
+import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
+import { forgetStoredCode } from '../features/checkout/utils/stored-code';
 
 const Layout = styled.div`
   display: grid;
@@ -57,12 +60,22 @@ const Empty = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+/** Beyond the spec: place_order refused the total shown, because the server's price differs (re-quoted). */
+export const PRICE_CHANGED_TITLE = 'The price of your order has changed.';
+export const PRICE_CHANGED_DESCRIPTION = 'Please check the new total, then complete your purchase.';
+
 export const PAYMENT_NOTICE =
   'Thank you! Your order has been recorded. Payments are not live yet: integrate a payment provider (such as Stripe) to take payment at this step.';
 
 export default function CheckoutPage() {
   usePageMeta('Checkout');
-  const { items, code, priced } = usePricedCart();
+  const { items, code, priced: browserPrice } = usePricedCart();
+  // The customer is signed in here (a protected route): the summary is the server's quote, priced from its
+  // catalogue, not from the prices stored in this browser. If the quote cannot be had, the browser's price is
+  // shown and place_order still checks it.
+  const quote = useServerQuote(items, code);
+  const priced = quote.state === 'ready' ? quote.priced : browserPrice;
+  const codeStatus = quote.state === 'ready' && code ? quote.quote.code_status : null;
   const remove = useCartStore((s) => s.remove);
   const clear = useCartStore((s) => s.clear);
   const navigate = useNavigate();
@@ -70,13 +83,27 @@ export default function CheckoutPage() {
 
   const checkout = async () => {
     setPlacing(true);
+    const shownTotal = quote.state === 'ready' ? quote.quote.total_cents : toCents(browserPrice.total);
     try {
-      await placeOrder(items, code);
+      await placeOrder(items, code, shownTotal);
+      // Redeemed: this browser stops offering the code.
+      if (code) forgetStoredCode(code);
       window.alert(PAYMENT_NOTICE);
       clear();
       navigate(paths.home);
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      const { code: reason, message } = error as { code?: string; message?: string };
+      if (reason === PRICE_CHANGED || message === CODE_ALREADY_USED) {
+        // Nothing was recorded: show the server's price now and let the customer confirm it.
+        quote.refresh();
+        toast(
+          reason === PRICE_CHANGED
+            ? { title: PRICE_CHANGED_TITLE, description: PRICE_CHANGED_DESCRIPTION }
+            : { title: CODE_ALREADY_USED, variant: 'destructive' },
+        );
+      } else {
+        toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      }
       setPlacing(false);
     }
   };
@@ -114,8 +141,22 @@ export default function CheckoutPage() {
             <Summary as="section" aria-labelledby="checkout-summary">
               <h2 id="checkout-summary">Order summary</h2>
               <DiscountCodeForm />
-              <PriceLines priced={priced} />
-              <Button $size="lg" $block disabled={placing} onClick={() => void checkout()}>
+              {codeStatus === 'redeemed' || codeStatus === 'unknown' ? (
+                <Muted role="status">
+                  {codeStatus === 'redeemed' ? CODE_ALREADY_USED : 'Invalid discount code'}
+                </Muted>
+              ) : null}
+              {quote.state === 'loading' ? (
+                <Muted role="status">Loading...</Muted>
+              ) : (
+                <PriceLines priced={priced} />
+              )}
+              <Button
+                $size="lg"
+                $block
+                disabled={placing || quote.state === 'loading'}
+                onClick={() => void checkout()}
+              >
                 {placing ? 'Placing order...' : 'Complete Purchase'}
               </Button>
             </Summary>

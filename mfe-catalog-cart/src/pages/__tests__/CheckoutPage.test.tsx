@@ -1,93 +1,192 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCartStore } from 'shared-lib';
+import { useCartStore, type CartQuote } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { createTestSupabase, definitionOf, json, renderSuspended, resetStores } from 'shared-lib/src/testing';
-import CheckoutPage, { PAYMENT_NOTICE } from '../CheckoutPage';
+import CheckoutPage, {
+  PAYMENT_NOTICE,
+  PRICE_CHANGED_DESCRIPTION,
+  PRICE_CHANGED_TITLE,
+} from '../CheckoutPage';
 
 const add = (...ids: string[]) =>
   ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
-const calls: string[] = [];
 
-beforeEach(() => {
-  calls.length = 0;
+const VALID = 'ADA1B2C3D';
+const USED = 'BOB1B2C3D';
+
+interface Server {
+  calls: string[];
+  orders: unknown[];
+  /** The catalogue price the server uses for each service, in cents. */
+  prices: Record<string, number>;
+  placeOrder?: () => Response;
+}
+
+/**
+ * A backend that quotes with its own prices (a server-side catalogue that may differ from the browser's) and
+ * knows one valid and one redeemed code.
+ */
+function server(prices: Record<string, number> = {}): Server {
+  const state: Server = { calls: [], orders: [], prices };
+  const status = (code: string | null) =>
+    code === null ? null : code === VALID ? 'valid' : code === USED ? 'redeemed' : 'unknown';
+  const quote = (ids: string[], code: string | null): CartQuote => {
+    const subtotal = ids.reduce((sum, id) => sum + (state.prices[id] ?? getServiceById(id)!.price * 100), 0);
+    const percent = ids.length >= 3 ? 10 : status(code) === 'valid' ? 10 : 0;
+    const total = Math.floor((subtotal * (100 - percent) + 50) / 100);
+    return {
+      item_count: ids.length,
+      subtotal_cents: subtotal,
+      discount_percent: ids.length === 0 ? 0 : percent,
+      discount_cents: subtotal - total,
+      total_cents: total,
+      code_status: status(code),
+    };
+  };
   createTestSupabase(async (url, init) => {
-    calls.push(url.pathname);
-    if (url.pathname === '/rest/v1/rpc/validate_discount_code') {
-      const { code } = JSON.parse(String(init.body)) as { code: string };
-      return json(code === 'ADA1B2C3D');
-    }
-    if (url.pathname === '/rest/v1/rpc/replace_cart') return new Response(null, { status: 204 });
+    state.calls.push(url.pathname);
+    const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
+    const ids = ((body.items ?? []) as { service_id: string }[]).map((i) => i.service_id);
+    const code = (body.discount_code as string | null | undefined) ?? null;
+    if (url.pathname === '/rest/v1/rpc/validate_discount_code') return json(body.code === VALID);
+    if (url.pathname === '/rest/v1/rpc/quote_cart') return json(quote(ids, code));
     if (url.pathname === '/rest/v1/rpc/place_order') {
-      expect(JSON.parse(String(init.body))).toEqual({ discount_code: 'ADA1B2C3D' });
+      state.orders.push(body);
+      if (state.placeOrder) return state.placeOrder();
+      if (body.expected_total !== quote(ids, code).total_cents) {
+        return json(
+          { code: 'PT409', message: 'The price of your order has changed.', details: null, hint: null },
+          400,
+        );
+      }
       return json('9b1c2d3e-0000-4000-8000-000000000001');
     }
     throw new Error(`unexpected ${url.pathname}`);
   });
-});
+  return state;
+}
+
 afterEach(resetStores);
 
 it('offers no checkout for an empty cart', async () => {
+  server();
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
   expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Complete Purchase' })).not.toBeInTheDocument();
 });
 
-it('summarises subtotal, discount percent and amount, and total', async () => {
+it('summarises subtotal, discount percent and amount, and total, as the server quotes them', async () => {
+  server();
   add('smart-website', 'product-photos', 'personal-assistant');
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
-  expect(definitionOf(summary, 'Subtotal')).toHaveTextContent('€2,097.00');
+  await waitFor(() => expect(definitionOf(summary, 'Subtotal')).toHaveTextContent('€2,097.00'));
   expect(definitionOf(summary, 'Discount (10%)')).toHaveTextContent('-€209.70');
   expect(definitionOf(summary, 'Total')).toHaveTextContent('€1,887.30');
 });
 
-it('refuses an invalid code, applies a valid one in upper case, then locks the box', async () => {
+it('shows the server’s price, not the one stored in this browser', async () => {
+  server();
+  useCartStore.getState().add({ ...toCartItem(getServiceById('smart-website')!), price: 1 });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
+  expect(summary).not.toHaveTextContent('€1.00');
+});
+
+it('refuses an unknown code, explains a used one, applies a valid one in upper case, then locks the box', async () => {
+  const state = server();
   add('smart-website');
+  localStorage.setItem('discount_code', USED);
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
   const input = screen.getByLabelText('Discount code');
   const apply = screen.getByRole('button', { name: 'Apply' });
+  // The stored code is offered; the server says it was used, and this browser forgets it.
+  expect(input).toHaveValue(USED);
+  await userEvent.click(apply);
+  expect(await screen.findByText('This discount code has already been used.')).toBeInTheDocument();
+  expect(localStorage.getItem('discount_code')).toBeNull();
+  await userEvent.clear(input);
   expect(apply).toBeDisabled();
   await userEvent.type(input, 'nope');
   expect(input).toHaveValue('NOPE');
   await userEvent.click(apply);
   expect(await screen.findByText('Invalid discount code')).toBeInTheDocument();
   await userEvent.clear(input);
-  await userEvent.type(input, 'ada1b2c3d');
+  await userEvent.type(input, VALID.toLowerCase());
   await userEvent.click(apply);
   expect(await screen.findByText('Discount code applied! 🎉')).toBeInTheDocument();
   expect(screen.getByLabelText('Discount code')).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  expect(screen.getByText(/ADA1B2C3D applied/)).toBeInTheDocument();
-  expect(screen.getByText('Discount (10%)')).toBeInTheDocument();
+  expect(screen.getByText(new RegExp(`${VALID} applied`))).toBeInTheDocument();
+  expect(await screen.findByText('Discount (10%)')).toBeInTheDocument();
+  expect(state.calls).toContain('/rest/v1/rpc/validate_discount_code');
 });
 
-it('places the order priced by the server, alerts about payments, clears the cart and goes home', async () => {
+it('hands the cart and the total shown to place_order, forgets the redeemed code, alerts, clears and goes home', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  const state = server();
   add('smart-website');
-  useCartStore.getState().applyCode('ADA1B2C3D');
+  localStorage.setItem('discount_code', VALID);
+  useCartStore.getState().applyCode(VALID);
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€809.10'));
   await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
   await screen.findByText('/', { selector: '[data-testid="location"]' });
-  expect(calls).toEqual(['/rest/v1/rpc/replace_cart', '/rest/v1/rpc/place_order']);
+  // No save queue to wait for and no cart to read back: one quote, then the order of exactly this cart.
+  expect(state.calls).toEqual(['/rest/v1/rpc/quote_cart', '/rest/v1/rpc/place_order']);
+  expect(state.orders).toEqual([
+    { items: [{ service_id: 'smart-website' }], expected_total: 80910, discount_code: VALID },
+  ]);
   expect(alert).toHaveBeenCalledWith(PAYMENT_NOTICE);
   expect(useCartStore.getState()).toMatchObject({ items: [], appliedCode: null });
+  expect(localStorage.getItem('discount_code')).toBeNull();
+  alert.mockRestore();
+});
+
+it('when the server’s price changed, records nothing, shows the new total and asks to confirm it', async () => {
+  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  const state = server();
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
+  // The agency changes the price while the customer reads the page.
+  state.prices['smart-website'] = 94900;
+  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  expect(await screen.findByText(PRICE_CHANGED_TITLE)).toBeInTheDocument();
+  expect(screen.getByText(PRICE_CHANGED_DESCRIPTION)).toBeInTheDocument();
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€949.00'));
+  expect(alert).not.toHaveBeenCalled();
+  expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
+  // Confirming orders at the new total.
+  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  await screen.findByText('/', { selector: '[data-testid="location"]' });
+  expect(state.orders.map((o) => (o as { expected_total: number }).expected_total)).toEqual([89900, 94900]);
+  expect(alert).toHaveBeenCalledWith(PAYMENT_NOTICE);
   alert.mockRestore();
 });
 
 it('keeps the cart and says why when the order cannot be placed', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-  createTestSupabase(async (url) => {
-    if (url.pathname === '/rest/v1/rpc/replace_cart') return new Response(null, { status: 204 });
-    if (url.pathname === '/rest/v1/rpc/place_order') {
-      return json({ code: 'P0001', message: 'The cart is empty', details: null, hint: null }, 400);
-    }
-    throw new Error(`unexpected ${url.pathname}`);
-  });
+  const state = server();
+  state.placeOrder = () =>
+    json(
+      {
+        code: 'P0001',
+        message: 'Your cart holds a service that is no longer offered',
+        details: null,
+        hint: null,
+      },
+      400,
+    );
   add('smart-website');
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled());
   await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  expect(await screen.findByText('The cart is empty')).toBeInTheDocument();
+  expect(await screen.findByText('Your cart holds a service that is no longer offered')).toBeInTheDocument();
   expect(alert).not.toHaveBeenCalled();
   expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
   expect(screen.getByTestId('location')).toHaveTextContent('/checkout');

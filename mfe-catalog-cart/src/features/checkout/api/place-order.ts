@@ -1,16 +1,25 @@
 import { getSupabase, type CartItem } from 'shared-lib';
-import { saveStoredCart } from '../../cart/api/save-stored-cart';
-import { whenCartSaved } from '../../cart/utils/cart-saver';
+import { cartLines } from './quote-cart';
+
+/** place_order's refusal when its price is not the total the customer saw (nothing was recorded). */
+export const PRICE_CHANGED = 'PT409';
 
 /**
- * Records the order, priced on the server. Any pending save finishes first, then the cart shown is written
- * once more, so the order is exactly what the customer saw.
+ * Records the order of exactly these items, priced on the server, which also marks the saved cart checked out.
+ * `expectedTotalCents` is the total the customer saw: a different server price refuses the order with
+ * PRICE_CHANGED.
  */
-export async function placeOrder(items: readonly CartItem[], discountCode: string | null): Promise<string> {
-  await whenCartSaved();
-  await saveStoredCart(items);
+export async function placeOrder(
+  items: readonly CartItem[],
+  discountCode: string | null,
+  expectedTotalCents: number,
+): Promise<string> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('place_order', { discount_code: discountCode });
+  const { data, error } = await supabase.rpc('place_order', {
+    items: cartLines(items),
+    expected_total: expectedTotalCents,
+    discount_code: discountCode,
+  });
   if (error) throw error;
   return data;
 }

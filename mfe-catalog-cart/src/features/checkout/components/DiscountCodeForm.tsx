@@ -10,7 +10,12 @@ import {
   useCartStore,
   selectAppliedCode,
 } from 'shared-lib';
+import { discountCodeStatus } from '../api/discount-code-status';
 import { validateDiscountCode } from '../api/validate-discount-code';
+import { forgetStoredCode, readStoredCode } from '../utils/stored-code';
+
+/** Beyond the spec: a code the server knows but that an order has already used. */
+export const CODE_ALREADY_USED = 'This discount code has already been used.';
 
 const Row = styled.div`
   display: flex;
@@ -26,11 +31,15 @@ const Applied = styled.p`
   font-weight: 600;
 `;
 
-/** A newsletter code: upper-cased as typed, checked by the backend, one at a time. */
+/**
+ * A newsletter code: upper-cased as typed, checked by the backend, one at a time. A refused code is told apart:
+ * never issued ('Invalid discount code', spec) or already used on an order (CODE_ALREADY_USED); a used code
+ * stored in this browser is forgotten.
+ */
 export function DiscountCodeForm() {
   const applied = useCartStore(selectAppliedCode);
   const applyCode = useCartStore((s) => s.applyCode);
-  const [code, setCode] = useState(() => localStorage.getItem('discount_code') ?? '');
+  const [code, setCode] = useState(readStoredCode);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -42,6 +51,9 @@ export function DiscountCodeForm() {
       if (await validateDiscountCode(candidate)) {
         applyCode(candidate);
         toast({ title: 'Discount code applied! 🎉' });
+      } else if ((await discountCodeStatus(candidate)) === 'redeemed') {
+        forgetStoredCode(candidate);
+        toast({ title: CODE_ALREADY_USED, variant: 'destructive' });
       } else {
         toast({ title: 'Invalid discount code', variant: 'destructive' });
       }

@@ -174,7 +174,7 @@ it('CartButton’s older hook stays off while a sync runs, so each change is sav
   });
   const item = (id: string) => toCartItem(getServiceById(id)!);
   const stop = startCartSync();
-  renderHook(() => useCartPersistenceUnlessSynced());
+  const { unmount } = renderHook(() => useCartPersistenceUnlessSynced());
   act(() => useSessionStore.getState().setSession({ user: USER, accessToken: 't' }));
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   await act(() => whenCartSaved());
@@ -189,5 +189,6 @@ it('CartButton’s older hook stays off while a sync runs, so each change is sav
   act(() => useCartStore.getState().add(item('chat-helper')));
   await act(() => whenCartSaved());
   expect(saves).toEqual([['smart-website'], ['smart-website', 'chat-helper']]);
+  unmount();
   resetStores();
 });
