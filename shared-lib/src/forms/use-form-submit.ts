@@ -1,6 +1,7 @@
 // The one submit flow of the site's forms: check the values (a validation toast when they do not pass), show the
 // loading state, make the backend call, then the success toast, or the error toast with the values kept.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { reportError } from '../errors/describe-error';
 import { toast, type ToastInput } from '../stores/toast';
 
 /** A form's check: the parsed values, or the toast saying what is wrong (see `checkForm` in shared-lib/validation). */
@@ -26,29 +27,37 @@ export interface FormSubmit {
   onSubmit: (event: FormEvent) => void;
 }
 
-export const errorToast = (error: unknown): ToastInput => ({
+/**
+ * The spec's destructive 'Error' toast for an error, in words for people (shared-lib's describeError: the
+ * connection, a slow server, a rate limit, an expired session); the error itself goes to the console.
+ */
+export const errorToast = (error: unknown, context = 'form'): ToastInput => ({
   title: 'Error',
-  description: (error as Error).message,
+  description: reportError(context, error).message,
   variant: 'destructive',
 });
 
 export function useFormSubmit<T, R = void>(options: FormSubmitOptions<T, R>): FormSubmit {
   const [submitting, setSubmitting] = useState(false);
+  // Every toast of this form shares one group, so the latest replaces the earlier ones: a success takes the place
+  // of the validation toast the form showed before, instead of the two piling up.
+  const group = useId();
+  const show = (input: ToastInput) => toast({ ...input, group });
 
   const submit = async () => {
     const { check, send, onSuccess, success, failure } = options;
     const checked = await check();
     if (!checked.success) {
-      toast(checked.toast);
+      show(checked.toast);
       return;
     }
     setSubmitting(true);
     try {
       const result = await send(checked.data);
       onSuccess?.(result, checked.data);
-      toast(typeof success === 'function' ? success(result, checked.data) : success);
+      show(typeof success === 'function' ? success(result, checked.data) : success);
     } catch (error) {
-      toast(failure?.(error) ?? errorToast(error));
+      show(failure?.(error) ?? errorToast(error));
     } finally {
       setSubmitting(false);
     }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
+import { ERROR_MESSAGES, selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
 import {
   createTestSupabase,
   findToast,
@@ -140,7 +140,13 @@ describe('AuthPage', () => {
       'Email address already exists',
       'This email is already registered. Please log in.',
     ],
-    ['sign-in', 429, 'over_request_rate_limit', 'Request rate limit reached', 'Request rate limit reached'],
+    [
+      'sign-in',
+      429,
+      'over_request_rate_limit',
+      'Request rate limit reached',
+      'Too many attempts in a short time. Please wait a minute and try again.',
+    ],
     ['sign-in', 400, 'email_not_confirmed', 'Email not confirmed', 'Email not confirmed'],
   ])('%s answered %i %s shows “%s”', async (mode, status, code, providerMessage, shown) => {
     answer(() => authError(status, code, providerMessage));
@@ -154,14 +160,15 @@ describe('AuthPage', () => {
     expect(location()).toHaveTextContent('/auth');
   });
 
-  it('shows the unexpected-error message when the auth server cannot be reached', async () => {
+  it('says in words for people that the auth server cannot be reached', async () => {
     answer(() => {
       throw new TypeError('Failed to fetch');
     });
     renderWithProviders(<AuthPage />, { route: '/auth' });
     await fillIn('ada@example.com', 'Secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await findErrorToast('An unexpected error occurred');
+    await findErrorToast(ERROR_MESSAGES.network);
+    expect(document.body).not.toHaveTextContent('TypeError');
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 

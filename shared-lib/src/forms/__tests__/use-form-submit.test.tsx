@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from '../../testing';
+import { ERROR_MESSAGES } from '../../errors/describe-error';
 import { Button } from '../../ui/primitives';
 import { TextField } from '../../ui/text-field';
 import { useFormSubmit, type FormCheck, type FormSubmitOptions } from '../use-form-submit';
@@ -106,5 +107,25 @@ describe('useFormSubmit', () => {
     );
     await submitName('Ada');
     expect(await screen.findByRole('alert')).toHaveTextContent('Already Subscribed');
+  });
+
+  it('says in words for people that the server could not be reached, never the TypeError', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<NameForm send={() => Promise.reject(new TypeError('Failed to fetch'))} />);
+    await submitName('Ada');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Error${ERROR_MESSAGES.network}`);
+    expect(document.body).not.toHaveTextContent('TypeError');
+    expect(log).toHaveBeenCalledWith('[form]', expect.any(TypeError));
+    log.mockRestore();
+  });
+
+  it('replaces its own validation toast with the success toast', async () => {
+    renderWithProviders(<NameForm />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    await submitName('Ada');
+    expect(await screen.findByText('Saved Ada')).toBeInTheDocument();
+    expect(screen.queryByText('Validation Error')).not.toBeInTheDocument();
   });
 });

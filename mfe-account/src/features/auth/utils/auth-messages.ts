@@ -1,6 +1,7 @@
 // What the auth form tells the user, decided from supabase-js's error codes and classes, never from message
 // text (the provider may reword or translate it).
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
+import { describeError } from 'shared-lib';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
@@ -11,11 +12,22 @@ export const AUTH_MESSAGES = {
 } as const;
 
 /**
- * The message for a failed sign-in or sign-up: the spec's wording for bad credentials and taken addresses, the
- * auth server's own message for its other answers, and the generic message for anything else (no connection,
- * an unreadable response, an exception).
+ * The message for a failed sign-in or sign-up: the spec's wording for bad credentials and taken addresses, words
+ * for people when the auth server could not be reached, took too long, limited the attempts (with the wait) or
+ * failed itself (shared-lib's describeError), the auth server's own message for its other answers, and the spec's
+ * generic message for anything else (an unreadable response, an exception).
  */
 export function authErrorMessage(error: unknown): string {
+  const described = describeError(error);
+  const status = (error as { status?: unknown } | null)?.status;
+  if (
+    described.kind === 'network' ||
+    described.kind === 'timeout' ||
+    described.kind === 'rate-limit' ||
+    (described.kind === 'server' && typeof status === 'number' && status >= 500)
+  ) {
+    return described.message;
+  }
   if (!isAuthApiError(error) && !isAuthWeakPasswordError(error)) return AUTH_MESSAGES.unexpected;
   switch (error.code) {
     case 'invalid_credentials':

@@ -4,7 +4,10 @@ import {
   AuthUnknownError,
   AuthWeakPasswordError,
 } from '@supabase/supabase-js';
+import { ERROR_MESSAGES, forgetRetryAfter } from 'shared-lib';
 import { AUTH_MESSAGES, authErrorMessage } from '../auth-messages';
+
+afterEach(forgetRetryAfter);
 
 describe('authErrorMessage', () => {
   it('maps bad credentials to the spec message, whatever the provider says', () => {
@@ -19,10 +22,19 @@ describe('authErrorMessage', () => {
     );
   });
 
-  it('passes the auth server’s other answers through with their own message', () => {
+  it('says how long to wait when the auth server limits the attempts', () => {
     expect(
-      authErrorMessage(new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit')),
-    ).toBe('Request rate limit reached');
+      authErrorMessage(
+        new AuthApiError(
+          'For security purposes, you can only request this after 30 seconds.',
+          429,
+          'over_request_rate_limit',
+        ),
+      ),
+    ).toBe('Too many attempts in a short time. Please wait 30 seconds and try again.');
+  });
+
+  it('passes the auth server’s other answers through with their own message', () => {
     expect(authErrorMessage(new AuthWeakPasswordError('Password is known to be weak', 422, ['pwned']))).toBe(
       'Password is known to be weak',
     );
@@ -34,17 +46,20 @@ describe('authErrorMessage', () => {
     );
   });
 
-  it('shows the unexpected-error message for anything the auth server did not answer', () => {
-    expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(
-      'An unexpected error occurred',
-    );
+  it('says in words for people that the auth server could not be reached or failed', () => {
+    expect(authErrorMessage(new AuthRetryableFetchError('Failed to fetch', 0))).toBe(ERROR_MESSAGES.network);
+    expect(authErrorMessage(new TypeError('Failed to fetch'))).toBe(ERROR_MESSAGES.network);
+    expect(authErrorMessage(new AuthRetryableFetchError('Bad Gateway', 502))).toBe(ERROR_MESSAGES.server);
+    expect(
+      authErrorMessage(new AuthApiError('Unexpected failure, please try again', 500, 'unexpected_failure')),
+    ).toBe(ERROR_MESSAGES.server);
+  });
+
+  it('shows the unexpected-error message for anything else', () => {
     expect(authErrorMessage(new AuthUnknownError('Unexpected token <', new SyntaxError()))).toBe(
       'An unexpected error occurred',
     );
     expect(authErrorMessage(new TypeError('boom'))).toBe('An unexpected error occurred');
-    expect(authErrorMessage(new AuthApiError('', 500, 'unexpected_failure'))).toBe(
-      'An unexpected error occurred',
-    );
   });
 
   it('keeps the spec success texts', () => {
