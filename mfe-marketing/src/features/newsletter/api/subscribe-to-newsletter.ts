@@ -1,4 +1,5 @@
-// The newsletter form's one call: the subscriber stored with the discount code generated for them.
+// The newsletter form's one call: subscribe_newsletter stores the subscriber and returns the discount code the
+// database made for them (the name's first three letters, upper-cased, and six random characters).
 import { getSupabase } from 'shared-lib';
 import type { NewsletterInput } from 'shared-lib/validation';
 
@@ -8,14 +9,13 @@ export function isDuplicate(error: unknown): boolean {
   return code === '23505' || Boolean(message?.includes('duplicate'));
 }
 
-/** Stores the subscriber; throws the backend's error (see `isDuplicate`). */
-export async function subscribeToNewsletter(
-  subscriber: NewsletterInput,
-  discountCode: string,
-): Promise<void> {
+/** Subscribes and returns the issued code; throws the backend's error (see `isDuplicate`). */
+export async function subscribeToNewsletter(subscriber: NewsletterInput): Promise<string> {
   const supabase = await getSupabase();
-  const { error } = await supabase
-    .from('newsletter_subscribers')
-    .insert({ ...subscriber, discount_code: discountCode });
+  const { data, error } = await supabase.rpc('subscribe_newsletter', {
+    name: subscriber.name,
+    email: subscriber.email,
+  });
   if (error) throw error;
+  return data;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { Copy } from 'lucide-react';
-import { Button, EmailField, generateDiscountCode, media, TextField, toast, useFormSubmit } from 'shared-lib';
+import { Button, EmailField, media, TextField, toast, useFormSubmit } from 'shared-lib';
 import { isDuplicate, subscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import { storeDiscountCode } from '../utils/storage';
 import { TeamIllustration } from './TeamIllustration';
@@ -44,7 +44,7 @@ const Code = styled.p`
 // the visitor moves into the form, not with the popup.
 const loadValidation = () => import('shared-lib/validation');
 
-/** Subscribe, then show the generated code with a copy button. */
+/** Subscribe, then show the code the database issued with a copy button. */
 export default function NewsletterForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -55,11 +55,8 @@ export default function NewsletterForm() {
       const { checkForm, firstErrorMessage, newsletterSchema } = await loadValidation();
       return checkForm(newsletterSchema, { name, email }, firstErrorMessage);
     },
-    send: async (subscriber) => {
-      const discountCode = generateDiscountCode(subscriber.name);
-      await subscribeToNewsletter(subscriber, discountCode);
-      return discountCode;
-    },
+    // The database makes the code: a code chosen in the browser could be anything.
+    send: (subscriber) => subscribeToNewsletter(subscriber),
     onSuccess: (discountCode) => {
       storeDiscountCode(discountCode);
       setCode(discountCode);
