@@ -157,6 +157,7 @@ describe('AccountPage', () => {
     }
     expect(query('order_items').get('select')).toBe('*');
     expect(query('order_items').get('order_id')).toBe(`in.(${recent.id},${older.id})`);
+    expect(query('order_items').get('order')).toBe('sort_order.asc');
   });
 
   it('shows a card per order with the spec formats', async () => {

@@ -1,5 +1,6 @@
 // The user's orders with their items, queried as spec section 7 describes: orders newest first, then the items
-// of those orders in one request (skipped when there are none). RLS also limits both to the signed-in user.
+// of those orders in one request (skipped when there are none), each order's in the order they were in the
+// cart. RLS also limits both to the signed-in user.
 import { getSupabase, type OrderItemRow, type OrderRow } from 'shared-lib';
 
 export interface OrderWithItems extends OrderRow {
@@ -22,7 +23,9 @@ export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
     .in(
       'order_id',
       orders.map((order) => order.id),
-    );
+    )
+    // As they were in the cart (place_order records each item's place).
+    .order('sort_order');
   if (itemsError) throw itemsError;
   return orders.map((order) => ({ ...order, items: items.filter((item) => item.order_id === order.id) }));
 }
