@@ -5,6 +5,7 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { authStorageKey, getSupabase, whenSupabaseCreated, type StorefrontClient } from '../supabase/client';
 import { useSessionStore } from '../stores/session';
+import { useCartStore } from '../stores/cart';
 
 export type AuthEventListener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -17,10 +18,14 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
 }
 
 let subscription: { unsubscribe: () => void } | null = null;
+/** While this tab's sign-out is still talking to the server, no late event may sign the visitor back in. */
+let signingOut = false;
 
 function subscribe(client: StorefrontClient): void {
   subscription?.unsubscribe();
   subscription = client.auth.onAuthStateChange((event, session) => {
+    // A token refresh that was under way when the visitor signed out must not sign them back in.
+    if (signingOut && session && event !== 'SIGNED_IN') return;
     useSessionStore.getState().setSession(
       session
         ? {
@@ -59,7 +64,43 @@ export async function startSessionSync(): Promise<() => void> {
   };
 }
 
-export async function signOut(): Promise<void> {
-  const supabase = await getSupabase();
-  await supabase.auth.signOut();
+/** How long the server's part of a sign-out may take before the stored session is removed without it. */
+export const SIGN_OUT_SERVER_WAIT_MS = 3000;
+
+/**
+ * Signs out at once, online or not: the session store and the cart are cleared first (cart changes not yet saved
+ * are dropped, as on any sign-out; the account keeps its saved cart), then supabase-js removes the stored session
+ * and asks the server to revoke it, best effort. When that has not finished after SIGN_OUT_SERVER_WAIT_MS (an
+ * unreachable server, a refresh stuck behind the auth lock), the stored session is removed directly so a reload
+ * does not sign the visitor back in. The returned promise settles when the server's part is over; it never
+ * rejects.
+ */
+export function signOut(): Promise<void> {
+  signingOut = true;
+  // The session first: the cart sync then sees a signed-out visitor and saves nothing for the emptied cart.
+  useSessionStore.getState().setSession(null);
+  useCartStore.getState().clear();
+  const forget = window.setTimeout(() => {
+    removeStoredSession();
+    signingOut = false;
+  }, SIGN_OUT_SERVER_WAIT_MS);
+  return getSupabase()
+    .then((supabase) => supabase.auth.signOut({ scope: 'local' }))
+    .then(({ error }) => {
+      if (error) console.warn('[session] the server did not confirm the sign-out', error);
+    })
+    .catch((error: unknown) => console.warn('[session] the server did not confirm the sign-out', error))
+    .finally(() => {
+      window.clearTimeout(forget);
+      removeStoredSession();
+      signingOut = false;
+    });
+}
+
+function removeStoredSession(): void {
+  try {
+    localStorage.removeItem(authStorageKey(getRuntimeConfig().supabaseUrl));
+  } catch {
+    // Storage unavailable: nothing was stored there either.
+  }
 }

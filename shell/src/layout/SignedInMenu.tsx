@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { LogOut, User, UserCircle } from 'lucide-react';
-import { IconButton, paths, signOut, toast, type SessionUser } from 'shared-lib';
+import { IconButton, paths, signOut, type SessionUser } from 'shared-lib';
 
 const Content = styled(Menu.Content)`
   z-index: ${({ theme }) => theme.z.dropdown};
@@ -46,13 +46,10 @@ const Item = styled(Menu.Item)`
 /** The signed-in user's menu: My Account and Sign Out (Radix: roving focus, arrow keys, Escape). */
 export default function SignedInMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const handleSignOut = async () => {
-    try {
-      await signOut();
-      navigate(paths.home);
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
+  // Signed out at once, even offline: the server's part is best effort (shared-lib's signOut).
+  const handleSignOut = () => {
+    navigate(paths.home);
+    void signOut();
   };
   return (
     <Menu.Root modal={false}>
@@ -69,7 +66,7 @@ export default function SignedInMenu({ user }: { user: SessionUser }) {
               <User size={16} aria-hidden /> My Account
             </Link>
           </Item>
-          <Item onSelect={() => void handleSignOut()}>
+          <Item onSelect={handleSignOut}>
             <LogOut size={16} aria-hidden /> Sign Out
           </Item>
         </Content>
