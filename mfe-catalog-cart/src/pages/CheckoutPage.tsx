@@ -7,6 +7,7 @@ import {
   ButtonLink,
   Card,
   Container,
+  errorToast,
   formatEuro,
   media,
   Muted,
@@ -102,7 +103,7 @@ export default function CheckoutPage() {
             : { title: CODE_ALREADY_USED, variant: 'destructive' },
         );
       } else {
-        toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+        toast(errorToast(error, 'checkout'));
       }
       setPlacing(false);
     }

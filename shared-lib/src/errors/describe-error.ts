@@ -182,7 +182,10 @@ export function describeError(error: unknown): ErrorDescription {
   if ((name === 'AuthApiError' || name === 'AuthWeakPasswordError') && isHumanMessage(message)) {
     return { kind: 'message', message };
   }
-  // A database or PostgREST error (a SQLSTATE or PGRST code) never reaches the screen as it is.
+  // The site's own SQL functions raise sentences for people (P0001 'Your cart is empty', 42501 'Sign in to check
+  // out'); Postgres's own messages under those codes ('permission denied for table ...') are not.
+  if ((code === 'P0001' || code === '42501') && isHumanMessage(message)) return { kind: 'message', message };
+  // Any other database or PostgREST error (a SQLSTATE or PGRST code) never reaches the screen as it is.
   if (/^(PGRST|[0-9A-Z]{5}$)/.test(code) || name === 'PostgrestError') {
     return { kind: 'server', message: ERROR_MESSAGES.server };
   }

@@ -1,8 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCartStore, type CartQuote } from 'shared-lib';
+import { ERROR_MESSAGES, useCartStore, type CartQuote } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
-import { createTestSupabase, definitionOf, json, renderSuspended, resetStores } from 'shared-lib/src/testing';
+import {
+  createTestSupabase,
+  definitionOf,
+  findToast,
+  json,
+  renderSuspended,
+  resetStores,
+} from 'shared-lib/src/testing';
 import CheckoutPage, {
   PAYMENT_NOTICE,
   PRICE_CHANGED_DESCRIPTION,
@@ -192,4 +199,32 @@ it('keeps the cart and says why when the order cannot be placed', async () => {
   expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
   expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
   alert.mockRestore();
+});
+
+it('says in words for people when Apply code or Complete Purchase cannot reach the server', async () => {
+  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const state = server();
+  state.placeOrder = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled());
+  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  const toast = await findToast(ERROR_MESSAGES.network);
+  expect(toast).toHaveTextContent('Error');
+  expect(alert).not.toHaveBeenCalled();
+  expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
+
+  // Now the code check fails the same way.
+  createTestSupabase(() => {
+    throw new TypeError('Failed to fetch');
+  });
+  await userEvent.type(screen.getByLabelText('Discount code'), 'ada1b2c3d');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(2));
+  expect(document.body).not.toHaveTextContent(/TypeError|Failed to fetch/);
+  alert.mockRestore();
+  log.mockRestore();
 });

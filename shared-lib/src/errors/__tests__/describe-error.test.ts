@@ -116,6 +116,13 @@ describe('describeError', () => {
     expect(describeError(new Error('This email is already registered. Please log in.')).message).toBe(
       'This email is already registered. Please log in.',
     );
+    for (const message of ['Your cart is empty', 'Sign in to check out']) {
+      const code = message === 'Your cart is empty' ? 'P0001' : '42501';
+      expect(describeError({ code, message, details: null, hint: null })).toEqual({
+        kind: 'message',
+        message,
+      });
+    }
     const weak = new AuthApiError('Password should be at least 6 characters.', 422, 'weak_password');
     expect(describeError(weak)).toEqual({
       kind: 'message',

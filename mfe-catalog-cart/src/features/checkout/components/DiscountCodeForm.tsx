@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { CheckCircle2 } from 'lucide-react';
 import {
   Button,
+  errorToast,
   Input,
   Label,
   normaliseDiscountCode,
@@ -58,7 +59,7 @@ export function DiscountCodeForm() {
         toast({ title: 'Invalid discount code', variant: 'destructive' });
       }
     } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+      toast(errorToast(error, 'discount code'));
     } finally {
       setBusy(false);
     }
