@@ -36,6 +36,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { DATA_DIR: dataDir, PURCHASE_TOAST: 'false', AUTH_RATE_LIMIT: '1000' },
+    // Every test signs in from 127.0.0.1: lift config.toml's per-IP sign-in and refresh limits.
+    env: {
+      DATA_DIR: dataDir,
+      PURCHASE_TOAST: 'false',
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+    },
   },
 });

@@ -39,8 +39,15 @@ function adminUrl() {
 
 function startServer(env) {
   const child = spawn(process.execPath, [path.join(here, '..', 'bin', 'local-supabase.mjs')], {
-    // The production settings (bcrypt cost 10), without the per-IP rate limit: every client here is 127.0.0.1.
-    env: { ...process.env, PORT: '0', AUTH_RATE_LIMIT: '100000000', ...env },
+    // The production settings (bcrypt cost 10), without config.toml's per-IP rate limits: every client here is
+    // 127.0.0.1.
+    env: {
+      ...process.env,
+      PORT: '0',
+      AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000000',
+      AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -1,16 +1,17 @@
 // The embedded Supabase-compatible API: GoTrue's auth routes under /auth/v1 and PostgREST's under /rest/v1,
 // over PGlite (a data folder) or PostgreSQL (DATABASE_URL).
-import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import { openPGlite, openPostgres, type Database } from './db/database';
-import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
-import { authRoutes } from './auth/routes';
-import type { PasswordRequirements } from './auth/passwords';
-import { restRoutes } from './rest/routes';
-import { SchemaCache } from './rest/schema-cache';
-import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import { openPGlite, openPostgres, type Database } from "./db/database";
+import { migrate, SUPABASE_DIR, type MigrationReport } from "./db/migrate";
+import { authRoutes } from "./auth/routes";
+import { restRoutes } from "./rest/routes";
+import { SchemaCache } from "./rest/schema-cache";
+import { apiKeys, DEFAULT_JWT_SECRET } from "./keys";
+import { ConfigError, readSupabaseConfig, type SupabaseConfig } from "./config";
+import { jsonBodyParser } from "./json-body";
 
 export interface LocalSupabaseOptions {
   port?: number;
@@ -19,17 +20,12 @@ export interface LocalSupabaseOptions {
   dataDir?: string;
   databaseUrl?: string;
   jwtSecret?: string;
-  autoConfirm?: boolean;
-  /** Seconds during which a rotated refresh token is still accepted (two tabs refreshing at once). */
-  refreshReuseInterval?: number;
   bcryptCost?: number;
-  /** GoTrue's minimum_password_length: 8, as supabase/config.toml sets it. */
-  minPasswordLength?: number;
-  /** GoTrue's password_requirements: '' (none), 'letters_digits' or 'lower_upper_letters_digits' (default). */
-  passwordRequirements?: PasswordRequirements;
-  tokenRateLimit?: number;
   corsOrigins?: string[];
+  /** Where config.toml, migrations/ and seed.sql are read from (the repository's supabase/ by default). */
   supabaseDir?: string;
+  /** The settings shared with the Supabase CLI: by default `<supabaseDir>/config.toml` (src/config.ts). */
+  config?: SupabaseConfig;
   log?: boolean;
 }
 
@@ -44,34 +40,59 @@ export interface LocalSupabase {
 }
 
 const ALLOWED_HEADERS = [
-  'accept',
-  'apikey',
-  'authorization',
-  'content-type',
-  'content-profile',
-  'accept-profile',
-  'prefer',
-  'range',
-  'x-client-info',
-  'x-client-ip',
-  'x-supabase-api-version',
-  'x-jwt-aud',
+  "accept",
+  "apikey",
+  "authorization",
+  "content-type",
+  "content-profile",
+  "accept-profile",
+  "prefer",
+  "range",
+  "x-client-info",
+  "x-client-ip",
+  "x-supabase-api-version",
+  "x-jwt-aud",
 ];
 const EXPOSED_HEADERS = [
-  'Content-Range',
-  'X-Total-Count',
-  'Link',
-  'X-Supabase-Api-Version',
-  'x-sb-error-code',
+  "Content-Range",
+  "X-Total-Count",
+  "Link",
+  "X-Supabase-Api-Version",
+  "x-sb-error-code",
 ];
 
-export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+/** 127.0.0.0/8, ::1 and localhost: the interfaces only this machine reaches. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    bare === "localhost" ||
+    bare === "::1" ||
+    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
+    /^0{0,4}(:0{0,4}){0,6}:0{0,3}1$/.test(bare)
+  );
+}
+
+export async function startLocalSupabase(
+  options: LocalSupabaseOptions = {},
+): Promise<LocalSupabase> {
   const secret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
+  const host = options.host ?? "127.0.0.1";
+  // The default secret is published with the Supabase CLI: anyone who reaches the API could sign a service_role
+  // token with it. Refused before anything is bound or opened.
+  if (secret === DEFAULT_JWT_SECRET && !isLoopback(host)) {
+    throw new ConfigError(
+      `refusing to listen on ${host} with the public default JWT secret (anyone could sign a service_role token): set JWT_SECRET to a secret of your own, or listen on 127.0.0.1`,
+    );
+  }
+  const config =
+    options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPGlite(options.dataDir ? path.resolve(options.dataDir) : undefined);
+    : await openPGlite(
+        options.dataDir ? path.resolve(options.dataDir) : undefined,
+      );
   try {
-    return await serve(db, secret, options);
+    return await serve(db, secret, { ...options, config });
   } catch (error) {
     // A failed migration or a port in use: close the database so PGlite's data folder is left consistent.
     await db.close().catch(() => undefined);
@@ -79,61 +100,79 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   }
 }
 
-async function serve(db: Database, secret: string, options: LocalSupabaseOptions): Promise<LocalSupabase> {
-  const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR);
+async function serve(
+  db: Database,
+  secret: string,
+  options: LocalSupabaseOptions & { config: SupabaseConfig },
+): Promise<LocalSupabase> {
+  const { config } = options;
+  const migrations = await migrate(
+    db,
+    options.supabaseDir ?? SUPABASE_DIR,
+    config.db.seed,
+  );
   const cache = await SchemaCache.load(db);
 
   const app: FastifyInstance = Fastify({
-    logger: options.log ? { level: 'warn' } : false,
+    logger: options.log ? { level: "warn" } : false,
     bodyLimit: 1024 * 1024,
   });
   await app.register(cors, {
     origin: options.corsOrigins?.length ? options.corsOrigins : true,
     allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    methods: ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"],
     maxAge: 86400,
   });
   await app.register(rateLimit, { global: false });
-  // An empty JSON body is allowed (supabase-js sends one with sign-out); malformed JSON is a 400.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON' }), undefined);
-    }
-  });
+  // JSON bodies: depth-limited, and their text kept for the writes that pass it on to PostgreSQL unchanged.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string" },
+    jsonBodyParser,
+  );
 
-  const port = options.port ?? 54321;
-  const host = options.host ?? '127.0.0.1';
-  await app.register(
-    (instance, _opts, done) => {
-      void authRoutes(instance, {
-        db,
-        secret,
-        issuer: `http://localhost:${port}/auth/v1`,
-        jwtExpiry: 3600,
-        autoConfirm: options.autoConfirm ?? true,
-        password: {
-          // supabase/config.toml's [auth] settings, which mirror the UI's zod rules.
-          minLength: options.minPasswordLength ?? 8,
-          requirements: options.passwordRequirements ?? 'lower_upper_letters_digits',
-          bcryptCost: options.bcryptCost ?? 10,
-        },
-        refreshReuseInterval: options.refreshReuseInterval ?? 10,
-        tokenRateLimit: options.tokenRateLimit ?? 30,
-      }).then(() => done(), done);
-    },
-    { prefix: '/auth/v1' },
-  );
-  await app.register(
-    (instance, _opts, done) => {
-      void restRoutes(instance, { db, secret, cache, maxRows: 1000 }).then(() => done(), done);
-    },
-    { prefix: '/rest/v1' },
-  );
+  const port = options.port ?? config.api.port;
+  const host = options.host ?? "127.0.0.1";
+  const { auth } = config;
+  if (auth.enabled) {
+    await app.register(
+      (instance, _opts, done) => {
+        void authRoutes(instance, {
+          db,
+          secret,
+          issuer: `http://localhost:${port}/auth/v1`,
+          jwtExpiry: auth.jwtExpiry,
+          autoConfirm: !auth.email.enableConfirmations,
+          enableSignup: auth.enableSignup,
+          emailEnabled: auth.email.enabled,
+          password: {
+            minLength: auth.minimumPasswordLength,
+            requirements: auth.passwordRequirements,
+            bcryptCost: options.bcryptCost ?? 10,
+          },
+          refreshTokenRotation: auth.refreshTokenRotation,
+          refreshReuseInterval: auth.refreshTokenReuseInterval,
+          rateLimit: auth.rateLimit,
+        }).then(() => done(), done);
+      },
+      { prefix: "/auth/v1" },
+    );
+  }
+  if (config.api.enabled) {
+    await app.register(
+      (instance, _opts, done) => {
+        void restRoutes(instance, {
+          db,
+          secret,
+          cache,
+          maxRows: config.api.maxRows,
+        }).then(() => done(), done);
+      },
+      { prefix: "/rest/v1" },
+    );
+  }
 
   try {
     await app.listen({ port, host });
@@ -142,7 +181,8 @@ async function serve(db: Database, secret: string, options: LocalSupabaseOptions
     throw error;
   }
   const address = app.server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const actualPort =
+    typeof address === "object" && address ? address.port : port;
   const keys = apiKeys(secret);
   return {
     url: `http://localhost:${actualPort}`,

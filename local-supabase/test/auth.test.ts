@@ -208,15 +208,15 @@ describe.each(KINDS)('auth on %s', (kind) => {
   });
 });
 
-// The settings a developer may change: e-mail confirmation on, a longer refresh reuse interval, a tight rate
-// limit on /token. One server per database kind; the tests below run in order against it.
+// The settings a developer may change: e-mail confirmation on, a longer refresh reuse interval, CORS origins
+// (the rate limits have their own suite, limits.test.ts). One server per database kind; the tests below run in
+// order against it.
 describe.each(KINDS)('auth settings on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
     backend = await startBackend(kind, {
       AUTO_CONFIRM: 'false',
       REFRESH_REUSE_INTERVAL: '30',
-      AUTH_RATE_LIMIT: '8',
       CORS_ORIGINS: 'http://allowed.example',
     });
   });
@@ -265,19 +265,5 @@ describe.each(KINDS)('auth settings on %s', (kind) => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://allowed.example');
     const other = await preflight('http://elsewhere.example');
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
-  });
-
-  it('rate-limits the token endpoint with over_request_rate_limit', async () => {
-    let response: Awaited<ReturnType<typeof raw>> | undefined;
-    for (let attempt = 0; attempt < 12; attempt += 1) {
-      response = await raw(backend, 'POST', '/auth/v1/token?grant_type=password', {
-        email: DEMO.email,
-        password: 'wrong-password',
-      });
-      if (response.status === 429) break;
-      expect(response.json).toMatchObject({ code: 'invalid_credentials' });
-    }
-    expect(response).toMatchObject({ status: 429, json: { code: 'over_request_rate_limit' } });
-    expect(response!.headers.get('x-sb-error-code')).toBe('over_request_rate_limit');
   });
 });

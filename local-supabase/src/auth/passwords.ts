@@ -3,7 +3,11 @@
 // serves every other request, as pure-JavaScript bcrypt did.
 import { hash, verify } from '@node-rs/bcrypt';
 
-export type PasswordRequirements = '' | 'letters_digits' | 'lower_upper_letters_digits';
+export type PasswordRequirements =
+  '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+
+/** bcrypt reads only the first 72 bytes; GoTrue refuses a longer password rather than truncate it. */
+export const MAX_PASSWORD_BYTES = 72;
 
 export interface PasswordPolicy {
   minLength: number;
@@ -14,7 +18,21 @@ export interface PasswordPolicy {
 const CHARACTER_SETS: Record<Exclude<PasswordRequirements, ''>, string[]> = {
   letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
   lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  // The Supabase CLI's set for this value.
+  lower_upper_letters_digits_symbols: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+    '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~',
+  ],
 };
+
+/** GoTrue's refusal of a password bcrypt would truncate (checkPasswordStrength: 400 validation_failed). */
+export function passwordTooLong(password: string): string | null {
+  return Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES
+    ? `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`
+    : null;
+}
 
 /** Why GoTrue would call the password weak: `length` and/or `characters`, and its message. */
 export function weakPasswordReasons(

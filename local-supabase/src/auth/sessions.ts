@@ -148,13 +148,15 @@ export type RefreshOutcome =
  * is revoked and replaced by a child. A revoked token is accepted again when it is the parent of the session's
  * active token (the client lost the answer of its last refresh: it gets the active token back) or when it was
  * revoked less than the reuse interval ago (two tabs refreshing at once: it gets a new child). Any other reuse
- * looks like a stolen token: the whole session (the token family) is revoked.
+ * looks like a stolen token: the whole session (the token family) is revoked, unless rotation is off
+ * (config.toml's enable_refresh_token_rotation = false), when only that request fails.
  */
 export async function refreshSession(
   db: Queryable,
   settings: AuthSettings,
   token: string,
   reuseInterval: number,
+  revokeFamilyOnReuse = true,
 ): Promise<RefreshOutcome> {
   const row = (
     await db.query<RefreshTokenRow>('select * from auth.refresh_tokens where token = $1 for update', [token])
@@ -177,7 +179,7 @@ export async function refreshSession(
     }
     const revokedFor = (Date.now() - new Date(row.updated_at).getTime()) / 1000;
     if (revokedFor > reuseInterval) {
-      await db.query('delete from auth.sessions where id = $1', [row.session_id]);
+      if (revokeFamilyOnReuse) await db.query('delete from auth.sessions where id = $1', [row.session_id]);
       return { ok: false, code: 'refresh_token_already_used' };
     }
   }

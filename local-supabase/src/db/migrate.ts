@@ -7,7 +7,6 @@ import path from 'node:path';
 import type { Database } from './database';
 
 export const SUPABASE_DIR = path.resolve(__dirname, '..', '..', '..', 'supabase');
-const SEED_PATH = 'supabase/seed.sql';
 
 export interface MigrationReport {
   applied: string[];
@@ -20,14 +19,23 @@ function parseFileName(file: string): { version: string; name: string } | null {
   return match ? { version: match[1]!, name: match[2]! } : null;
 }
 
-export async function migrate(db: Database, supabaseDir = SUPABASE_DIR): Promise<MigrationReport> {
+/** config.toml's [db.seed]: whether to seed, and the files (absolute paths) in order. */
+export interface SeedSettings {
+  enabled: boolean;
+  sqlPaths: string[];
+}
+
+export async function migrate(
+  db: Database,
+  supabaseDir = SUPABASE_DIR,
+  seed: SeedSettings = { enabled: true, sqlPaths: [path.join(supabaseDir, 'seed.sql')] },
+): Promise<MigrationReport> {
   const bootstrap = fs.readFileSync(path.join(__dirname, 'bootstrap.sql'), 'utf8');
   const dir = path.join(supabaseDir, 'migrations');
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
-  const seedFile = path.join(supabaseDir, 'seed.sql');
 
   // All of it in one transaction: a failing migration leaves the database as it was, and the advisory lock
   // makes a second service starting on the same PostgreSQL database wait instead of applying twice.
@@ -57,19 +65,22 @@ export async function migrate(db: Database, supabaseDir = SUPABASE_DIR): Promise
       applied.push(file);
     }
 
+    // Each seed file once, recorded by its path as the CLI records it (`supabase/seed.sql`).
     let seeded = false;
-    const seedDone = (
-      await tx.query('select 1 from supabase_migrations.seed_files where path = $1', [SEED_PATH])
-    ).rows.length;
-    if (!seedDone && fs.existsSync(seedFile)) {
+    for (const seedFile of seed.enabled ? seed.sqlPaths : []) {
+      const recorded = ['supabase', ...path.relative(supabaseDir, seedFile).split(path.sep)].join('/');
+      const seedDone = (
+        await tx.query('select 1 from supabase_migrations.seed_files where path = $1', [recorded])
+      ).rows.length;
+      if (seedDone || !fs.existsSync(seedFile)) continue;
       const sql = fs.readFileSync(seedFile, 'utf8');
       try {
         await tx.exec(sql);
       } catch (error) {
-        throw new Error(`${SEED_PATH} failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(`${recorded} failed: ${(error as Error).message}`, { cause: error });
       }
       await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-        SEED_PATH,
+        recorded,
         createHash('sha256').update(sql).digest('hex'),
       ]);
       seeded = true;

@@ -67,6 +67,15 @@ export function parseQuery(
       negate = true;
       [op, ...rest] = rest;
     }
+    // `eq` alone has no operand (PostgREST: 400); `eq.` compares with the empty string.
+    if (rest.length === 0) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse filter (${raw})" (line 1, column ${raw.length + 1})`,
+        'unexpected end of input expecting "."',
+      );
+    }
     const value = rest.join('.');
     let condition: string;
     if (op && op in COMPARISONS) condition = `${column} ${COMPARISONS[op]} ${param(value)}`;
@@ -103,7 +112,8 @@ export function parseQuery(
   const number = (name: string) => {
     const raw = search.get(name);
     if (raw === null) return null;
-    if (!/^\d+$/.test(raw)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} (${raw})"`);
+    // Within PostgreSQL's bigint, so a huge one is this 400 and not an overflow further on.
+    if (!/^\d{1,18}$/.test(raw)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} (${raw})"`);
     return Number(raw);
   };
   const limit = number('limit');

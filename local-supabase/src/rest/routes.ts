@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { inlineParams, literal } from '../db/literals';
-import { fromPgError, RestError, sendRestError } from '../errors';
+import { connectionProblem, fromPgError, refuseLargeBody, RestError, sendRestError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
 import { parseQuery } from './query';
 import { quoteIdent, type SchemaCache } from './schema-cache';
@@ -73,8 +73,6 @@ async function asRole(
   }
 }
 
-type Body = Record<string, unknown> | Record<string, unknown>[];
-
 function rowsOf(body: unknown): Record<string, unknown>[] {
   const rows = Array.isArray(body) ? body : [body];
   if (
@@ -117,13 +115,12 @@ function sendRows(
 export async function restRoutes(app: FastifyInstance, options: RestOptions): Promise<void> {
   const { db, secret, cache, maxRows } = options;
 
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof RestError) return sendRestError(reply, error);
     const code = (error as { code?: string }).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendRestError(
-        reply,
-        new RestError(413, 'PGRST413', 'Request body is larger than the 1 MB limit'),
+      return refuseLargeBody(request, reply, () =>
+        sendRestError(reply, new RestError(413, 'PGRST413', 'Request body is larger than the 1 MB limit')),
       );
     }
     if (code?.startsWith('FST_ERR_CTP') || (error as { statusCode?: number }).statusCode === 400) {
@@ -132,9 +129,18 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
         new RestError(400, 'PGRST102', 'Empty or invalid json', (error as Error).message),
       );
     }
+    if (connectionProblem(error)) return sendRestError(reply, fromPgError(error, 'anon'));
     app.log.error(error);
-    return sendRestError(reply, new RestError(500, 'PGRST000', 'Unexpected server error'));
+    return sendRestError(reply, new RestError(500, 'PGRSTX00', 'Unexpected server error'));
   });
+
+  // PostgREST answers an unknown path with its own shape, not the web framework's.
+  app.setNotFoundHandler((request, reply) =>
+    sendRestError(
+      reply,
+      new RestError(404, 'PGRST125', `Invalid path specified in request URL`, request.url),
+    ),
+  );
 
   // Only `public` is exposed, as in config.toml's api.schemas; supabase-js names it in these headers.
   app.addHook('preHandler', async (request) => {
@@ -178,11 +184,18 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       : [...new Set(rows.flatMap((r) => Object.keys(r)))].map((c) => cache.bodyColumn(table, c));
     const prefs = preferences(request);
     const target = `public.${quoteIdent(table)}`;
+    // An empty array inserts nothing, as in PostgREST (`default values` would have inserted a row).
+    if (rows.length === 0) {
+      cache.columns(table);
+      return prefs.representation ? sendRows(reply, [], prefs.single, 201) : reply.status(201).send();
+    }
     const cols = columns.map(quoteIdent).join(', ');
+    // Objects with no keys insert rows of defaults, one per object.
     const insert = columns.length
       ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, $1::json)`
-      : `insert into ${target} default values`;
-    const params = columns.length ? [JSON.stringify(rows)] : [];
+      : `insert into ${target} select from json_array_elements($1::json)`;
+    // The body's own text, so PostgreSQL reads the numbers the client wrote (see src/json-body.ts).
+    const params = [Array.isArray(request.body) ? request.jsonText : `[${request.jsonText}]`];
     const [result] = await asRole(db, claims, false, [
       prefs.representation
         ? {
@@ -211,7 +224,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const [result] = await asRole(db, claims, false, [
       {
         sql: `with _w as (${update} returning *) select coalesce(json_agg(_w), '[]'::json) as body from _w`,
-        params: [JSON.stringify(row), ...q.params],
+        params: [request.jsonText, ...q.params],
       },
     ]);
     return prefs.representation
@@ -235,23 +248,36 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       : reply.status(204).send();
   });
 
-  /** Calls a function with named arguments, as PostgREST's /rpc does; GET calls run read-only. */
-  async function rpc(request: FastifyRequest, reply: FastifyReply, fn: string, args: [string, unknown][]) {
+  /**
+   * Calls a function with named arguments, as PostgREST's /rpc does; GET calls run read-only. A POST's arguments
+   * are read by PostgreSQL from the body's own text (json_to_record with the arguments' types, as PostgREST
+   * does), a GET's from the query string as text literals.
+   */
+  async function rpc(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    fn: string,
+    names: string[],
+    args: { json: string } | { values: string[] },
+  ) {
     const claims = claimsOf(request, secret);
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
-    const info = cache.fn(
-      fn,
-      args.map(([name]) => name),
-    );
-    // Objects and arrays travel as JSON text and are cast by PostgreSQL to the argument's type.
-    const call = `public.${quoteIdent(info.name)}(${args.map(([name], i) => `${quoteIdent(name)} => $${i + 1}`).join(', ')})`;
-    const params = args.map(([, v]) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+    const info = cache.fn(fn, names);
+    const fromBody = 'json' in args && names.length > 0;
+    const argument = (name: string, i: number) =>
+      `${quoteIdent(name)} => ${fromBody ? `_args.${quoteIdent(name)}` : `$${i + 1}`}`;
+    const call = `public.${quoteIdent(info.name)}(${names.map(argument).join(', ')})`;
+    // One row holding the arguments, typed as the function declares them.
+    const source = fromBody
+      ? `json_to_record($1::json) as _args(${names.map((n) => `${quoteIdent(n)} ${info.argTypes[n]}`).join(', ')})`
+      : null;
+    const params = 'json' in args ? (fromBody ? [args.json] : []) : args.values;
     const sql =
       info.returnType === 'void'
-        ? `select ${call}`
+        ? `select ${call}${source ? ` from ${source}` : ''}`
         : info.returnsSet
-          ? `select coalesce(json_agg(_r), '[]'::json) as body from ${call} _r`
-          : `select to_json(${call}) as body`;
+          ? `select coalesce(json_agg(_r), '[]'::json) as body from ${source ? `${source} cross join lateral ` : ''}${call} _r`
+          : `select to_json(${call}) as body${source ? ` from ${source}` : ''}`;
     const [result] = await asRole(db, claims, readOnly, [{ sql, params }]);
     if (info.returnType === 'void') return reply.status(204).send();
     return reply.status(200).type('application/json; charset=utf-8').send(JSON.stringify(result));
@@ -259,12 +285,19 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
 
   app.post('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) => {
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body))
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-    return rpc(request, reply, request.params.fn, Object.entries(body as Body));
+    return rpc(request, reply, request.params.fn, Object.keys(body), { json: request.jsonText ?? '{}' });
   });
 
-  app.get('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) =>
-    rpc(request, reply, request.params.fn, [...search(request).entries()]),
-  );
+  app.get('/rpc/:fn', async (request: FastifyRequest<{ Params: { fn: string } }>, reply) => {
+    const entries = [...search(request).entries()];
+    return rpc(
+      request,
+      reply,
+      request.params.fn,
+      entries.map(([name]) => name),
+      { values: entries.map(([, value]) => value) },
+    );
+  });
 }

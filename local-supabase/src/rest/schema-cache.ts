@@ -7,7 +7,10 @@ export interface FunctionInfo {
   name: string;
   returnsSet: boolean;
   returnType: string;
+  /** The input arguments' names (IN, INOUT and VARIADIC; not OUT or TABLE columns). */
   argNames: string[];
+  /** Each input argument's type, as format_type writes it. */
+  argTypes: Record<string, string>;
 }
 
 export class SchemaCache {
@@ -32,17 +35,29 @@ export class SchemaCache {
       name: string;
       returns_set: boolean;
       return_type: string;
-      arg_names: string[] | null;
+      args: { name: string; type: string }[];
     }>(
       `select p.proname as name, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
-              coalesce(p.proargnames, '{}') as arg_names
+              coalesce((
+                select json_agg(json_build_object('name', a.name, 'type', format_type(a.type, null)) order by a.ord)
+                from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames, p.proargmodes)
+                  with ordinality as a(type, name, mode, ord)
+                where a.type is not null and a.name is not null and a.name <> ''
+                  and coalesce(a.mode, 'i') in ('i', 'b', 'v')
+              ), '[]'::json) as args
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
       [schema],
     );
     const functions = new Map(
       fns.rows.map((f) => [
         f.name,
-        { name: f.name, returnsSet: f.returns_set, returnType: f.return_type, argNames: f.arg_names ?? [] },
+        {
+          name: f.name,
+          returnsSet: f.returns_set,
+          returnType: f.return_type,
+          argNames: f.args.map((a) => a.name),
+          argTypes: Object.fromEntries(f.args.map((a) => [a.name, a.type])),
+        },
       ]),
     );
     return new SchemaCache(tables, functions);
