@@ -1,19 +1,18 @@
 // `npm start -w local-supabase` / `node local-supabase/bin/local-supabase.mjs`: the API on PORT (54321),
 // with its data in DATA_DIR (.data/local-supabase at the repository root) or on DATABASE_URL. Ctrl-C (or
 // SIGTERM) closes it cleanly, so PGlite's data folder is always left consistent.
-import path from "node:path";
-import { ConfigError, loadConfig } from "./config";
-import { SUPABASE_DIR } from "./db/migrate";
-import { startLocalSupabase, type LocalSupabase } from "./server";
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { SUPABASE_DIR } from './db/migrate';
+import { startLocalSupabase, type LocalSupabase } from './server';
 
 const env = process.env;
 
 /** A whole number from the environment; a typo is an error at start, not a silent default. */
 function intFromEnv(name: string): number | undefined {
   const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  if (!/^\d+$/.test(raw))
-    throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got '${raw}'`);
   return Number(raw);
 }
 
@@ -34,29 +33,24 @@ async function main() {
       },
     );
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = databaseUrl
     ? undefined
-    : path.resolve(
-        env.DATA_DIR ||
-          path.join(__dirname, "..", "..", ".data", "local-supabase"),
-      );
-  const supabaseDir = env.SUPABASE_DIR
-    ? path.resolve(env.SUPABASE_DIR)
-    : SUPABASE_DIR;
+    : path.resolve(env.DATA_DIR || path.join(__dirname, '..', '..', '.data', 'local-supabase'));
+  const supabaseDir = env.SUPABASE_DIR ? path.resolve(env.SUPABASE_DIR) : SUPABASE_DIR;
   // supabase/config.toml, with the environment's overrides of its keys (src/config.ts).
   const config = loadConfig(supabaseDir, env);
   for (const warning of config.warnings) console.warn(warning);
   const server = await startLocalSupabase({
-    host: env.HOST || "127.0.0.1",
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
-    bcryptCost: intFromEnv("BCRYPT_COST"),
-    corsOrigins: env.CORS_ORIGINS?.split(",")
+    bcryptCost: intFromEnv('BCRYPT_COST'),
+    corsOrigins: env.CORS_ORIGINS?.split(',')
       .map((o) => o.trim())
       .filter(Boolean),
     supabaseDir,
@@ -65,11 +59,9 @@ async function main() {
   });
   running.server = server;
   if (server.migrations.applied.length)
-    console.log(`applied migrations: ${server.migrations.applied.join(", ")}`);
-  if (server.migrations.seeded) console.log("seeded supabase/seed.sql");
-  console.log(
-    `database: ${databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${dataDir}`}`,
-  );
+    console.log(`applied migrations: ${server.migrations.applied.join(', ')}`);
+  if (server.migrations.seeded) console.log('seeded supabase/seed.sql');
+  console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`);
   console.log(`anon key: ${server.anonKey}`);
   console.log(`service_role key: ${server.serviceRoleKey}`);
   console.log(`local-supabase ready at ${server.url}`);
@@ -78,8 +70,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   // A configuration it refuses (config.toml, an override, the default secret off loopback) is one line.
-  if (error instanceof ConfigError)
-    console.error(`local-supabase: ${error.message}`);
-  else console.error("local-supabase failed to start:", error);
+  if (error instanceof ConfigError) console.error(`local-supabase: ${error.message}`);
+  else console.error('local-supabase failed to start:', error);
   process.exit(1);
 });

@@ -1,17 +1,17 @@
 // The embedded Supabase-compatible API: GoTrue's auth routes under /auth/v1 and PostgREST's under /rest/v1,
 // over PGlite (a data folder) or PostgreSQL (DATABASE_URL).
-import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
-import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
-import { openPGlite, openPostgres, type Database } from "./db/database";
-import { migrate, SUPABASE_DIR, type MigrationReport } from "./db/migrate";
-import { authRoutes } from "./auth/routes";
-import { restRoutes } from "./rest/routes";
-import { SchemaCache } from "./rest/schema-cache";
-import { apiKeys, DEFAULT_JWT_SECRET } from "./keys";
-import { ConfigError, readSupabaseConfig, type SupabaseConfig } from "./config";
-import { jsonBodyParser } from "./json-body";
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { openPGlite, openPostgres, type Database } from './db/database';
+import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
+import { authRoutes } from './auth/routes';
+import { restRoutes } from './rest/routes';
+import { SchemaCache } from './rest/schema-cache';
+import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
+import { ConfigError, readSupabaseConfig, type SupabaseConfig } from './config';
+import { jsonBodyParser } from './json-body';
 
 export interface LocalSupabaseOptions {
   port?: number;
@@ -40,43 +40,41 @@ export interface LocalSupabase {
 }
 
 const ALLOWED_HEADERS = [
-  "accept",
-  "apikey",
-  "authorization",
-  "content-type",
-  "content-profile",
-  "accept-profile",
-  "prefer",
-  "range",
-  "x-client-info",
-  "x-client-ip",
-  "x-supabase-api-version",
-  "x-jwt-aud",
+  'accept',
+  'apikey',
+  'authorization',
+  'content-type',
+  'content-profile',
+  'accept-profile',
+  'prefer',
+  'range',
+  'x-client-info',
+  'x-client-ip',
+  'x-supabase-api-version',
+  'x-jwt-aud',
 ];
 const EXPOSED_HEADERS = [
-  "Content-Range",
-  "X-Total-Count",
-  "Link",
-  "X-Supabase-Api-Version",
-  "x-sb-error-code",
+  'Content-Range',
+  'X-Total-Count',
+  'Link',
+  'X-Supabase-Api-Version',
+  'x-sb-error-code',
 ];
 
 /** 127.0.0.0/8, ::1 and localhost: the interfaces only this machine reaches. */
 export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return (
-    bare === "localhost" ||
-    bare === "::1" ||
+    bare === 'localhost' ||
+    bare === '::1' ||
     /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
     /^0{0,4}(:0{0,4}){0,6}:0{0,3}1$/.test(bare)
   );
 }
 
-export async function startLocalSupabase(
-  options: LocalSupabaseOptions = {},
-): Promise<LocalSupabase> {
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const secret = options.jwtSecret ?? DEFAULT_JWT_SECRET;
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? '127.0.0.1';
   // The default secret is published with the Supabase CLI: anyone who reaches the API could sign a service_role
   // token with it. Refused before anything is bound or opened.
   if (secret === DEFAULT_JWT_SECRET && !isLoopback(host)) {
@@ -84,13 +82,10 @@ export async function startLocalSupabase(
       `refusing to listen on ${host} with the public default JWT secret (anyone could sign a service_role token): set JWT_SECRET to a secret of your own, or listen on 127.0.0.1`,
     );
   }
-  const config =
-    options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
+  const config = options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPGlite(
-        options.dataDir ? path.resolve(options.dataDir) : undefined,
-      );
+    : await openPGlite(options.dataDir ? path.resolve(options.dataDir) : undefined);
   try {
     return await serve(db, secret, { ...options, config });
   } catch (error) {
@@ -106,35 +101,27 @@ async function serve(
   options: LocalSupabaseOptions & { config: SupabaseConfig },
 ): Promise<LocalSupabase> {
   const { config } = options;
-  const migrations = await migrate(
-    db,
-    options.supabaseDir ?? SUPABASE_DIR,
-    config.db.seed,
-  );
+  const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR, config.db.seed);
   const cache = await SchemaCache.load(db);
 
   const app: FastifyInstance = Fastify({
-    logger: options.log ? { level: "warn" } : false,
+    logger: options.log ? { level: 'warn' } : false,
     bodyLimit: 1024 * 1024,
   });
   await app.register(cors, {
     origin: options.corsOrigins?.length ? options.corsOrigins : true,
     allowedHeaders: ALLOWED_HEADERS,
     exposedHeaders: EXPOSED_HEADERS,
-    methods: ["GET", "HEAD", "POST", "PATCH", "PUT", "DELETE", "OPTIONS"],
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     maxAge: 86400,
   });
   await app.register(rateLimit, { global: false });
   // JSON bodies: depth-limited, and their text kept for the writes that pass it on to PostgreSQL unchanged.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string" },
-    jsonBodyParser,
-  );
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
   const port = options.port ?? config.api.port;
-  const host = options.host ?? "127.0.0.1";
+  const host = options.host ?? '127.0.0.1';
   const { auth } = config;
   if (auth.enabled) {
     await app.register(
@@ -157,20 +144,18 @@ async function serve(
           rateLimit: auth.rateLimit,
         }).then(() => done(), done);
       },
-      { prefix: "/auth/v1" },
+      { prefix: '/auth/v1' },
     );
   }
   if (config.api.enabled) {
     await app.register(
       (instance, _opts, done) => {
-        void restRoutes(instance, {
-          db,
-          secret,
-          cache,
-          maxRows: config.api.maxRows,
-        }).then(() => done(), done);
+        void restRoutes(instance, { db, secret, cache, maxRows: config.api.maxRows }).then(
+          () => done(),
+          done,
+        );
       },
-      { prefix: "/rest/v1" },
+      { prefix: '/rest/v1' },
     );
   }
 
@@ -181,8 +166,7 @@ async function serve(
     throw error;
   }
   const address = app.server.address();
-  const actualPort =
-    typeof address === "object" && address ? address.port : port;
+  const actualPort = typeof address === 'object' && address ? address.port : port;
   const keys = apiKeys(secret);
   return {
     url: `http://localhost:${actualPort}`,

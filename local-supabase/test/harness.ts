@@ -1,15 +1,15 @@
 // Starts the API over a fresh database of either kind, and gives tests real supabase-js clients for it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
-import { Client } from "pg";
-import { spawn, type ChildProcess } from "node:child_process";
-import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import WebSocket from "ws";
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 
-export type Kind = "pglite" | "postgres";
-export const KINDS: Kind[] = ["pglite", "postgres"];
+export type Kind = 'pglite' | 'postgres';
+export const KINDS: Kind[] = ['pglite', 'postgres'];
 
 export interface Server {
   url: string;
@@ -28,40 +28,40 @@ export interface Server {
 function spawnServer(env: Record<string, string>): Promise<Server> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [path.join(__dirname, "..", "bin", "local-supabase.mjs")],
+    [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')],
     {
       env: {
         ...process.env,
-        PORT: "0",
-        BCRYPT_COST: "4",
-        REFRESH_REUSE_INTERVAL: "0",
+        PORT: '0',
+        BCRYPT_COST: '4',
+        REFRESH_REUSE_INTERVAL: '0',
         // The suites sign in and refresh far more often than config.toml's per-IP limits allow (the limits
         // suite sets its own); documented overrides of [auth.rate_limit].
-        AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: "100000",
-        AUTH_RATE_LIMIT_TOKEN_REFRESH: "100000",
+        AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
+        AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
         ...env,
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  let output = "";
+  let output = '';
   return new Promise((resolve, reject) => {
     const fail = (why: string) => {
       clearTimeout(timer);
-      child.kill("SIGKILL");
+      child.kill('SIGKILL');
       reject(new Error(`local-supabase did not start (${why}):\n${output}`));
     };
-    const timer = setTimeout(() => fail("timeout"), 60_000);
-    child.stderr!.on("data", (chunk) => (output += chunk));
-    child.once("exit", (code) => fail(`exit ${code}`));
-    child.stdout!.on("data", (chunk) => {
+    const timer = setTimeout(() => fail('timeout'), 60_000);
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => fail(`exit ${code}`));
+    child.stdout!.on('data', (chunk) => {
       output += chunk;
       const url = /ready at (\S+)/.exec(output)?.[1];
       const anonKey = /anon key: (\S+)/.exec(output)?.[1];
       const serviceRoleKey = /service_role key: (\S+)/.exec(output)?.[1];
       if (!url || !anonKey || !serviceRoleKey) return;
       clearTimeout(timer);
-      child.removeAllListeners("exit");
+      child.removeAllListeners('exit');
       resolve({
         url,
         anonKey,
@@ -69,10 +69,9 @@ function spawnServer(env: Record<string, string>): Promise<Server> {
         output: () => output,
         stop: () =>
           new Promise<void>((done) => {
-            if (child.exitCode !== null || child.signalCode !== null)
-              return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
+            if (child.exitCode !== null || child.signalCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
           }),
       });
     });
@@ -90,12 +89,7 @@ export interface Backend {
   /** Signs up a new user and returns a client signed in as them. */
   newUser: (
     prefix?: string,
-  ) => Promise<{
-    client: SupabaseClient;
-    id: string;
-    email: string;
-    password: string;
-  }>;
+  ) => Promise<{ client: SupabaseClient; id: string; email: string; password: string }>;
   restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -104,18 +98,15 @@ function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     throw new Error(
-      "TEST_DATABASE_URL is not set: run `npm test` (it starts PostgreSQL with scripts/ensure-postgres.sh) or point it at a server.",
+      'TEST_DATABASE_URL is not set: run `npm test` (it starts PostgreSQL with scripts/ensure-postgres.sh) or point it at a server.',
     );
   }
   return url;
 }
 
-async function createDatabase(): Promise<{
-  url: string;
-  drop: () => Promise<void>;
-}> {
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = testDatabaseUrl();
-  const name = `ls_test_${randomBytes(6).toString("hex")}`;
+  const name = `ls_test_${randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: admin });
   await client.connect();
   await client.query(`create database ${name}`);
@@ -135,26 +126,19 @@ async function createDatabase(): Promise<{
 
 // Node 20 has no global WebSocket, which supabase-js's realtime client insists on having.
 export const clientOptions = {
-  auth: {
-    persistSession: false,
-    autoRefreshToken: false,
-    detectSessionInUrl: false,
-  },
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
-export async function startBackend(
-  kind: Kind,
-  env: Record<string, string> = {},
-): Promise<Backend> {
+export async function startBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
   let dropDatabase = async () => undefined as void;
   const storage: Record<string, string> = {};
-  if (kind === "postgres") {
+  if (kind === 'postgres') {
     const db = await createDatabase();
     storage.DATABASE_URL = db.url;
     dropDatabase = db.drop;
   } else {
-    storage.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "ls-test-"));
+    storage.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-test-'));
     // A copy of a folder global-setup.js prepared: migrated and seeded, or with only the platform bootstrap
     // when the suite brings its own supabase/ folder. Without one, the service starts from empty.
     const template = env.SUPABASE_DIR
@@ -172,15 +156,14 @@ export async function startBackend(
       return server;
     },
     anon: () => createClient(server.url, server.anonKey, clientOptions),
-    service: () =>
-      createClient(server.url, server.serviceRoleKey, clientOptions),
-    newUser: async (prefix = "user") => {
+    service: () => createClient(server.url, server.serviceRoleKey, clientOptions),
+    newUser: async (prefix = 'user') => {
       counter += 1;
-      const email = `${prefix}-${counter}-${randomBytes(4).toString("hex")}@example.com`;
-      const password = "Passw0rdOk";
+      const email = `${prefix}-${counter}-${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'Passw0rdOk';
       const client = createClient(server.url, server.anonKey, clientOptions);
       const { data, error } = await client.auth.signUp({ email, password });
-      if (error || !data.user) throw error ?? new Error("sign-up failed");
+      if (error || !data.user) throw error ?? new Error('sign-up failed');
       return { client, id: data.user.id, email, password };
     },
     restart: async () => {
@@ -190,8 +173,7 @@ export async function startBackend(
     stop: async () => {
       await server.stop();
       await dropDatabase();
-      if (storage.DATA_DIR)
-        fs.rmSync(storage.DATA_DIR, { recursive: true, force: true });
+      if (storage.DATA_DIR) fs.rmSync(storage.DATA_DIR, { recursive: true, force: true });
     },
   };
   return backend;
@@ -209,16 +191,11 @@ export async function raw(
     method,
     headers: {
       apikey: backend.server.anonKey,
-      "Content-Type": "application/json",
-      "X-Supabase-Api-Version": "2024-01-01",
+      'Content-Type': 'application/json',
+      'X-Supabase-Api-Version': '2024-01-01',
       ...headers,
     },
-    body:
-      body === undefined
-        ? undefined
-        : typeof body === "string"
-          ? body
-          : JSON.stringify(body),
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
   let json: unknown = null;
@@ -227,15 +204,11 @@ export async function raw(
   } catch {
     json = text;
   }
-  return {
-    status: response.status,
-    headers: response.headers,
-    json: json as Record<string, unknown>,
-  };
+  return { status: response.status, headers: response.headers, json: json as Record<string, unknown> };
 }
 
 export const DEMO = {
-  id: "d0d0d0d0-0000-4000-8000-000000000001",
-  email: "demo@example.com",
-  password: "DemoPass123",
+  id: 'd0d0d0d0-0000-4000-8000-000000000001',
+  email: 'demo@example.com',
+  password: 'DemoPass123',
 };
