@@ -12,5 +12,6 @@ export * from './supabase/client';
 export type * from './supabase/database.types';
 export * from './ui';
 export * from './forms/use-form-submit';
+export * from './forms/use-form-feedback';
 export * from './session/session-sync';
 export { mountStandalone, type StandaloneOptions } from './standalone/mount-standalone';

@@ -125,7 +125,8 @@ export function definitionOf(container: HTMLElement, term: string): HTMLElement 
 
 /** The toast showing `text`: its live message, an alert when destructive, otherwise a status. */
 export async function findToast(text: string): Promise<HTMLElement> {
-  await screen.findByText(text);
+  // The same words may also stand beside the form (an inline error), so more than one match is fine here.
+  await screen.findAllByText(text);
   const toast = [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')].find(
     (live) => within(live).queryAllByText(text).length > 0,
   );

@@ -2,7 +2,15 @@ export { theme, media, type Theme } from './theme';
 export { darkSurfaceFocus, GlobalStyle } from './global-style';
 export { DesignProvider } from './providers';
 export * from './primitives';
-export { EmailField, TextField, type TextFieldProps } from './text-field';
+export {
+  EmailField,
+  fieldAria,
+  FieldFrame,
+  FormNote,
+  TextField,
+  type FieldFeedback,
+  type TextFieldProps,
+} from './text-field';
 export { Dialog, type DialogProps } from './dialog';
 export { usePageMeta, SITE_NAME } from './page-meta';
 export { Toaster } from './toaster';

@@ -172,6 +172,48 @@ describe('AuthPage', () => {
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
 
+  it('keeps each rule that fails under its field, linked and marked invalid, and focuses the first', async () => {
+    answer(() => json(sessionBody('x@example.com')));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await fillIn('ada@example.com', 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(
+      'Password must be at least 8 characters, Password must contain at least one uppercase letter, ' +
+        'Password must contain at least one number',
+    );
+    expect(password).toHaveFocus();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    await userEvent.type(password, 'X');
+    expect(password).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps the provider’s answer beside the form and gives focus back to the submit button it describes', async () => {
+    answer(() => authError(400, 'invalid_credentials', 'Invalid login credentials'));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await fillIn('ada@example.com', 'Secret123');
+    const submit = screen.getByRole('button', { name: 'Sign In' });
+    await userEvent.click(submit);
+    await findErrorToast('Invalid email or password');
+    expect(submit).toHaveAccessibleDescription('Invalid email or password');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email or password');
+    expect(submit).toHaveFocus();
+  });
+
+  it('shows the password rules as a hint while signing up, and the tab title follows the mode', async () => {
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    expect(document.title).toBe('Sign In | AI Made Simple');
+    expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(document.title).toBe('Sign Up | AI Made Simple');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(document.title).toBe('Sign In | AI Made Simple');
+  });
+
   it('signs in and goes home', async () => {
     answer(() => json(sessionBody('ada@example.com')));
     renderWithProviders(<AuthPage />, { route: '/auth' });

@@ -62,6 +62,10 @@ describe('NewsletterPopup', () => {
     const name = await openPopup();
     await userEvent.click(screen.getByRole('button', { name: 'Get my 10% code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Validation ErrorName is required');
+    // The error also stays under the field, linked to it, and the field takes focus.
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Name is required');
+    expect(name).toHaveFocus();
 
     await userEvent.type(name, 'Ada');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -97,6 +101,9 @@ describe('NewsletterPopup', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Already Subscribed');
     expect(alert).toHaveTextContent('This email is already subscribed!');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('This email is already subscribed!');
     expect(localStorage.getItem('discount_code')).toBeNull();
   });
 });

@@ -20,4 +20,19 @@ describe('checkForm', () => {
       toast: { description: messages[0] },
     });
   });
+
+  it('reports each field’s messages for the errors under the fields, and {} once the values pass', () => {
+    const report = jest.fn();
+    checkForm(authSchema, { email: 'no', password: 'short' }, undefined, report);
+    expect(report).toHaveBeenLastCalledWith({
+      email: 'Invalid email address',
+      password: [
+        'Password must be at least 8 characters',
+        'Password must contain at least one uppercase letter',
+        'Password must contain at least one number',
+      ].join(', '),
+    });
+    checkForm(authSchema, { email: 'ada@example.com', password: 'DemoPass123' }, undefined, report);
+    expect(report).toHaveBeenLastCalledWith({});
+  });
 });

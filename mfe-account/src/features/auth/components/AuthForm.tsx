@@ -1,19 +1,33 @@
 import { useId, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Loader2 } from 'lucide-react';
-import { Button, Card, EmailField, media, Muted, TextField, useFormSubmit } from 'shared-lib';
+import {
+  Button,
+  Card,
+  EmailField,
+  FieldError,
+  media,
+  Muted,
+  TextField,
+  useFocusAfterSubmit,
+  useFormFeedback,
+  useFormSubmit,
+  usePageMeta,
+} from 'shared-lib';
 import { authSchema, checkForm } from 'shared-lib/validation';
 import { authenticate, type AuthMode } from '../api/authenticate';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
 
 const copy = {
   'sign-in': {
+    title: 'Sign In',
     heading: 'Welcome Back',
     submit: 'Sign In',
     switchPrompt: "Don't have an account?",
     switchAction: 'Sign up',
   },
   'sign-up': {
+    title: 'Sign Up',
     heading: 'Create Your Account',
     submit: 'Sign Up',
     switchPrompt: 'Already have an account?',
@@ -82,6 +96,10 @@ const TextButton = styled.button`
   }
 `;
 
+/** The spec's password rules (section 5), shown under the password while signing up. */
+export const PASSWORD_HINT =
+  'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
+
 interface AuthFormProps {
   /** Called once the user has a session (after sign-in, or a sign-up that signs straight in). */
   onAuthenticated: () => void;
@@ -92,14 +110,26 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // What the provider answered to the last attempt ('Invalid email or password', ...), kept beside the form.
+  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   const text = copy[mode];
+  // The tab's title names the mode the form is in (WCAG 2.4.2).
+  usePageMeta(text.title, 'Sign in to access your cart and checkout');
+  const feedback = useFormFeedback<'email' | 'password'>();
+  const { errors } = feedback;
 
   const { submitting, onSubmit } = useFormSubmit({
-    check: () => checkForm(authSchema, { email, password }),
+    check: () => {
+      setFailure(null);
+      return checkForm(authSchema, { email, password }, undefined, feedback.report);
+    },
     send: async (credentials) => {
       const outcome = await authenticate(mode, credentials);
-      if (!outcome.ok) throw new Error(outcome.message);
+      if (!outcome.ok) {
+        setFailure(outcome.message);
+        throw new Error(outcome.message);
+      }
       return outcome.signedIn;
     },
     onSuccess: (signedIn) => {
@@ -116,19 +146,26 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
       description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp,
     },
   });
+  useFocusAfterSubmit(feedback, submitting);
+  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <Panel>
       <Heading>{text.heading}</Heading>
       <Intro>Sign in to access your cart and checkout</Intro>
-      <Form noValidate onSubmit={onSubmit} aria-busy={submitting}>
+      <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
         <EmailField
           id={`${id}-email`}
           name="email"
           inputMode="email"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            feedback.clear('email');
+          }}
           required
+          error={errors.email}
+          aria-describedby={failureId}
         />
         <TextField
           id={`${id}-password`}
@@ -137,17 +174,31 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
           name="password"
           autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            feedback.clear('password');
+          }}
           required
+          hint={mode === 'sign-up' ? PASSWORD_HINT : undefined}
+          error={errors.password}
+          aria-describedby={failureId}
         />
-        <Button type="submit" $block $size="lg" disabled={submitting}>
+        {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
+        <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>
           {submitting ? <Spinner size={18} aria-hidden /> : null}
           {text.submit}
         </Button>
       </Form>
       <Switch>
         {text.switchPrompt}{' '}
-        <TextButton type="button" onClick={() => setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in')}>
+        <TextButton
+          type="button"
+          onClick={() => {
+            setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
+            setFailure(null);
+            feedback.report({});
+          }}
+        >
           {text.switchAction}
         </TextButton>
       </Switch>

@@ -1,7 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Copy } from 'lucide-react';
-import { Button, EmailField, media, TextField, toast, useFormSubmit } from 'shared-lib';
+import {
+  Button,
+  EmailField,
+  media,
+  TextField,
+  toast,
+  useFocusAfterSubmit,
+  useFormFeedback,
+  useFormSubmit,
+} from 'shared-lib';
 import { isDuplicate, subscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import { storeDiscountCode } from '../utils/storage';
 import { TeamIllustration } from './TeamIllustration';
@@ -49,11 +58,13 @@ export default function NewsletterForm() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState<string | null>(null);
+  // Errors stay under their fields (the toast goes away); the first invalid field takes focus.
+  const feedback = useFormFeedback<'name' | 'email'>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: async () => {
       const { checkForm, firstErrorMessage, newsletterSchema } = await loadValidation();
-      return checkForm(newsletterSchema, { name, email }, firstErrorMessage);
+      return checkForm(newsletterSchema, { name, email }, firstErrorMessage, feedback.report);
     },
     // The database makes the code: a code chosen in the browser could be anything.
     send: (subscriber) => subscribeToNewsletter(subscriber),
@@ -62,15 +73,22 @@ export default function NewsletterForm() {
       setCode(discountCode);
     },
     success: { title: 'Success! 🎉', description: 'Your discount code has been generated!' },
-    failure: (error) =>
-      isDuplicate(error)
-        ? {
-            title: 'Already Subscribed',
-            description: 'This email is already subscribed!',
-            variant: 'destructive',
-          }
-        : undefined,
+    failure: (error) => {
+      if (!isDuplicate(error)) return undefined;
+      feedback.report({ email: 'This email is already subscribed!' });
+      return {
+        title: 'Already Subscribed',
+        description: 'This email is already subscribed!',
+        variant: 'destructive',
+      };
+    },
   });
+  useFocusAfterSubmit(feedback, submitting);
+  // The form gives way to the code: focus goes with it instead of falling to <body>.
+  const issued = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (code) issued.current?.focus();
+  }, [code]);
 
   const copy = async () => {
     if (!code) return;
@@ -84,7 +102,7 @@ export default function NewsletterForm() {
         <TeamIllustration />
       </Art>
       {code ? (
-        <div style={{ display: 'grid', gap: '0.75rem' }}>
+        <div ref={issued} tabIndex={-1} style={{ display: 'grid', gap: '0.75rem' }}>
           <p style={{ margin: 0 }}>Your 10% discount code:</p>
           <Code aria-live="polite">{code}</Code>
           <Button onClick={() => void copy()}>
@@ -95,7 +113,7 @@ export default function NewsletterForm() {
           </p>
         </div>
       ) : (
-        <Form onSubmit={onSubmit} onFocus={() => void loadValidation()} noValidate>
+        <Form ref={feedback.formRef} onSubmit={onSubmit} onFocus={() => void loadValidation()} noValidate>
           <p style={{ margin: 0 }}>
             Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
             project.
@@ -105,9 +123,21 @@ export default function NewsletterForm() {
             label="Name"
             autoComplete="given-name"
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              feedback.clear('name');
+            }}
+            error={feedback.errors.name}
           />
-          <EmailField id="newsletter-email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <EmailField
+            id="newsletter-email"
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              feedback.clear('email');
+            }}
+            error={feedback.errors.email}
+          />
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Subscribing...' : 'Get my 10% code'}
           </Button>

@@ -1,6 +1,18 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { Button, FieldError, Input, Label, media, Select, Textarea, useFormSubmit } from 'shared-lib';
+import {
+  Button,
+  FieldError,
+  FormNote,
+  Input,
+  Label,
+  media,
+  Select,
+  Textarea,
+  useFocusAfterSubmit,
+  useFormFeedback,
+  useFormSubmit,
+} from 'shared-lib';
 import {
   BUDGETS,
   fieldErrors,
@@ -36,22 +48,26 @@ const Form = styled.form`
   }
 `;
 
-/** The project request form: errors under each field that clear on edit, stored for the agency. */
+/**
+ * The project request form: errors under each field that clear on edit (the first invalid field takes focus),
+ * stored for the agency, then the success text, which takes focus from the disabled button.
+ */
 export function ProjectRequestForm() {
   const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const feedback = useFormFeedback<Field>();
+  const { errors } = feedback;
 
   const onChange =
     (field: Field) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       setValues((v) => ({ ...v, [field]: e.target.value }));
-      setErrors((current) => ({ ...current, [field]: undefined }));
+      feedback.clear(field);
     };
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
       const parsed = projectRequestSchema.safeParse(values);
+      feedback.report(parsed.success ? {} : fieldErrors(parsed.error));
       if (parsed.success) return parsed;
-      setErrors(fieldErrors(parsed.error));
       return {
         success: false,
         toast: {
@@ -65,12 +81,18 @@ export function ProjectRequestForm() {
       console.info('[project request]', request);
       return sendProjectRequest(request);
     },
-    onSuccess: () => setValues(empty),
+    onSuccess: () => {
+      setValues(empty);
+      feedback.succeed(
+        "Welcome to the Future! 🚀 We'll be in touch within 24 hours to discuss your project.",
+      );
+    },
     success: {
       title: 'Welcome to the Future! 🚀',
       description: "We'll be in touch within 24 hours to discuss your project.",
     },
   });
+  useFocusAfterSubmit(feedback, submitting);
 
   const field = (name: Field, label: string, control: (props: ControlProps) => ReactNode, wide = false) => {
     const id = `project-${name}`;
@@ -92,7 +114,7 @@ export function ProjectRequestForm() {
   };
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-label="Project request">
+    <Form ref={feedback.formRef} onSubmit={onSubmit} noValidate aria-label="Project request">
       {field('name', 'Name', (p) => (
         <Input {...p} autoComplete="name" />
       ))}
@@ -134,6 +156,11 @@ export function ProjectRequestForm() {
           {submitting ? 'Submitting...' : 'Submit Project Request'}
         </Button>
       </div>
+      {feedback.note ? (
+        <FormNote ref={feedback.noteRef} tabIndex={-1} className="wide">
+          {feedback.note}
+        </FormNote>
+      ) : null}
     </Form>
   );
 }

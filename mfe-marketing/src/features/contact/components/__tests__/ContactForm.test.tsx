@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSuspended } from 'shared-lib/testing';
 import { recordInserts } from '../../../../testing/record-inserts';
@@ -48,5 +48,36 @@ describe('ContactForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error');
     expect(screen.getByLabelText('Message')).toHaveValue('Please call me back tomorrow.');
+  });
+
+  it('puts each error under its field, linked and marked invalid, focuses the first, and clears it on edit', async () => {
+    const user = userEvent.setup();
+    await renderSuspended(<ContactForm />);
+    for (const label of ['Name', 'Email', 'Message']) expect(screen.getByLabelText(label)).toBeRequired();
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    expect(email).toHaveFocus();
+    const message = screen.getByLabelText('Message');
+    expect(message).toHaveAccessibleDescription('Message must be at least 10 characters');
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    await user.type(email, 'x');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('moves focus to the success text once the message is stored', async () => {
+    const user = userEvent.setup();
+    await renderSuspended(<ContactForm />);
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Message'), 'I would like a chatbot for my shop.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    const note = await screen.findByText("Message sent! We'll get back to you within 24 hours.");
+    await waitFor(() => expect(note).toHaveFocus());
   });
 });

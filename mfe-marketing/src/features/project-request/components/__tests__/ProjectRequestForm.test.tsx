@@ -19,6 +19,9 @@ describe('ProjectRequestForm', () => {
     expect(screen.getByText('Please provide at least 10 characters')).toBeInTheDocument();
     const name = screen.getByLabelText('Name');
     expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Name is required');
+    // Focus moves from the button to the first field that needs attention.
+    expect(name).toHaveFocus();
     await userEvent.type(name, 'A');
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
     expect(name).not.toHaveAttribute('aria-invalid');
@@ -49,5 +52,11 @@ describe('ProjectRequestForm', () => {
       },
     ]);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    // The disabled button lost focus; the success text has it.
+    expect(
+      screen.getByText(
+        "Welcome to the Future! 🚀 We'll be in touch within 24 hours to discuss your project.",
+      ),
+    ).toHaveFocus();
   });
 });
