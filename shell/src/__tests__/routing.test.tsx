@@ -70,7 +70,7 @@ describe('routing table', () => {
 describe('protected routes', () => {
   it('shows Loading... while the session check runs', async () => {
     await renderWithProviders(<AppRoutes />, { route: '/account' });
-    expect(screen.getByText('Loading...')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('status', { name: 'Loading...' })).toBeInTheDocument();
   });
 
   it('redirects to /auth when signed out', async () => {

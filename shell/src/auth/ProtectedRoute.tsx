@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths, selectAuthStatus, useSessionStore } from 'shared-lib';
-import { PageLoading } from '../federation/RemoteBoundary';
+import { PageSkeleton } from '../federation/PageSkeleton';
 
-/** 'Loading...' until the first session check returns, then the page, or /auth (replacing history). */
+/**
+ * 'Loading...' (the page's skeleton) until the first session check returns, then the page, or /auth (replacing
+ * history).
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const status = useSessionStore(selectAuthStatus);
   const location = useLocation();
-  if (status === 'loading') return <PageLoading />;
+  if (status === 'loading') return <PageSkeleton />;
   if (status === 'signed-out') {
     // The auth page sends the user back here after signing in.
     return <Navigate to={paths.auth} replace state={{ from: `${location.pathname}${location.search}` }} />;

@@ -2,13 +2,14 @@
 // while rendering. The fallback keeps the rest of the page alive and offers Retry without a reload.
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import type { RemoteKey } from 'shared-lib';
+import { PageSkeleton } from './PageSkeleton';
 import { retryRemote } from './remotes';
 import { UnavailablePanel } from './UnavailablePanel';
 
 interface Props {
   remote: RemoteKey;
   children: ReactNode;
-  /** What to show while loading; a page-sized placeholder by default. */
+  /** What to show while loading; the page's skeleton by default. */
   loading?: ReactNode;
   /** What to show when the remote is down; the unavailable panel by default. */
   fallback?: (retry: () => void) => ReactNode;
@@ -40,19 +41,6 @@ export class RemoteBoundary extends Component<Props, State> {
     if (error)
       return fallback ? fallback(this.retry) : <UnavailablePanel remote={remote} onRetry={this.retry} />;
     // `null` is a valid loading state for widgets: only a missing one means "a page is loading".
-    return <Suspense fallback={loading === undefined ? <PageLoading /> : loading}>{children}</Suspense>;
+    return <Suspense fallback={loading === undefined ? <PageSkeleton /> : loading}>{children}</Suspense>;
   }
-}
-
-/** Fills the viewport while a page loads, so the footer never starts on screen and jumps when it arrives. */
-export function PageLoading() {
-  return (
-    <div
-      role="status"
-      aria-live="polite"
-      style={{ minHeight: '100vh', display: 'grid', placeItems: 'start center', paddingTop: '30vh' }}
-    >
-      Loading...
-    </div>
-  );
 }
