@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
@@ -21,6 +21,7 @@ import {
 import { CartLine } from '../features/cart/components/CartLine';
 import { PriceLines } from '../features/cart/components/PriceLines';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
+import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping-focus';
 import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
 import { CODE_ALREADY_USED, DiscountCodeForm } from '../features/checkout/components/DiscountCodeForm';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
@@ -77,10 +78,24 @@ export default function CheckoutPage() {
   const quote = useServerQuote(items, code);
   const priced = quote.state === 'ready' ? quote.priced : browserPrice;
   const codeStatus = quote.state === 'ready' && code ? quote.quote.code_status : null;
-  const remove = useCartStore((s) => s.remove);
+  const list = useRef<HTMLUListElement>(null);
+  const page = useRef<HTMLElement>(null);
+  // After a removal focus goes to the next line, or to Browse Services once the cart is empty.
+  const remove = useRemoveKeepingFocus(list, () =>
+    page.current?.querySelector<HTMLElement>(`a[href="${paths.howWeWork}"]`),
+  );
   const clear = useCartStore((s) => s.clear);
   const navigate = useNavigate();
   const [placing, setPlacing] = useState(false);
+  // The button is disabled while the order is placed, which drops focus: when placing fails it gets focus back
+  // (a placed order moves on to the home page, whose h1 the shell focuses).
+  const purchase = useRef<HTMLButtonElement>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0 && (!document.activeElement || document.activeElement === document.body)) {
+      purchase.current?.focus();
+    }
+  }, [failures]);
 
   const checkout = async () => {
     setPlacing(true);
@@ -106,11 +121,12 @@ export default function CheckoutPage() {
         toast(errorToast(error, 'checkout'));
       }
       setPlacing(false);
+      setFailures((n) => n + 1);
     }
   };
 
   return (
-    <Section>
+    <Section ref={page}>
       <Container>
         <h1>Checkout</h1>
         {items.length === 0 ? (
@@ -122,10 +138,11 @@ export default function CheckoutPage() {
           <Layout>
             <section aria-labelledby="checkout-items">
               <h2 id="checkout-items">Your services</h2>
-              <Items>
+              <Items ref={list}>
                 {items.map((item) => (
                   <CartLine key={item.id} item={item} price={<span>{formatEuro(item.price)}</span>}>
                     <Button
+                      data-remove
                       $variant="ghost"
                       $size="sm"
                       aria-label={`Remove ${item.title}`}
@@ -153,6 +170,7 @@ export default function CheckoutPage() {
                 <PriceLines priced={priced} />
               )}
               <Button
+                ref={purchase}
                 $size="lg"
                 $block
                 disabled={placing || quote.state === 'loading'}

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCartStore, useSessionStore } from 'shared-lib';
+import { useAnnouncerStore, useCartStore, useSessionStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { definitionOf, renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CartButton from '../CartButton';
@@ -98,4 +98,23 @@ it('is keyboard operable and closes once focus tabs past the panel', async () =>
   expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(button).toHaveAttribute('aria-expanded', 'false');
+});
+
+it('after a removal moves focus to the next line, the previous for the last, then Browse Services', async () => {
+  const user = userEvent.setup();
+  add('smart-website', 'product-photos', 'personal-assistant');
+  await renderSuspended(<CartButton />);
+  await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
+  const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
+  await user.click(within(panel).getByRole('button', { name: 'Remove Smart Website from cart' }));
+  expect(within(panel).getByRole('button', { name: 'Remove Product Photos from cart' })).toHaveFocus();
+  expect(useAnnouncerStore.getState().current?.message).toBe(
+    'Smart Website removed. Cart: 2 items. Add 3+ services for 10% off',
+  );
+  await user.click(within(panel).getByRole('button', { name: 'Remove Personal Assistant from cart' }));
+  expect(within(panel).getByRole('button', { name: 'Remove Product Photos from cart' })).toHaveFocus();
+  await user.click(within(panel).getByRole('button', { name: 'Remove Product Photos from cart' }));
+  expect(within(panel).getByRole('link', { name: 'Browse Services' })).toHaveFocus();
+  // The panel stays open for the next step.
+  expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toHaveAttribute('aria-expanded', 'true');
 });

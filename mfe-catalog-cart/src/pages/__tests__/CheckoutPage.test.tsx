@@ -112,21 +112,29 @@ it('refuses an unknown code, explains a used one, applies a valid one in upper c
   // The stored code is offered; the server says it was used, and this browser forgets it.
   expect(input).toHaveValue(USED);
   await userEvent.click(apply);
-  expect(await screen.findByText('This discount code has already been used.')).toBeInTheDocument();
+  await findToast('This discount code has already been used.');
+  // The reason also stays under the field, linked to it, and focus returns to the field to correct it.
+  expect(input).toHaveAttribute('aria-invalid', 'true');
+  expect(input).toHaveAccessibleDescription('This discount code has already been used.');
+  await waitFor(() => expect(input).toHaveFocus());
   expect(localStorage.getItem('discount_code')).toBeNull();
   await userEvent.clear(input);
   expect(apply).toBeDisabled();
   await userEvent.type(input, 'nope');
   expect(input).toHaveValue('NOPE');
   await userEvent.click(apply);
-  expect(await screen.findByText('Invalid discount code')).toBeInTheDocument();
+  await findToast('Invalid discount code');
+  expect(input).toHaveAccessibleDescription('Invalid discount code');
   await userEvent.clear(input);
+  expect(input).not.toHaveAttribute('aria-invalid');
   await userEvent.type(input, VALID.toLowerCase());
   await userEvent.click(apply);
   expect(await screen.findByText('Discount code applied! 🎉')).toBeInTheDocument();
   expect(screen.getByLabelText('Discount code')).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
-  expect(screen.getByText(new RegExp(`${VALID} applied`))).toBeInTheDocument();
+  const appliedLine = screen.getByText(new RegExp(`${VALID} applied`));
+  // The disabled field and button cannot keep focus: the applied-code line takes it.
+  await waitFor(() => expect(appliedLine).toHaveFocus());
   expect(await screen.findByText('Discount (10%)')).toBeInTheDocument();
   expect(state.calls).toContain('/rest/v1/rpc/validate_discount_code');
 });
@@ -223,8 +231,20 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
   });
   await userEvent.type(screen.getByLabelText('Discount code'), 'ada1b2c3d');
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(2));
+  // The toast for the purchase, the toast and the inline error for the code.
+  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(3));
+  expect(screen.getByLabelText('Discount code')).toHaveAccessibleDescription(ERROR_MESSAGES.network);
   expect(document.body).not.toHaveTextContent(/TypeError|Failed to fetch/);
   alert.mockRestore();
   log.mockRestore();
+});
+
+it('after removing a service moves focus to the next one, then to Browse Services once the cart is empty', async () => {
+  server();
+  add('smart-website', 'product-photos');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await userEvent.click(screen.getByRole('button', { name: 'Remove Smart Website' }));
+  expect(screen.getByRole('button', { name: 'Remove Product Photos' })).toHaveFocus();
+  await userEvent.click(screen.getByRole('button', { name: 'Remove Product Photos' }));
+  expect(screen.getByRole('link', { name: 'Browse Services' })).toHaveFocus();
 });

@@ -1,11 +1,12 @@
 import { forwardRef, useEffect, useRef, type ForwardedRef } from 'react';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
-import { ButtonLink, formatEuroRaw, IconButton, media, paths, useCartStore } from 'shared-lib';
+import { ButtonLink, formatEuroRaw, IconButton, media, paths } from 'shared-lib';
 import { CartLine } from './CartLine';
 import { DiscountHint } from './DiscountHint';
 import { PriceLines } from './PriceLines';
 import { usePricedCart } from '../hooks/use-priced-cart';
+import { useRemoveKeepingFocus } from '../hooks/use-remove-keeping-focus';
 
 const Panel = styled.div`
   position: fixed;
@@ -90,8 +91,10 @@ const CartPanel = forwardRef(function CartPanel(
   ref: ForwardedRef<HTMLDivElement>,
 ) {
   const { items, priced } = usePricedCart();
-  const remove = useCartStore((s) => s.remove);
   const own = useRef<HTMLDivElement | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  // After a removal focus goes to the next line, or to Browse Services once the cart is empty.
+  const remove = useRemoveKeepingFocus(list, () => own.current?.querySelector<HTMLElement>('a[href]'));
   // Focus moves into the panel when it opens, so keyboard users land on its content.
   useEffect(() => own.current?.focus(), []);
   const setRefs = (node: HTMLDivElement | null) => {
@@ -111,7 +114,7 @@ const CartPanel = forwardRef(function CartPanel(
         </Empty>
       ) : (
         <>
-          <Items>
+          <Items ref={list}>
             {items.map((item) => (
               <Item
                 key={item.id}
@@ -120,6 +123,7 @@ const CartPanel = forwardRef(function CartPanel(
                 onNavigate={onNavigate}
               >
                 <RemoveButton
+                  data-remove
                   $size="sm"
                   aria-label={`Remove ${item.title} from cart`}
                   onClick={() => remove(item.id)}

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { CheckCircle2 } from 'lucide-react';
 import {
   Button,
   errorToast,
+  fieldAria,
+  FieldError,
   Input,
   Label,
   normaliseDiscountCode,
@@ -42,37 +44,67 @@ export function DiscountCodeForm() {
   const applyCode = useCartStore((s) => s.applyCode);
   const [code, setCode] = useState(readStoredCode);
   const [busy, setBusy] = useState(false);
+  // Why the last code was refused, kept under the field (the toast goes away).
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const appliedLine = useRef<HTMLParagraphElement>(null);
+  const [settled, setSettled] = useState(0);
+
+  // While the check runs the field and the button are disabled, which drops focus; when it has answered, focus
+  // goes to the applied-code line, or back to the field to correct the code, never staying on <body>.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (settled === 0) return;
+    // Unless the visitor has moved on elsewhere meanwhile.
+    const active = document.activeElement;
+    if (active && active !== document.body && !form.current?.contains(active)) return;
+    (appliedLine.current ?? input.current)?.focus();
+  }, [settled]);
+
+  const refuse = (message: string) => {
+    setError(message);
+    toast({ title: message, variant: 'destructive' });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const candidate = normaliseDiscountCode(code);
     if (!candidate) return;
     setBusy(true);
+    setError(null);
     try {
       if (await validateDiscountCode(candidate)) {
         applyCode(candidate);
         toast({ title: 'Discount code applied! 🎉' });
       } else if ((await discountCodeStatus(candidate)) === 'redeemed') {
         forgetStoredCode(candidate);
-        toast({ title: CODE_ALREADY_USED, variant: 'destructive' });
+        refuse(CODE_ALREADY_USED);
       } else {
-        toast({ title: 'Invalid discount code', variant: 'destructive' });
+        refuse('Invalid discount code');
       }
-    } catch (error) {
-      toast(errorToast(error, 'discount code'));
+    } catch (failure) {
+      const shown = errorToast(failure, 'discount code');
+      setError(shown.description ?? shown.title);
+      toast(shown);
     } finally {
       setBusy(false);
+      setSettled((n) => n + 1);
     }
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)}>
+    <form ref={form} onSubmit={(e) => void submit(e)}>
       <Label htmlFor="discount-code">Discount code</Label>
       <Row>
         <Input
+          ref={input}
           id="discount-code"
           value={applied ?? code}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            setError(null);
+          }}
+          {...fieldAria('discount-code', { error: error ?? undefined })}
           disabled={Boolean(applied) || busy}
           autoComplete="off"
           spellCheck={false}
@@ -82,8 +114,9 @@ export function DiscountCodeForm() {
           Apply
         </Button>
       </Row>
+      {error && !applied ? <FieldError id="discount-code-error">{error}</FieldError> : null}
       {applied ? (
-        <Applied>
+        <Applied ref={appliedLine} tabIndex={-1}>
           <CheckCircle2 size={18} aria-hidden /> {applied} applied
         </Applied>
       ) : null}
