@@ -30,10 +30,10 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
--- Name: place_order(text, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
+-- Name: place_order(jsonb, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(discount_code text DEFAULT NULL::text, items jsonb DEFAULT NULL::jsonb, expected_total integer DEFAULT NULL::integer) RETURNS uuid
+CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -45,25 +45,19 @@ begin
   if uid is null then
     raise exception 'Sign in to check out' using errcode = '42501';
   end if;
+  if expected_total is null then
+    raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
+  end if;
   -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
-  if items is null then
-    select coalesce(array_agg(c.service_id order by c.place), '{}') into ids
-    from (
-      select service_id, min(sort_order) as place
-      from public.cart_items where user_id = uid and not checked_out group by service_id
-    ) c;
-    new_order_id := private.record_order(uid, ids, discount_code, expected_total);
-    update public.cart_items set checked_out = true where user_id = uid and not checked_out;
-  else
-    ids := private.cart_service_ids(items);
-    new_order_id := private.record_order(uid, ids, discount_code, expected_total);
-    delete from public.cart_items where user_id = uid and not checked_out;
-    insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
-    select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
-    from unnest(ids) with ordinality as i(id, place)
-    join public.services s on s.id = i.id;
-  end if;
+  ids := private.cart_service_ids(items);
+  new_order_id := private.record_order(uid, ids, discount_code, expected_total);
+  -- The open cart rows become the order's items, checked out.
+  delete from public.cart_items where user_id = uid and not checked_out;
+  insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
+  select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
+  from unnest(ids) with ordinality as i(id, place)
+  join public.services s on s.id = i.id;
   return new_order_id;
 end;
 $$;
@@ -543,13 +537,6 @@ ALTER TABLE ONLY public.orders
 
 
 --
--- Name: newsletter_subscribers anyone may subscribe; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "anyone may subscribe" ON public.newsletter_subscribers FOR INSERT TO anon, authenticated WITH CHECK (true);
-
-
---
 -- Name: contact_messages anyone may write; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -692,12 +679,12 @@ GRANT USAGE ON SCHEMA public TO service_role;
 
 
 --
--- Name: FUNCTION place_order(discount_code text, items jsonb, expected_total integer); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.place_order(discount_code text, items jsonb, expected_total integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.place_order(discount_code text, items jsonb, expected_total integer) TO authenticated;
-GRANT ALL ON FUNCTION public.place_order(discount_code text, items jsonb, expected_total integer) TO service_role;
+REVOKE ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) TO authenticated;
+GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) TO service_role;
 
 
 --
@@ -777,8 +764,8 @@ GRANT SELECT ON TABLE public.meetings TO authenticated;
 --
 
 GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;
-GRANT SELECT,INSERT ON TABLE public.newsletter_subscribers TO anon;
-GRANT SELECT,INSERT ON TABLE public.newsletter_subscribers TO authenticated;
+GRANT SELECT ON TABLE public.newsletter_subscribers TO anon;
+GRANT SELECT ON TABLE public.newsletter_subscribers TO authenticated;
 
 
 --

@@ -1,5 +1,6 @@
 // The discount migrations as they reach a database with history: the expand step backfills redemptions from the
-// orders already placed and keeps the calls of remotes deployed before it working.
+// orders already placed and keeps the calls of remotes deployed before it working; the contract step, once the
+// new remotes are deployed, refuses what only the old ones did.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ jest.setTimeout(120_000);
 
 const SOURCE = path.join(__dirname, '..', '..', 'supabase');
 const EXPAND = '20261124110000_discount_codes.sql';
+const CONTRACT = '20261124120000_discount_codes_contract.sql';
 const migrations = fs.readdirSync(path.join(SOURCE, 'migrations')).sort();
 const before = migrations.filter((file) => file < EXPAND);
 
@@ -123,5 +125,41 @@ describe.each(KINDS)('discount rollout on %s', (kind) => {
       discount_code: 'LATERCODE',
     });
     expect(placed.error).toBeNull();
+
+    copy(CONTRACT);
+    await backend.restart();
+    expect(backend.server.output()).toContain(`applied migrations: ${CONTRACT}\n`);
+    const yLast = await signIn(y);
+    // Minting refused: no client inserts a subscriber, with a code of its choosing or not.
+    for (const [client, status] of [
+      [backend.anon(), 401],
+      [yLast.client, 403],
+    ] as const) {
+      const minted = await client
+        .from('newsletter_subscribers')
+        .insert({ name: 'Mint', email: `mint-${status}-${kind}@example.com`, discount_code: 'FREE10OFF' });
+      expect(minted).toMatchObject({ status, error: { code: '42501' } });
+    }
+    expect(await valid('FREE10OFF')).toBe(false);
+    const issued = await backend
+      .anon()
+      .rpc('subscribe_newsletter', { name: 'New', email: `new-${kind}@example.com` });
+    expect(issued.data).toMatch(/^NEW[A-Z0-9]{6}$/);
+    // The old place_order shape is gone; the new one works.
+    await yLast.client.rpc('replace_cart', { items: [line('smart-emails')] });
+    const old = await yLast.client.rpc('place_order', { discount_code: null });
+    // No function takes those arguments: PostgREST says PGRST202, PostgreSQL itself 42883.
+    expect(old.status).toBe(404);
+    expect(['PGRST202', '42883']).toContain(old.error?.code);
+    const noTotal = await yLast.client.rpc('place_order', { items: [{ service_id: 'smart-emails' }] });
+    expect(noTotal.error).not.toBeNull();
+    const last = await yLast.client.rpc('place_order', {
+      items: [{ service_id: 'smart-emails' }],
+      expected_total: 34900,
+    });
+    expect(last.error).toBeNull();
+    // Everything recorded before stays.
+    const { data: kept } = await backend.service().from('discount_redemptions').select('code').order('code');
+    expect(kept!.map((r) => r.code)).toEqual(['DEMO2025X', 'FRESHCODE', 'LATERCODE', 'USEDCODE1']);
   });
 });

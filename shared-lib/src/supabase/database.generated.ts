@@ -291,10 +291,7 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
-      place_order: {
-        Args: { discount_code?: string; expected_total?: number; items?: Json };
-        Returns: string;
-      };
+      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: string };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: string };

@@ -4,7 +4,7 @@
 // - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
 //   only), and no id or created_at in an Insert (their defaults fill them);
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
-// - a function's OUT parameters as the object it returns (quote_cart), and place_order's two call shapes.
+// - a function's OUT parameters as the object it returns (quote_cart).
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Database as Generated } from './database.generated';
 
@@ -58,7 +58,8 @@ type Tables = Merge<
   Schema['Tables'],
   {
     cart_items: ClientWritten<'cart_items'>;
-    newsletter_subscribers: ClientWritten<'newsletter_subscribers'>;
+    // Written by subscribe_newsletter only (it makes the code).
+    newsletter_subscribers: DatabaseWritten<'newsletter_subscribers'>;
     contact_messages: ClientWritten<'contact_messages'>;
     project_requests: ClientWritten<'project_requests'>;
     orders: DatabaseWritten<'orders'>;
@@ -78,11 +79,7 @@ type Functions = Merge<
     >;
     place_order: Merge<
       Schema['Functions']['place_order'],
-      {
-        Args:
-          | { discount_code: string | null }
-          | { items: CartLine[]; expected_total: number; discount_code: string | null };
-      }
+      { Args: { items: CartLine[]; expected_total: number; discount_code: string | null } }
     >;
     quote_cart: Merge<
       Schema['Functions']['quote_cart'],
