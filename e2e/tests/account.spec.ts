@@ -16,9 +16,11 @@ async function signUp(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await fillAuthForm(page, email, NEW_PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  // The toast shows it; the page's live region reads it out.
   await expect(
-    page.getByRole('status').filter({ hasText: 'Account created! You can now log in.' }),
+    page.getByRole('list', { name: 'Notifications' }).getByText('Account created! You can now log in.'),
   ).toBeVisible();
+  await expect(page.getByTestId('live-region')).toContainText('Account created! You can now log in.');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
@@ -64,7 +66,9 @@ test('/account while signed out goes to /auth, and signing in returns to /accoun
   await expect(page).toHaveURL('/auth');
   await fillAuthForm(page, DEMO_USER.email, DEMO_USER.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Logged in successfully!' })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Notifications' }).getByText('Logged in successfully!'),
+  ).toBeVisible();
   await expect(page).toHaveURL('/account');
   await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
 

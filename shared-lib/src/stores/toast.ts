@@ -1,5 +1,6 @@
 // The toast bus: any slice calls `toast(...)`, the shell's <Toaster> shows them.
 import { create } from 'zustand';
+import { announce } from './announcer';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -55,6 +56,9 @@ export function toast(input: ToastInput): number {
   useToastStore.setState((s) => ({
     toasts: [...s.toasts.filter((t) => !item.group || t.group !== item.group), item].slice(-MAX_TOASTS),
   }));
+  // A success is read out through the page's live region, present (empty) since start-up: a status region that
+  // arrives already filled, as a toast does, is often not read. Errors are alerts, which are.
+  if (variant !== 'destructive') announce([item.title, item.description].filter(Boolean).join(' '));
   return id;
 }
 

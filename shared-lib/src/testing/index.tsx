@@ -127,11 +127,11 @@ export function definitionOf(container: HTMLElement, term: string): HTMLElement 
 export async function findToast(text: string): Promise<HTMLElement> {
   // The same words may also stand beside the form (an inline error), so more than one match is fine here.
   await screen.findAllByText(text);
-  const toast = [...screen.queryAllByRole('alert'), ...screen.queryAllByRole('status')].find(
-    (live) => within(live).queryAllByText(text).length > 0,
-  );
+  // A toast's content: an alert for an error, a plain block for the rest (read out through the live region).
+  const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
+  const toast = items.find((item) => within(item).queryAllByText(text).length > 0);
   if (!toast) throw new Error(`“${text}” is not in a toast`);
-  return toast;
+  return toast.firstElementChild as HTMLElement;
 }
 
 export { describeRemoteContract } from './remote-contract';

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ERROR_MESSAGES, selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
+import {
+  ERROR_MESSAGES,
+  selectAuthStatus,
+  startSessionSync,
+  useAnnouncerStore,
+  useSessionStore,
+} from 'shared-lib';
 import {
   createTestSupabase,
   findToast,
@@ -66,7 +72,9 @@ const findErrorToast = async (text: string) => {
 };
 const findSuccessToast = async (text: string) => {
   const toast = await findToast(text);
-  expect(toast).toHaveAttribute('role', 'status');
+  // Not a live region itself: the page's live region reads it out.
+  expect(toast).not.toHaveAttribute('role');
+  expect(useAnnouncerStore.getState().current?.message).toContain(text);
   return toast;
 };
 const location = () => screen.getByTestId('location');

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from '../../testing';
 import { TOAST_DURATION, toast } from '../../stores/toast';
+import { useAnnouncerStore } from '../../stores/announcer';
 
 afterEach(() => {
   resetStores();
@@ -23,15 +24,17 @@ function setHidden(hidden: boolean) {
 }
 
 describe('Toaster', () => {
-  it('lists each toast as a list item announcing itself: errors as alerts, the rest as status messages', () => {
+  it('lists each toast as a list item: errors as alerts, the rest read out through the live region', () => {
     renderWithProviders(<p>Page</p>);
     act(() => {
-      toast({ title: 'Saved' });
+      toast({ title: 'Saved', description: 'All done' });
       toast({ title: 'Validation Error', description: 'Name is required', variant: 'destructive' });
     });
     const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]!).getByRole('status')).toHaveTextContent('Saved');
+    expect(items[0]).toHaveTextContent('SavedAll done');
+    expect(within(items[0]!).queryByRole('status')).not.toBeInTheDocument();
+    expect(useAnnouncerStore.getState().current?.message).toBe('Saved All done');
     expect(within(items[1]!).getByRole('alert')).toHaveTextContent('Validation ErrorName is required');
     expect(within(items[1]!).getByRole('button', { name: 'Dismiss notification' })).toBeInTheDocument();
   });
