@@ -8,12 +8,17 @@ export async function startBackend({ root, env = process.env }) {
     if (!env.SUPABASE_ANON_KEY) throw new Error('SUPABASE_URL is set: set SUPABASE_ANON_KEY too.');
     return { supabaseUrl: env.SUPABASE_URL, supabaseAnonKey: env.SUPABASE_ANON_KEY };
   }
-  const port = env.SUPABASE_PORT ?? '54321';
+  // Its own variables, not the generic PORT and HOST a shell may carry: SUPABASE_PORT (else config.toml's
+  // [api] port) and SUPABASE_HOST (else loopback only; the static servers have SITE_HOST).
   const child = startChild(
     'local-supabase',
     process.execPath,
     [path.join(root, 'local-supabase', 'bin', 'local-supabase.mjs')],
-    { cwd: root, env: { ...env, PORT: port }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: root,
+      env: { ...env, PORT: env.SUPABASE_PORT ?? '', HOST: env.SUPABASE_HOST || '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   return new Promise((resolve, reject) => {
     let output = '';
@@ -27,9 +32,10 @@ export async function startBackend({ root, env = process.env }) {
       process.stdout.write(chunk);
       output += chunk.toString();
       anonKey ??= /anon key:\s*(\S+)/i.exec(output)?.[1] ?? null;
-      if (anonKey && /ready/i.test(output)) {
+      const url = /ready at (\S+)\r?\n/.exec(output)?.[1];
+      if (anonKey && url) {
         clearTimeout(timer);
-        resolve({ supabaseUrl: `http://localhost:${port}`, supabaseAnonKey: anonKey });
+        resolve({ supabaseUrl: url, supabaseAnonKey: anonKey });
       }
     });
   });
