@@ -15,4 +15,5 @@ export {
   useLocation,
   useNavigate,
   useParams,
+  useSearchParams,
 } from 'react-router-dom/dist/index.js';
