@@ -10,10 +10,12 @@ const sources: { [K in RemoteKey]: { [E in keyof ExposedModules[K]]: () => Promi
       './routes': () => import('mfe-marketing/src/exposes/routes'),
       './NewsletterPopup': () => import('mfe-marketing/src/exposes/NewsletterPopup'),
       './PurchaseToast': () => import('mfe-marketing/src/exposes/PurchaseToast'),
+      './NewsletterForm': () => import('mfe-marketing/src/exposes/NewsletterForm'),
     },
     catalog: {
       './routes': () => import('mfe-catalog-cart/src/exposes/routes'),
       './CartButton': () => import('mfe-catalog-cart/src/exposes/CartButton'),
+      './CartSync': () => import('mfe-catalog-cart/src/exposes/CartSync'),
     },
     account: {
       './routes': () => import('mfe-account/src/exposes/routes'),
