@@ -91,8 +91,11 @@ const UNREACHABLE = new Set([
   'EPIPE',
   'ECONNABORTED',
 ]);
+// pg's own words: a connection that could not be made in time, and one that broke.
+const CONNECT_TIMEOUT =
+  /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
 const CONNECTION_LOST =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end/i;
+  /Connection terminated|not queryable|Client was closed|Cannot use a pool after calling end/i;
 
 /** 'connect': the database cannot be reached; 'lost': a connection broke during the request; null: neither. */
 export function connectionProblem(error: unknown): 'connect' | 'lost' | null {
@@ -100,6 +103,7 @@ export function connectionProblem(error: unknown): 'connect' | 'lost' | null {
   const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
   if (typeof code === 'string' && UNREACHABLE.has(code)) return 'connect';
   if (Array.isArray(errors) && errors.some((e) => connectionProblem(e) === 'connect')) return 'connect';
+  if (typeof message === 'string' && CONNECT_TIMEOUT.test(message)) return 'connect';
   if (typeof message === 'string' && CONNECTION_LOST.test(message)) return 'lost';
   return null;
 }
@@ -135,7 +139,7 @@ const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
 const DRAIN_MAX_MS = 10_000;
 
 /** Reads and drops what is left of a refused request's body; true when it all arrived within the bounds. */
-export function drainRequest(request: FastifyRequest): Promise<boolean> {
+function drainRequest(request: FastifyRequest): Promise<boolean> {
   const raw = request.raw;
   if (raw.complete) return Promise.resolve(true);
   const declared = Number(raw.headers['content-length']);

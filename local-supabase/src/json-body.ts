@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** The deepest nesting of arrays and objects in JSON text (brackets inside strings do not count). */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString = false;

@@ -62,7 +62,7 @@ const EXPOSED_HEADERS = [
 ];
 
 /** 127.0.0.0/8, ::1 and localhost: the interfaces only this machine reaches. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
   return (
     bare === 'localhost' ||

@@ -8,14 +8,25 @@ import { DEMO, raw, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
-/** A relay on a fixed local port to PostgreSQL; stop() refuses new connections and cuts the open ones. */
+/**
+ * A relay on a fixed local port to PostgreSQL: stop() refuses new connections and cuts the open ones; silent()
+ * cuts the open ones and lets new ones connect to nothing that ever answers (a network gone, not a refusal).
+ */
 async function relayTo(target: URL) {
   const sockets = new Set<net.Socket>();
   let server: net.Server | undefined;
   let port = 0;
+  let silent = false;
+  const cut = () => {
+    for (const socket of sockets) socket.destroy();
+  };
   const start = () =>
     new Promise<void>((resolve, reject) => {
       server = net.createServer((client) => {
+        sockets.add(client);
+        client.on('close', () => sockets.delete(client));
+        client.on('error', () => undefined);
+        if (silent) return;
         const upstream = net.connect(Number(target.port || 5432), target.hostname);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -38,9 +49,13 @@ async function relayTo(target: URL) {
     start,
     stop: () =>
       new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
+        cut();
         server!.close(() => resolve());
       }),
+    silent: (on: boolean) => {
+      silent = on;
+      if (on) cut();
+    },
   };
 }
 
@@ -67,7 +82,7 @@ describe('the database unreachable (DATABASE_URL)', () => {
     url.hostname = '127.0.0.1';
     url.port = String(relay.port());
     url.pathname = `/${name}`;
-    backend = await startBackend('postgres', { DATABASE_URL: url.toString() });
+    backend = await startBackend('postgres', { DATABASE_URL: url.toString(), PG_CONNECT_TIMEOUT: '1' });
   });
   afterAll(async () => {
     await backend?.stop();
@@ -89,7 +104,8 @@ describe('the database unreachable (DATABASE_URL)', () => {
 
     await relay.stop();
 
-    const read = await backend.anon().from('services').select('id');
+    // supabase-js retries a 503 read three times (1, 2 and 4 s); one answer is what is checked here.
+    const read = await backend.anon().from('services').select('id').retry(false);
     expect(read.status).toBe(503);
     expect(read.error).toMatchObject({ code: 'PGRST000', message: 'Database connection error.' });
     expect(Object.keys(read.error!).sort()).toEqual(['code', 'details', 'hint', 'message']);
@@ -137,12 +153,24 @@ describe('the database unreachable (DATABASE_URL)', () => {
     await relay.stop();
     await relay.start();
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => backend.anon().from('services').select('id')),
+      Array.from({ length: 5 }, () => backend.anon().from('services').select('id').retry(false)),
     );
     for (const answer of answers) {
       expect([200, 503]).toContain(answer.status);
       if (answer.status === 503) expectNoAddress(answer.error);
     }
+    expect((await backend.anon().from('services').select('id')).status).toBe(200);
+  });
+
+  it('a server that stops answering (not refusing) is a 503 after PG_CONNECT_TIMEOUT, not a request held forever', async () => {
+    relay.silent(true);
+    const started = Date.now();
+    const read = await backend.anon().from('services').select('id').retry(false);
+    expect(read.status).toBe(503);
+    expect(read.error).toMatchObject({ code: 'PGRST000' });
+    expectNoAddress(read.error);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    relay.silent(false);
     expect((await backend.anon().from('services').select('id')).status).toBe(200);
   });
 });

@@ -51,7 +51,13 @@ function resultsOf(result: PgResult | PgResult[]): QueryResult<Record<string, un
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new Pool({ connectionString, max: Number(process.env.PG_POOL_SIZE ?? 20) });
+  const pool = new Pool({
+    connectionString,
+    max: Number(process.env.PG_POOL_SIZE ?? 20),
+    // A server that does not answer (a network gone, not a refusal), or a pool busy for this long, fails the
+    // request with a 503 instead of holding it forever; 10 s is PostgREST's pool acquisition timeout.
+    connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT ?? 10) * 1000,
+  });
   // An idle connection the server drops (a restart, an admin's pg_terminate_backend) must not crash the process.
   pool.on('error', () => undefined);
   await pool.query('select 1');
