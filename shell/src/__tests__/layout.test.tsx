@@ -104,7 +104,7 @@ describe('Header', () => {
     expect(loading).toHaveAttribute('aria-disabled', 'true');
     // The page has rendered: the header now loads the remote's cart button, which fails.
     markPageRendered();
-    const cart = await screen.findByRole('button', { name: 'Cart unavailable' });
+    const cart = await screen.findByRole('button', { name: 'Cart unavailable' }, { timeout: 5000 });
     expect(screen.queryByRole('link', { name: /Cart, 2 items/ })).not.toBeInTheDocument();
     expect(cart).toHaveAccessibleDescription(
       'The cart could not be loaded right now. Your items are kept; please try again in a moment.',
@@ -121,7 +121,7 @@ describe('Header', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retryRemote).toHaveBeenCalledWith('catalog');
     // The retry fails again (the mock stays down): focus is on the new cart control, not on <body>.
-    const again = await screen.findByRole('button', { name: 'Cart unavailable' });
+    const again = await screen.findByRole('button', { name: 'Cart unavailable' }, { timeout: 5000 });
     await waitFor(() => expect(again).toHaveFocus());
   });
 });
