@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, useCartStore, type CartQuote } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
@@ -130,6 +130,10 @@ it('refuses an unknown code, explains a used one, applies a valid one in upper c
   await userEvent.type(input, VALID.toLowerCase());
   await userEvent.click(apply);
   expect(await screen.findByText('Discount code applied! 🎉')).toBeInTheDocument();
+  // The success took the place of the refusal's toast instead of piling up beside it.
+  expect(within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')).toHaveLength(
+    1,
+  );
   expect(screen.getByLabelText('Discount code')).toBeDisabled();
   expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
   const appliedLine = screen.getByText(new RegExp(`${VALID} applied`));

@@ -20,6 +20,9 @@ import { forgetStoredCode, readStoredCode } from '../utils/stored-code';
 /** Beyond the spec: a code the server knows but that an order has already used. */
 export const CODE_ALREADY_USED = 'This discount code has already been used.';
 
+/** The box's toasts replace each other: 'Discount code applied!' takes the place of an earlier refusal. */
+const TOAST_GROUP = 'discount-code';
+
 const Row = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space[2]};
@@ -63,7 +66,7 @@ export function DiscountCodeForm() {
 
   const refuse = (message: string) => {
     setError(message);
-    toast({ title: message, variant: 'destructive' });
+    toast({ title: message, variant: 'destructive', group: TOAST_GROUP });
   };
 
   const submit = async (event: FormEvent) => {
@@ -75,7 +78,7 @@ export function DiscountCodeForm() {
     try {
       if (await validateDiscountCode(candidate)) {
         applyCode(candidate);
-        toast({ title: 'Discount code applied! 🎉' });
+        toast({ title: 'Discount code applied! 🎉', group: TOAST_GROUP });
       } else if ((await discountCodeStatus(candidate)) === 'redeemed') {
         forgetStoredCode(candidate);
         refuse(CODE_ALREADY_USED);
@@ -85,7 +88,7 @@ export function DiscountCodeForm() {
     } catch (failure) {
       const shown = errorToast(failure, 'discount code');
       setError(shown.description ?? shown.title);
-      toast(shown);
+      toast({ ...shown, group: TOAST_GROUP });
     } finally {
       setBusy(false);
       setSettled((n) => n + 1);
