@@ -4,7 +4,9 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { SUPABASE_DIR } from './db/migrate';
+import { DEFAULT_DATA_DIR } from './data-folder';
 import { startLocalSupabase, type LocalSupabase } from './server';
+import { StartupError } from './startup';
 
 const env = process.env;
 
@@ -37,9 +39,7 @@ async function main() {
   process.on('SIGTERM', stop);
 
   const databaseUrl = env.DATABASE_URL || undefined;
-  const dataDir = databaseUrl
-    ? undefined
-    : path.resolve(env.DATA_DIR || path.join(__dirname, '..', '..', '.data', 'local-supabase'));
+  const dataDir = databaseUrl ? undefined : path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR);
   const supabaseDir = env.SUPABASE_DIR ? path.resolve(env.SUPABASE_DIR) : SUPABASE_DIR;
   // supabase/config.toml, with the environment's overrides of its keys (src/config.ts).
   const config = loadConfig(supabaseDir, env);
@@ -69,8 +69,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  // A configuration it refuses (config.toml, an override, the default secret off loopback) is one line.
-  if (error instanceof ConfigError) console.error(`local-supabase: ${error.message}`);
+  // A refusal the user can act on (a busy port, a data folder in use, damaged or not this service's) is one
+  // line that says what to do; anything else is a bug, with its stack.
+  if (error instanceof StartupError || error instanceof ConfigError)
+    console.error(`local-supabase: ${error.message}`);
   else console.error('local-supabase failed to start:', error);
   process.exit(1);
 });

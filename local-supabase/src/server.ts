@@ -5,6 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { openPGlite, openPostgres, type Database } from './db/database';
+import { openDataFolder } from './data-folder';
+import { bindPort, type BoundPort } from './startup';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
 import { authRoutes } from './auth/routes';
 import { restRoutes } from './rest/routes';
@@ -83,13 +85,25 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     );
   }
   const config = options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPGlite(options.dataDir ? path.resolve(options.dataDir) : undefined);
+  // Bind, then lock, then open: a start on a busy port fails before it touches the data folder, and a data
+  // folder another process holds is refused before PGlite opens it (src/startup.ts, src/data-folder.ts).
+  const bound = await bindPort(options.port ?? config.api.port, host);
+  let db: Database;
   try {
-    return await serve(db, secret, { ...options, config });
+    db = options.databaseUrl
+      ? await openPostgres(options.databaseUrl)
+      : options.dataDir
+        ? await openDataFolder(path.resolve(options.dataDir))
+        : await openPGlite(undefined);
   } catch (error) {
-    // A failed migration or a port in use: close the database so PGlite's data folder is left consistent.
+    await bound.close();
+    throw error;
+  }
+  try {
+    return await serve(db, secret, { ...options, config }, bound);
+  } catch (error) {
+    // A failed migration: close the database so PGlite's data folder is left consistent, and free the port.
+    await bound.close();
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -99,6 +113,7 @@ async function serve(
   db: Database,
   secret: string,
   options: LocalSupabaseOptions & { config: SupabaseConfig },
+  bound: BoundPort,
 ): Promise<LocalSupabase> {
   const { config } = options;
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR, config.db.seed);
@@ -120,8 +135,6 @@ async function serve(
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
 
-  const port = options.port ?? config.api.port;
-  const host = options.host ?? '127.0.0.1';
   const { auth } = config;
   if (auth.enabled) {
     await app.register(
@@ -129,7 +142,7 @@ async function serve(
         void authRoutes(instance, {
           db,
           secret,
-          issuer: `http://localhost:${port}/auth/v1`,
+          issuer: `http://localhost:${bound.port}/auth/v1`,
           jwtExpiry: auth.jwtExpiry,
           autoConfirm: !auth.email.enableConfirmations,
           enableSignup: auth.enableSignup,
@@ -160,13 +173,12 @@ async function serve(
   }
 
   try {
-    await app.listen({ port, host });
+    await bound.serve(app);
   } catch (error) {
     await app.close();
     throw error;
   }
-  const address = app.server.address();
-  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const actualPort = bound.port;
   const keys = apiKeys(secret);
   return {
     url: `http://localhost:${actualPort}`,
