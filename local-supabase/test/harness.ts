@@ -19,13 +19,16 @@ export interface Server {
   /** What the process printed so far (its start-up report: migrations applied, seed). */
   output: () => string;
   stop: () => Promise<void>;
+  /** The process, for the fault drills: its pid, and a signal (SIGKILL: a crash) sent and waited on. */
+  pid: number;
+  kill: (signal: NodeJS.Signals) => Promise<void>;
 }
 
 /**
  * The service in its own process, started as `npm start` starts it (PGlite's WebAssembly loader needs a plain
  * Node.js process, and the tests then talk to it only over HTTP, as a browser would).
  */
-function spawnServer(env: Record<string, string>): Promise<Server> {
+export function spawnServer(env: Record<string, string>): Promise<Server> {
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')],
@@ -62,17 +65,20 @@ function spawnServer(env: Record<string, string>): Promise<Server> {
       if (!url || !anonKey || !serviceRoleKey) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
+      const kill = (signal: NodeJS.Signals) =>
+        new Promise<void>((done) => {
+          if (child.exitCode !== null || child.signalCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill(signal);
+        });
       resolve({
         url,
         anonKey,
         serviceRoleKey,
         output: () => output,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+        stop: () => kill('SIGTERM'),
+        pid: child.pid!,
+        kill,
       });
     });
   });
