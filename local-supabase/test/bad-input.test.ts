@@ -167,7 +167,7 @@ describe.each(KINDS)('bad input on %s', (kind) => {
     expect(await countOrders()).toBe(before);
   });
 
-  it('NUL characters in auth bodies: 4xx in GoTrue’s shape, no user made', async () => {
+  it('NUL characters and unpaired surrogates in auth bodies: 4xx in GoTrue’s shape, no user made', async () => {
     const cases: [string, object, number, string][] = [
       [
         '/auth/v1/signup',
@@ -184,6 +184,19 @@ describe.each(KINDS)('bad input on %s', (kind) => {
       [
         '/auth/v1/signup',
         { email: 'nul-key@example.com', password: 'Passw0rdOk', data: { 'a\u0000': 1 } },
+        400,
+        'validation_failed',
+      ],
+      // JSON's \ud800 alone: a string JavaScript holds but jsonb refuses (the address goes into the identity).
+      [
+        '/auth/v1/signup',
+        { email: 'lone-\ud800@example.com', password: 'Passw0rdOk' },
+        400,
+        'validation_failed',
+      ],
+      [
+        '/auth/v1/signup',
+        { email: 'lone-data@example.com', password: 'Passw0rdOk', data: { x: ['\udc00'] } },
         400,
         'validation_failed',
       ],
@@ -205,7 +218,12 @@ describe.each(KINDS)('bad input on %s', (kind) => {
       expect({ route, status: response.status, code: response.json.code }).toEqual({ route, status, code });
       expect(response.headers.get('x-sb-error-code')).toBe(code);
     }
-    for (const email of ['nul-data@example.com', 'nul-key@example.com']) {
+    for (const email of [
+      'nul-data@example.com',
+      'nul-key@example.com',
+      'lone-\ud800@example.com',
+      'lone-data@example.com',
+    ]) {
       const signIn = await raw(backend, 'POST', '/auth/v1/token?grant_type=password', {
         email,
         password: 'Passw0rdOk',

@@ -41,20 +41,28 @@ export interface AuthOptions extends AuthSettings {
 
 // No whitespace or control characters (a NUL would reach PostgreSQL, which refuses it in text).
 // eslint-disable-next-line no-control-regex
-const EMAIL = /^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$/;
+const EMAIL_FORMAT = /^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$/;
+
+/**
+ * Text PostgreSQL's jsonb can hold: no NUL, and no unpaired surrogate (JSON.stringify writes one as `\ud800`,
+ * which jsonb refuses; the address goes into the identity's JSON).
+ */
+const storable = (text: string) => !text.includes('\0') && text.isWellFormed();
+
+const validEmail = (email: string) => EMAIL_FORMAT.test(email) && storable(email) && email.length <= 255;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What user_metadata may weigh: it travels in every access token, so in a header of every request. */
 export const MAX_USER_METADATA_BYTES = 4096;
 
-/** Whether a JSON value holds a NUL in a key or a string (PostgreSQL's jsonb cannot store one). */
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(containsNul);
+/** Whether every key and string of a JSON value is text jsonb can store. */
+function storableJson(value: unknown): boolean {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.every(storableJson);
   if (value !== null && typeof value === 'object')
-    return Object.entries(value).some(([key, v]) => key.includes('\0') || containsNul(v));
-  return false;
+    return Object.entries(value).every(([key, v]) => storable(key) && storableJson(v));
+  return true;
 }
 
 /** Sign-up's `data` (user_metadata) as GoTrue takes it: an object or nothing, of bounded size. */
@@ -64,8 +72,13 @@ function userMetadata(body: unknown): string {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: data must be an object');
   }
-  if (containsNul(data))
-    throw new AuthError(400, 'validation_failed', 'User metadata cannot contain the NUL character');
+  if (!storableJson(data)) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'User metadata cannot contain the NUL character or an unpaired surrogate',
+    );
+  }
   const json = JSON.stringify(data);
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > MAX_USER_METADATA_BYTES) {
@@ -170,7 +183,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
     if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);
     if (!options.emailEnabled)
       throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
-    if (!EMAIL.test(email) || email.length > 255) {
+    if (!validEmail(email)) {
       throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
     const metadata = userMetadata(request.body);
@@ -218,7 +231,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
         if (!options.emailEnabled)
           throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
         // An address no sign-up would accept has no account (and a NUL must not reach PostgreSQL).
-        const user = EMAIL.test(email) ? await findUserByEmail(db, email) : undefined;
+        const user = validEmail(email) ? await findUserByEmail(db, email) : undefined;
         // The same answer for an unknown e-mail and a wrong password, so accounts cannot be discovered.
         if (!(await verifyPassword(password, user?.encrypted_password, options.password)) || !user) {
           throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
