@@ -252,7 +252,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
         expect(response.status).toBeLessThan(500);
         if (response.status >= 400 && method === 'GET') restErrorShape(response.json);
       }),
-      settings(200),
+      settings(400),
     );
   });
 
@@ -284,7 +284,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
           }
         },
       ),
-      settings(100),
+      settings(200),
     );
   });
 
@@ -329,7 +329,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
           }
         },
       ),
-      settings(80),
+      settings(150),
     );
   });
 
@@ -433,7 +433,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
           }
         }
       }),
-      settings(300),
+      settings(400),
     );
   });
 });
