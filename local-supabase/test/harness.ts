@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 
 export type Kind = 'pglite' | 'postgres';
 export const KINDS: Kind[] = ['pglite', 'postgres'];
@@ -130,10 +129,9 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   };
 }
 
-// Node 20 has no global WebSocket, which supabase-js's realtime client insists on having.
+// Node 24's own fetch and WebSocket serve supabase-js, as a browser's do.
 export const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
 };
 
 export async function startBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
