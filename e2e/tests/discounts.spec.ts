@@ -1,0 +1,83 @@
+// Discounts the server stands behind, in the composed site: a code issued in the popup is redeemed once, and the
+// checkout shows the server's price, not the one stored in the browser.
+import type { Page } from '@playwright/test';
+import { test, expect, signUp, uniqueEmail } from '../fixtures';
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
+/** A toast (its text is also announced in the live region, so it is looked for among the notifications). */
+const toast = (page: Page, text: string) => page.getByRole('list', { name: 'Notifications' }).getByText(text);
+
+async function checkoutWith(page: Page, titles: string[]) {
+  await page.goto('/how-we-work');
+  for (const title of titles) await page.getByRole('button', { name: `Add to Cart ${title}` }).click();
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+}
+
+test.describe('a newsletter code', () => {
+  test.use({ newsletterPopup: true });
+
+  test('subscribed in the popup, it takes 10% off the first order, and is refused on the next', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const popup = page.getByRole('dialog', { name: 'Get 10% off your first project' });
+    await expect(popup).toBeVisible({ timeout: 8000 });
+    await popup.getByLabel('Name').fill('Zoë');
+    await popup.getByLabel('Email').fill(uniqueEmail('first-order'));
+    await popup.getByRole('button', { name: 'Get my 10% code' }).click();
+    await expect(toast(page, 'Success! 🎉')).toBeVisible();
+    const code = await page.evaluate(() => localStorage.getItem('discount_code'));
+    // Issued by the database, with the prefix the browser used to make.
+    expect(code).toMatch(/^ZOË[A-Z0-9]{6}$/);
+    await popup.getByRole('button', { name: 'Close' }).click();
+
+    await signUp(page, { email: uniqueEmail('first-order'), password: 'FirstOrder1' });
+    await checkoutWith(page, ['Smart Website']);
+    // The stored code is offered in the box.
+    const input = page.getByLabel('Discount code');
+    await expect(input).toHaveValue(code!);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'Discount code applied! 🎉')).toBeVisible();
+    await expect(summary(page)).toContainText('Discount (10%)');
+    await expect(summary(page)).toContainText('€809.10');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Complete Purchase' }).click();
+    await expect(page).toHaveURL('/');
+    // Redeemed: the browser forgets it.
+    expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBeNull();
+
+    await checkoutWith(page, ['Chat Helper']);
+    await expect(page.getByLabel('Discount code')).toHaveValue('');
+    await page.getByLabel('Discount code').fill(code!);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(toast(page, 'This discount code has already been used.')).toBeVisible();
+    await expect(summary(page)).not.toContainText('Discount (10%)');
+    await expect(summary(page)).toContainText('€699.00');
+  });
+});
+
+test('a cart edited in the browser to EUR 1 shows, and orders at, the server’s price', async ({ page }) => {
+  await signUp(page, { email: uniqueEmail('tampered'), password: 'Tampered1' });
+  await page.goto('/how-we-work');
+  await page.getByRole('button', { name: 'Add to Cart Smart Website' }).click();
+  await page.getByRole('button', { name: 'Add to Cart Chat Helper' }).click();
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('storefront-cart')!) as {
+      state: { items: { price: number }[] };
+    };
+    for (const item of stored.state.items) item.price = 1;
+    localStorage.setItem('storefront-cart', JSON.stringify(stored));
+  });
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  // 899 + 699 from the server's catalogue, not 1 + 1.
+  await expect(summary(page)).toContainText('€1,598.00');
+  await expect(summary(page)).not.toContainText('€2.00');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('article').first()).toContainText('€1,598.00');
+});
