@@ -3,7 +3,7 @@ import { volumeDiscount, type CartItem, type CartQuote, type PricedCart } from '
 import { quoteCart } from '../api/quote-cart';
 
 /** A server quote in the shape the price lines show. */
-export function pricedFromQuote(quote: CartQuote): PricedCart {
+function pricedFromQuote(quote: CartQuote): PricedCart {
   const volume = volumeDiscount(quote.item_count);
   return {
     count: quote.item_count,
@@ -17,7 +17,7 @@ export function pricedFromQuote(quote: CartQuote): PricedCart {
   };
 }
 
-export type ServerQuote =
+type ServerQuote =
   { state: 'loading' } | { state: 'ready'; quote: CartQuote; priced: PricedCart } | { state: 'failed' };
 
 /**
