@@ -11,11 +11,17 @@ export interface FunctionInfo {
   argNames: string[];
   /** Each input argument's type, as format_type writes it. */
   argTypes: Record<string, string>;
+  /**
+   * The columns of one result row when the function returns rows (a table's row type, a composite type, OUT or
+   * TABLE columns); null for a scalar result.
+   */
+  resultColumns: string[] | null;
 }
 
 export class SchemaCache {
   private constructor(
     private readonly tables: Map<string, Set<string>>,
+    private readonly keys: Map<string, string[]>,
     private readonly functions: Map<string, FunctionInfo>,
   ) {}
 
@@ -31,13 +37,31 @@ export class SchemaCache {
       if (!tables.has(table_name)) tables.set(table_name, new Set());
       tables.get(table_name)!.add(column_name);
     }
+    const pks = await db.query<{ table_name: string; columns: string[] }>(
+      `select c.relname as table_name,
+              array(select a.attname::text from unnest(i.indkey) with ordinality as k(attnum, ord)
+                    join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum order by k.ord) as columns
+       from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+       where i.indisprimary and n.nspname = $1`,
+      [schema],
+    );
+    const keys = new Map(pks.rows.map((r) => [r.table_name, r.columns]));
     const fns = await db.query<{
       name: string;
       returns_set: boolean;
       return_type: string;
       args: { name: string; type: string }[];
+      result_columns: string[] | null;
     }>(
       `select p.proname as name, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
+              case
+                when t.typrelid <> 0 then array(
+                  select a.attname::text from pg_attribute a
+                  where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped order by a.attnum)
+                when p.proargmodes is not null and p.prorettype = 'record'::regtype then array(
+                  select a.name from unnest(p.proargnames, p.proargmodes) with ordinality as a(name, mode, ord)
+                  where a.mode in ('o', 'b', 't') order by a.ord)
+              end as result_columns,
               coalesce((
                 select json_agg(json_build_object('name', a.name, 'type', format_type(a.type, null)) order by a.ord)
                 from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames, p.proargmodes)
@@ -45,7 +69,8 @@ export class SchemaCache {
                 where a.type is not null and a.name is not null and a.name <> ''
                   and coalesce(a.mode, 'i') in ('i', 'b', 'v')
               ), '[]'::json) as args
-       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = $1`,
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
+       where n.nspname = $1`,
       [schema],
     );
     const functions = new Map(
@@ -57,10 +82,11 @@ export class SchemaCache {
           returnType: f.return_type,
           argNames: f.args.map((a) => a.name),
           argTypes: Object.fromEntries(f.args.map((a) => [a.name, a.type])),
+          resultColumns: f.result_columns,
         },
       ]),
     );
-    return new SchemaCache(tables, functions);
+    return new SchemaCache(tables, keys, functions);
   }
 
   columns(table: string): Set<string> {
@@ -69,6 +95,11 @@ export class SchemaCache {
       throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
     }
     return columns;
+  }
+
+  primaryKey(table: string): string[] {
+    this.columns(table);
+    return this.keys.get(table) ?? [];
   }
 
   /** A column used in a select, filter or order: PostgreSQL's own error for an unknown one. */
@@ -88,6 +119,11 @@ export class SchemaCache {
       );
     }
     return column;
+  }
+
+  /** The input arguments a function declares, or null for an unknown function. */
+  argNames(name: string): string[] | null {
+    return this.functions.get(name)?.argNames ?? null;
   }
 
   fn(name: string, args: string[]): FunctionInfo {
