@@ -252,7 +252,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
         expect(response.status).toBeLessThan(500);
         if (response.status >= 400 && method === 'GET') restErrorShape(response.json);
       }),
-      settings(400),
+      settings(300),
     );
   });
 
@@ -284,7 +284,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
           }
         },
       ),
-      settings(200),
+      settings(150),
     );
   });
 
@@ -329,7 +329,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
           }
         },
       ),
-      settings(150),
+      settings(120),
     );
   });
 
@@ -433,7 +433,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
           }
         }
       }),
-      settings(400),
+      settings(300),
     );
   });
 });

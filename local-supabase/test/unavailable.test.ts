@@ -82,13 +82,24 @@ describe('the database unreachable (DATABASE_URL)', () => {
     url.hostname = '127.0.0.1';
     url.port = String(relay.port());
     url.pathname = `/${name}`;
-    backend = await startBackend('postgres', { DATABASE_URL: url.toString(), PG_CONNECT_TIMEOUT: '1' });
+    backend = await startBackend('postgres', { DATABASE_URL: url.toString(), PG_CONNECT_TIMEOUT: '3' });
   });
   afterAll(async () => {
     await backend?.stop();
     await relay?.stop();
     await adminQuery(`drop database if exists ${name} with (force)`);
   });
+
+  // PostgREST's two answers for a database it cannot use: PGRST000 when a connection cannot be made, PGRST001
+  // when one breaks under a request (a pooled connection the relay cut just before the request took it).
+  const UNAVAILABLE = {
+    PGRST000: 'Database connection error.',
+    PGRST001: 'Database client error. Retrying the connection.',
+  } as Record<string, string>;
+  const expectUnavailable = (error: { code: string; message: string } | null) => {
+    expect(error).not.toBeNull();
+    expect(UNAVAILABLE[error!.code]).toBe(error!.message);
+  };
 
   /** No message of an answer may name where the database is. */
   const expectNoAddress = (body: unknown) => {
@@ -107,7 +118,7 @@ describe('the database unreachable (DATABASE_URL)', () => {
     // supabase-js retries a 503 read three times (1, 2 and 4 s); one answer is what is checked here.
     const read = await backend.anon().from('services').select('id').retry(false);
     expect(read.status).toBe(503);
-    expect(read.error).toMatchObject({ code: 'PGRST000', message: 'Database connection error.' });
+    expectUnavailable(read.error);
     expect(Object.keys(read.error!).sort()).toEqual(['code', 'details', 'hint', 'message']);
     expectNoAddress(read.error);
 
@@ -167,7 +178,7 @@ describe('the database unreachable (DATABASE_URL)', () => {
     const started = Date.now();
     const read = await backend.anon().from('services').select('id').retry(false);
     expect(read.status).toBe(503);
-    expect(read.error).toMatchObject({ code: 'PGRST000' });
+    expectUnavailable(read.error);
     expectNoAddress(read.error);
     expect(Date.now() - started).toBeLessThan(10_000);
     relay.silent(false);
