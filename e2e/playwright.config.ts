@@ -35,6 +35,8 @@ export default defineConfig({
     url: 'http://localhost:3000/config.json',
     reuseExistingServer: false,
     timeout: 180_000,
+    // Stopped as Ctrl-C would (its embedded database closes cleanly), not killed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     // Every test signs in from 127.0.0.1: lift config.toml's per-IP sign-in and refresh limits.
     env: {

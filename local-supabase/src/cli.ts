@@ -37,6 +37,9 @@ async function main() {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by `npm start` with an IPC channel: when that process dies, even by SIGKILL, the channel closes and
+  // the database is closed cleanly instead of being left running, holding the port and the data folder.
+  process.on('disconnect', stop);
 
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR);

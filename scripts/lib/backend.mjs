@@ -17,7 +17,8 @@ export async function startBackend({ root, env = process.env }) {
     {
       cwd: root,
       env: { ...env, PORT: env.SUPABASE_PORT ?? '', HOST: env.SUPABASE_HOST || '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // The IPC channel tells it when this process is gone, even killed (local-supabase/src/cli.ts).
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 // What `npm start` and `npm run dev` start stops with them: on Ctrl-C, SIGTERM or SIGHUP, when the script itself
 // fails, and when one of its processes dies on its own (half a site holding ports and the data folder helps
-// nobody). Each child runs in a process group of its own, so `npm run dev -w x` goes down with the webpack
-// server npm started under it.
+// nobody). Children stay in this process's group, so a signal to the group (a terminal's Ctrl-C, a test runner's
+// kill) reaches them too; npm passes SIGTERM on to the webpack server it runs.
 import { spawn } from 'node:child_process';
 
 const STOP_TIMEOUT_MS = 10_000;
@@ -9,13 +9,7 @@ const children = [];
 let stopping = false;
 
 function signal(child, name) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    if (process.platform === 'win32') child.kill(name);
-    else process.kill(-child.pid, name);
-  } catch {
-    // already gone
-  }
+  if (child.exitCode === null && child.signalCode === null) child.kill(name);
 }
 
 /** Stops every child (SIGTERM, then SIGKILL after 10 s) and exits with `code` once they are gone. */
@@ -36,7 +30,7 @@ export function stopAll(code = 0) {
 
 /** Starts a child that belongs to this run: it stops with it, and everything stops if it dies. */
 export function startChild(name, command, args, options = {}) {
-  const child = spawn(command, args, { ...options, detached: process.platform !== 'win32' });
+  const child = spawn(command, args, options);
   children.push(child);
   child.once('exit', (code, sig) => {
     if (stopping) return;
