@@ -61,6 +61,8 @@ const EXPOSED_HEADERS = [
   'Link',
   'X-Supabase-Api-Version',
   'x-sb-error-code',
+  // A 429's wait, which the storefront tells the visitor ("try again in N seconds").
+  'Retry-After',
 ];
 
 /** 127.0.0.0/8, ::1 and localhost: the interfaces only this machine reaches. */

@@ -199,6 +199,7 @@ describe.each(KINDS)('auth on %s', (kind) => {
       body: JSON.stringify({ email: DEMO.email, password: 'wrong' }),
     });
     expect(signIn.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);
+    expect(signIn.headers.get('access-control-expose-headers')).toMatch(/Retry-After/i);
   });
 
   it('serves settings, health and an empty key set', async () => {
