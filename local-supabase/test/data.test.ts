@@ -105,6 +105,19 @@ describe.each(KINDS)('data API on %s', (kind) => {
       service_title: 'Smart Website',
       service_price: 899,
     });
+    // The same in one request: each order with its items embedded through order_items.order_id (RLS applies
+    // to the embedded rows too).
+    const embedded = await demo
+      .from('orders')
+      .select('total_amount, order_items(service_id, service_price)')
+      .order('created_at', { ascending: false });
+    expect(embedded.error).toBeNull();
+    expect(embedded.data!.map((o) => o.total_amount)).toEqual([283440, 107820, 89900]);
+    expect(embedded.data!.flatMap((o) => o.order_items)).toHaveLength(10);
+    expect(embedded.data!.flatMap((o) => o.order_items)).toContainEqual({
+      service_id: 'smart-website',
+      service_price: 899,
+    });
     const meetings = await demo
       .from('meetings')
       .select('*')

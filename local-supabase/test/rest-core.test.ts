@@ -29,6 +29,19 @@ language sql stable as $$ select count(*)::integer from public.notes $$;
 create function public.sum_and_product(a integer, b integer, out total integer, out product integer)
 language sql immutable as $$ select a + b, a * b $$;
 
+create table public.note_tags (
+  id serial primary key,
+  note_id integer not null references public.notes (id) on delete cascade,
+  tag text not null
+);
+create table public.links (
+  id integer primary key,
+  from_note integer not null references public.notes (id) on delete cascade,
+  to_note integer not null references public.notes (id) on delete cascade
+);
+grant select, insert, update, delete on public.note_tags, public.links to anon, authenticated, service_role;
+grant usage on sequence public.note_tags_id_seq to anon, authenticated, service_role;
+
 grant execute on function public.notes_ranked(integer), public.note_count(), public.sum_and_product(integer, integer)
   to anon, authenticated, service_role;
 `;
@@ -407,6 +420,105 @@ describe.each(KINDS)('PostgREST core on %s', (kind) => {
       expect(malformed).toMatchObject({ status: 400, json: { code: 'PGRST100' } });
       const unknown = await backend.anon().from('notes').select('id').or('nope.eq.1,id.eq.2');
       expect(unknown).toMatchObject({ status: 400, error: { code: '42703' } });
+    });
+  });
+
+  describe('embedded resources', () => {
+    beforeEach(async () => {
+      const tags = [
+        { note_id: 1, tag: 'a' },
+        { note_id: 1, tag: 'b' },
+        { note_id: 1, tag: 'c' },
+        { note_id: 3, tag: 'b' },
+      ];
+      expect((await backend.anon().from('note_tags').insert(tags)).error).toBeNull();
+      expect(
+        (await backend.anon().from('links').insert({ id: 1, from_note: 1, to_note: 2 })).error,
+      ).toBeNull();
+    });
+
+    it('embeds to-many as an array and to-one as an object, with aliases and nesting', async () => {
+      const many = await backend
+        .anon()
+        .from('notes')
+        .select('id, note_tags(tag)')
+        .in('id', [1, 2])
+        .order('id');
+      expect(many).toMatchObject({
+        status: 200,
+        data: [
+          { id: 1, note_tags: [{ tag: 'a' }, { tag: 'b' }, { tag: 'c' }] },
+          { id: 2, note_tags: [] },
+        ],
+      });
+      const one = await backend
+        .anon()
+        .from('note_tags')
+        .select('tag, note:notes(slug, tags:note_tags(tag))')
+        .eq('note_id', 3);
+      expect(one).toMatchObject({
+        status: 200,
+        data: [{ tag: 'b', note: { slug: 'gamma', tags: [{ tag: 'b' }] } }],
+      });
+    });
+
+    it('filters, orders and limits an embed by its own parameters, and !inner filters the parents', async () => {
+      const shaped = await backend
+        .anon()
+        .from('notes')
+        .select('id, note_tags(tag)')
+        .eq('id', 1)
+        .neq('note_tags.tag', 'a')
+        .order('tag', { referencedTable: 'note_tags', ascending: false })
+        .limit(1, { referencedTable: 'note_tags' });
+      expect(shaped).toMatchObject({ status: 200, data: [{ id: 1, note_tags: [{ tag: 'c' }] }] });
+      const inner = await backend
+        .anon()
+        .from('notes')
+        .select('id, note_tags!inner(tag)', { count: 'exact' })
+        .eq('note_tags.tag', 'b')
+        .order('id');
+      expect(inner).toMatchObject({
+        status: 200,
+        count: 2,
+        data: [
+          { id: 1, note_tags: [{ tag: 'b' }] },
+          { id: 3, note_tags: [{ tag: 'b' }] },
+        ],
+      });
+      const returned = await backend
+        .anon()
+        .from('note_tags')
+        .insert({ note_id: 2, tag: 'z' })
+        .select('tag, notes(id)');
+      expect(returned).toMatchObject({ status: 201, data: [{ tag: 'z', notes: { id: 2 } }] });
+    });
+
+    it('answers PGRST200 for no relationship and PGRST201 (300) for an ambiguous one, which a hint settles', async () => {
+      const none = await backend.anon().from('notes').select('id, services(id)');
+      expect(none).toMatchObject({
+        status: 400,
+        error: {
+          code: 'PGRST200',
+          message: "Could not find a relationship between 'notes' and 'services' in the schema cache",
+        },
+      });
+      const ambiguous = await backend.anon().from('notes').select('id, links(id)');
+      expect(ambiguous).toMatchObject({
+        status: 300,
+        error: {
+          code: 'PGRST201',
+          message: "Could not embed because more than one relationship was found for 'notes' and 'links'",
+        },
+      });
+      const hinted = await backend
+        .anon()
+        .from('notes')
+        .select('id, links!links_to_note_fkey(id)')
+        .eq('id', 2);
+      expect(hinted).toMatchObject({ status: 200, data: [{ id: 2, links: [{ id: 1 }] }] });
+      const rpc = await backend.anon().rpc('notes_ranked').select('id, note_tags(tag)');
+      expect(rpc).toMatchObject({ status: 400, error: { code: 'PGRST200' } });
     });
   });
 

@@ -3,7 +3,7 @@
 // with not.), or=/and= logic trees (nested, with not.), order=, limit=, offset=. Every name is checked against
 // the relation's columns; every value becomes a placeholder ($n) for the literal helper.
 import { RestError } from '../errors';
-import { quoteIdent } from './schema-cache';
+import { noRelationship, quoteIdent, type Catalogue } from './schema-cache';
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
@@ -13,6 +13,8 @@ const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: 
 export interface Relation {
   name: string;
   columns: ReadonlySet<string>;
+  /** The public table whose rows these are, when they are a table's (embedding follows its foreign keys). */
+  table?: string;
 }
 
 export interface ParsedQuery {
@@ -79,35 +81,12 @@ function selectParseError(raw: string, why: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse select parameter (${raw})"`, why);
 }
 
-function parseSelect(raw: string, relation: Relation): string {
-  if (raw.trim() === '' || raw.trim() === '*') return '*';
-  return splitTopLevel(raw)
-    .map((item) => {
-      const term = item.trim();
-      if (term === '*') return '*';
-      if (term.includes('(') || term.includes('!')) {
-        // An embedded resource: this service knows no relationships, so PostgREST's answer for a missing one.
-        const target = term.split(/[(!]/)[0]!.split(':').pop()!;
-        throw new RestError(
-          400,
-          'PGRST200',
-          `Could not find a relationship between '${relation.name}' and '${target}' in the schema cache`,
-          `Searched for a foreign key relationship between '${relation.name}' and '${target}' in the schema 'public', but no matches were found.`,
-        );
-      }
-      if (term.includes('->')) throw selectParseError(raw, 'JSON paths in select are not supported');
-      if (term.startsWith('...')) throw selectParseError(raw, 'spread embeds are not supported');
-      const match = /^(?:([^:]+):(?!:))?([^:]+)(?:::(.+))?$/.exec(term);
-      if (!match) throw selectParseError(raw, `unexpected "${term}"`);
-      const [, alias, column, cast] = match;
-      if (alias !== undefined && !FIELD.test(alias)) throw selectParseError(raw, `unexpected "${alias}"`);
-      if (cast !== undefined && !CAST.test(cast)) throw selectParseError(raw, `unexpected "${cast}"`);
-      const name = quoteIdent(checkColumn(relation, column!));
-      const value = cast ? `${name}::${cast}` : name;
-      return alias !== undefined || cast ? `${value} as ${quoteIdent(alias ?? column!)}` : value;
-    })
-    .join(', ');
-}
+const number = (name: string, raw: string | null) => {
+  if (raw === null) return null;
+  // Within PostgreSQL's bigint, so a huge one is this 400 and not an overflow further on.
+  if (!/^\d{1,18}$/.test(raw)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} (${raw})"`);
+  return Number(raw);
+};
 
 export function parseQuery(
   search: URLSearchParams,
@@ -115,19 +94,21 @@ export function parseQuery(
   firstParam = 1,
   /** Query parameters that are not filters (a GET /rpc call's arguments). */
   skip: ReadonlySet<string> = new Set(),
+  /** The table's foreign keys, for embedded resources; without it an embed is PGRST200. */
+  catalogue?: Catalogue,
+  /** The name the outermost relation has in the SQL around this query (embeds refer to its columns). */
+  outer = '_t0',
 ): ParsedQuery {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${firstParam + params.length - 1}`;
   };
+  let aliases = 0;
 
-  const selectRaw = search.get('select') ?? '*';
-  const select = parseSelect(selectRaw, relation);
-
-  /** `op.value` or `not.op.value` on `column`, as in a query parameter or inside a logic tree. */
-  const filter = (columnName: string, raw: string, where: string): string => {
-    const column = quoteIdent(checkColumn(relation, columnName));
+  /** `op.value` or `not.op.value` on `column` of `rel`, as in a query parameter or inside a logic tree. */
+  const filter = (rel: Relation, columnName: string, raw: string, where: string): string => {
+    const column = quoteIdent(checkColumn(rel, columnName));
     let [op, ...rest] = raw.split('.');
     let negate = false;
     if (op === 'not') {
@@ -160,78 +141,151 @@ export function parseQuery(
   };
 
   /** `(a.eq.1,b.gt.2,and(c.is.null,...))` joined by `and` or `or`. */
-  const logic = (operator: 'and' | 'or', raw: string, where: string): string => {
+  const logic = (rel: Relation, operator: 'and' | 'or', raw: string, where: string): string => {
     const fail = () => new RestError(400, 'PGRST100', `"failed to parse logic tree (${where})"`);
     if (!raw.startsWith('(') || !raw.endsWith(')') || raw.length < 3) throw fail();
     const parts = splitTopLevel(raw.slice(1, -1)).map((part) => {
       let term = part.trim();
       let negate = false;
-      if (term.startsWith('not.') && /^not\.(and|or)\(/.test(term)) {
+      if (/^not\.(and|or)\(/.test(term)) {
         negate = true;
         term = term.slice(4);
       }
       const nested = /^(and|or)(\(.*\))$/s.exec(term);
       let condition: string;
-      if (nested) condition = logic(nested[1] as 'and' | 'or', nested[2]!, where);
+      if (nested) condition = logic(rel, nested[1] as 'and' | 'or', nested[2]!, where);
       else {
         const dot = term.indexOf('.');
         if (dot <= 0) throw fail();
-        let value = term.slice(dot + 1);
         // A value in double quotes keeps its commas and parentheses (`name.eq."a,b"`).
-        value = value.replace(/^((?:not\.)?[a-z]+\.)"(.*)"$/s, '$1$2');
-        condition = filter(term.slice(0, dot), value, where);
+        const value = term.slice(dot + 1).replace(/^((?:not\.)?[a-z]+\.)"(.*)"$/s, '$1$2');
+        condition = filter(rel, term.slice(0, dot), value, where);
       }
       return negate ? `not (${condition})` : condition;
     });
     return `(${parts.join(` ${operator} `)})`;
   };
 
-  const conditions: string[] = [];
-  let filtered = false;
-  for (const [key, raw] of search.entries()) {
-    if (RESERVED_PARAMS.has(key) || skip.has(key)) continue;
-    filtered = true;
-    const tree = /^(not\.)?(and|or)$/.exec(key);
-    if (tree) {
-      const condition = logic(tree[2] as 'and' | 'or', raw, `${key}=${raw}`);
-      conditions.push(tree[1] ? `not ${condition}` : condition);
-    } else conditions.push(filter(key, raw, raw));
+  interface Level {
+    select: string;
+    conditions: string[];
+    orderBy: string;
+    limit: number | null;
+    offset: number | null;
   }
 
-  const orderRaw = search.get('order');
-  const orderBy = orderRaw
-    ? `order by ${orderRaw
-        .split(',')
-        .map((term) => {
-          const [name, ...mods] = term.split('.');
-          const parts = [quoteIdent(checkColumn(relation, name ?? ''))];
-          for (const mod of mods) {
-            if (mod === 'asc' || mod === 'desc') parts.push(mod);
-            else if (mod === 'nullsfirst' || mod === 'nullslast')
-              parts.push(mod === 'nullsfirst' ? 'nulls first' : 'nulls last');
-            else throw new RestError(400, 'PGRST100', `"failed to parse order (${orderRaw})"`);
-          }
-          return parts.join(' ');
-        })
-        .join(', ')}`
-    : '';
+  /**
+   * One relation of the request: its select list (with embedded resources as subqueries), its filters, order
+   * and range, from the entries addressed to it (`col=...`, `order=...`; an embed's as `embed.col=...`).
+   */
+  const level = (rel: Relation, alias: string, selectRaw: string, entries: [string, string][]): Level => {
+    // Each embed collects the entries addressed to it; it is built once all of them are known.
+    const embeds = new Map<string, { inner: boolean; entries: [string, string][]; exists: string }>();
+    const items: (string | (() => string))[] = [];
+    const selectTerms = selectRaw.trim() === '' ? ['*'] : splitTopLevel(selectRaw);
+    for (const item of selectTerms) {
+      const term = item.trim();
+      if (term === '*') {
+        items.push('*');
+        continue;
+      }
+      const embedded = /^(?:([^:()!]+):)?([^:()!]+)((?:![^!()]+)*)\((.*)\)$/s.exec(term);
+      if (embedded || term.includes('(') || term.includes('!')) {
+        const target = embedded?.[2] ?? term.split(/[(!]/)[0]!.split(':').pop()!;
+        const hints = (embedded?.[3] ?? '').split('!').filter(Boolean);
+        const inner = hints.includes('inner');
+        const hint = hints.find((h) => h !== 'inner' && h !== 'left');
+        if (!embedded || !catalogue || !rel.table) throw noRelationship(rel.name, target);
+        const join = catalogue.join(rel.table, target, hint);
+        const name = embedded[1] ?? target;
+        const childAlias = `_t${++aliases}`;
+        const childRel: Relation = {
+          name: join.target,
+          columns: catalogue.columns(join.target),
+          table: join.target,
+        };
+        const node = embedded[4]!;
+        const e = { inner, entries: [] as [string, string][], exists: '' };
+        embeds.set(name, e);
+        items.push(() => {
+          const child = level(childRel, childAlias, node, e.entries);
+          const on = join.pairs.map(
+            ([mine, theirs]) => `${childAlias}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(mine)}`,
+          );
+          const where = [...on, ...child.conditions].join(' and ');
+          e.exists = `exists (select 1 from public.${quoteIdent(join.target)} ${childAlias} where ${where})`;
+          const range = `${child.limit === null ? '' : `limit ${child.limit}`} ${child.offset === null ? '' : `offset ${child.offset}`}`;
+          const rows = `select ${child.select} from public.${quoteIdent(join.target)} ${childAlias} where ${where} ${child.orderBy} ${range}`;
+          return join.many
+            ? `coalesce((select json_agg(_e) from (${rows}) _e), '[]'::json) as ${quoteIdent(name)}`
+            : `(select to_json(_e) from (${rows}) _e limit 1) as ${quoteIdent(name)}`;
+        });
+        continue;
+      }
+      if (term.includes('->')) throw selectParseError(selectRaw, 'JSON paths in select are not supported');
+      if (term.startsWith('...')) throw selectParseError(selectRaw, 'spread embeds are not supported');
+      const match = /^(?:([^:]+):(?!:))?([^:]+)(?:::(.+))?$/.exec(term);
+      if (!match) throw selectParseError(selectRaw, `unexpected "${term}"`);
+      const [, as, column, cast] = match;
+      if (as !== undefined && !FIELD.test(as)) throw selectParseError(selectRaw, `unexpected "${as}"`);
+      if (cast !== undefined && !CAST.test(cast)) throw selectParseError(selectRaw, `unexpected "${cast}"`);
+      const name = quoteIdent(checkColumn(rel, column!));
+      const value = cast ? `${name}::${cast}` : name;
+      items.push(as !== undefined || cast ? `${value} as ${quoteIdent(as ?? column!)}` : value);
+    }
 
-  const number = (name: string) => {
-    const raw = search.get(name);
-    if (raw === null) return null;
-    // Within PostgreSQL's bigint, so a huge one is this 400 and not an overflow further on.
-    if (!/^\d{1,18}$/.test(raw)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} (${raw})"`);
-    return Number(raw);
+    const conditions: string[] = [];
+    let orderRaw: string | null = null;
+    let limit: number | null = null;
+    let offset: number | null = null;
+    for (const [key, raw] of entries) {
+      const dot = key.indexOf('.');
+      const head = dot > 0 ? key.slice(0, dot) : null;
+      const tree = /^(not\.)?(and|or)$/.exec(key);
+      if (key === 'order') orderRaw = raw;
+      else if (key === 'limit') limit = number('limit', raw);
+      else if (key === 'offset') offset = number('offset', raw);
+      else if (tree) {
+        const condition = logic(rel, tree[2] as 'and' | 'or', raw, `${key}=${raw}`);
+        conditions.push(tree[1] ? `not ${condition}` : condition);
+      } else if (head !== null && embeds.has(head)) embeds.get(head)!.entries.push([key.slice(dot + 1), raw]);
+      else conditions.push(filter(rel, key, raw, raw));
+    }
+    // Embeds are built after their filters are known; `!inner` ones also filter this relation's rows.
+    const select = items.map((item) => (typeof item === 'string' ? item : item())).join(', ');
+    for (const e of embeds.values()) if (e.inner) conditions.push(e.exists);
+
+    const orderBy = orderRaw
+      ? `order by ${orderRaw
+          .split(',')
+          .map((term) => {
+            const [name, ...mods] = term.split('.');
+            const parts = [quoteIdent(checkColumn(rel, name ?? ''))];
+            for (const mod of mods) {
+              if (mod === 'asc' || mod === 'desc') parts.push(mod);
+              else if (mod === 'nullsfirst' || mod === 'nullslast')
+                parts.push(mod === 'nullsfirst' ? 'nulls first' : 'nulls last');
+              else throw new RestError(400, 'PGRST100', `"failed to parse order (${orderRaw})"`);
+            }
+            return parts.join(' ');
+          })
+          .join(', ')}`
+      : '';
+    return { select, conditions, orderBy, limit, offset };
   };
-  const limit = number('limit');
-  const offset = number('offset');
+
+  const entries = [...search.entries()].filter(
+    ([key]) => key !== 'select' && key !== 'columns' && key !== 'on_conflict' && !skip.has(key),
+  );
+  const top = level(relation, outer, search.get('select') ?? '*', entries);
+  const filtered = entries.some(([key]) => !RESERVED_PARAMS.has(key));
   return {
-    select,
-    where: conditions.length ? `where ${conditions.join(' and ')}` : '',
-    orderBy,
-    limit,
-    offset,
+    select: top.select,
+    where: top.conditions.length ? `where ${top.conditions.join(' and ')}` : '',
+    orderBy: top.orderBy,
+    limit: top.limit,
+    offset: top.offset,
     params,
-    shaped: select !== '*' || filtered || orderBy !== '' || limit !== null || offset !== null,
+    shaped: top.select !== '*' || filtered || top.orderBy !== '' || top.limit !== null || top.offset !== null,
   };
 }

@@ -170,18 +170,18 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
 
   const search = (request: FastifyRequest) => new URL(request.raw.url ?? '/', 'http://local').searchParams;
 
-  const tableRelation = (table: string): Relation => ({ name: table, columns: cache.columns(table) });
+  const tableRelation = (table: string): Relation => ({ name: table, columns: cache.columns(table), table });
 
   /** A read of a table: rows, the count when asked, and PostgREST's 206 for a counted partial answer. */
   app.get('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
     const { table } = request.params;
     const claims = claimsOf(request, secret);
-    const q = parseQuery(search(request), tableRelation(table));
+    const q = parseQuery(search(request), tableRelation(table), 1, new Set(), cache);
     const prefs = preferences(request);
     // Supabase caps every read at max_rows, whatever limit the client asks for.
     const limit = Math.min(q.limit ?? maxRows, maxRows);
     const offset = q.offset ?? 0;
-    const from = `public.${quoteIdent(table)} ${q.where}`;
+    const from = `public.${quoteIdent(table)} _t0 ${q.where}`;
     const [rows, count] = await asRole(db, claims, true, [
       {
         sql: `select ${json(`select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}`)} as body`,
@@ -252,6 +252,10 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const q = parseQuery(
       new URLSearchParams(params.has('select') ? { select: params.get('select')! } : {}),
       relation,
+      1,
+      new Set(),
+      cache,
+      '_w',
     );
     const prefs = preferences(request);
     const target = `public.${quoteIdent(table)}`;
@@ -300,7 +304,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const [row] = rowsOf(request.body);
     if (Array.isArray(request.body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
     const columns = Object.keys(row!).map((c) => cache.bodyColumn(table, c));
-    const q = parseQuery(search(request), tableRelation(table), 2);
+    const q = parseQuery(search(request), tableRelation(table), 2, new Set(), cache, '_w');
     const target = `public.${quoteIdent(table)}`;
     if (columns.length === 0) return reply.status(204).send();
     const cols = columns.map(quoteIdent).join(', ');
@@ -311,7 +315,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
   app.delete('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
     const { table } = request.params;
     claimsOf(request, secret);
-    const q = parseQuery(search(request), tableRelation(table));
+    const q = parseQuery(search(request), tableRelation(table), 1, new Set(), cache, '_w');
     const sql = `delete from public.${quoteIdent(table)} ${targetRows(table, q)}`;
     return write(request, reply, { sql, params: q.params }, q, 200);
   });

@@ -18,10 +18,33 @@ export interface FunctionInfo {
   resultColumns: string[] | null;
 }
 
-export class SchemaCache {
+/** How one table reaches another through a foreign key: to one row (an object) or to many (an array). */
+export interface Join {
+  target: string;
+  many: boolean;
+  /** [column of the embedding table, column of the embedded one], for each column of the key. */
+  pairs: [string, string][];
+}
+
+/** What embedding needs from the schema cache. */
+export interface Catalogue {
+  columns(table: string): ReadonlySet<string>;
+  join(from: string, to: string, hint: string | undefined): Join;
+}
+
+interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  ref_table: string;
+  ref_columns: string[];
+}
+
+export class SchemaCache implements Catalogue {
   private constructor(
     private readonly tables: Map<string, Set<string>>,
     private readonly keys: Map<string, string[]>,
+    private readonly foreignKeys: ForeignKey[],
     private readonly functions: Map<string, FunctionInfo>,
   ) {}
 
@@ -46,6 +69,20 @@ export class SchemaCache {
       [schema],
     );
     const keys = new Map(pks.rows.map((r) => [r.table_name, r.columns]));
+    // Foreign keys between tables of the schema: what embedded resources follow.
+    const attnames = (rel: string, nums: string) =>
+      `array(select a.attname::text from unnest(${nums}) with ordinality as k(attnum, ord)
+             join pg_attribute a on a.attrelid = ${rel} and a.attnum = k.attnum order by k.ord)`;
+    const fks = await db.query<ForeignKey>(
+      `select c.conname::text as name, t.relname::text as table, r.relname::text as ref_table,
+              ${attnames('c.conrelid', 'c.conkey')} as columns, ${attnames('c.confrelid', 'c.confkey')} as ref_columns
+       from pg_constraint c
+       join pg_class t on t.oid = c.conrelid join pg_namespace tn on tn.oid = t.relnamespace
+       join pg_class r on r.oid = c.confrelid join pg_namespace rn on rn.oid = r.relnamespace
+       where c.contype = 'f' and tn.nspname = $1 and rn.nspname = $1
+       order by c.conname`,
+      [schema],
+    );
     const fns = await db.query<{
       name: string;
       returns_set: boolean;
@@ -86,7 +123,7 @@ export class SchemaCache {
         },
       ]),
     );
-    return new SchemaCache(tables, keys, functions);
+    return new SchemaCache(tables, keys, fks.rows, functions);
   }
 
   columns(table: string): Set<string> {
@@ -95,6 +132,42 @@ export class SchemaCache {
       throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
     }
     return columns;
+  }
+
+  /**
+   * How `from` embeds `to`: through a foreign key of `from` (to one row) or of `to` (to many), picked by `hint`
+   * (the key's name or its column) when there are several; PostgREST's PGRST200 and PGRST201 otherwise.
+   */
+  join(from: string, to: string, hint: string | undefined): Join {
+    const candidates: { fk: ForeignKey; join: Join }[] = [];
+    for (const fk of this.foreignKeys) {
+      if (fk.table === from && fk.ref_table === to)
+        candidates.push({
+          fk,
+          join: { target: to, many: false, pairs: fk.columns.map((c, i) => [c, fk.ref_columns[i]!]) },
+        });
+      if (fk.ref_table === from && fk.table === to)
+        candidates.push({
+          fk,
+          join: { target: to, many: true, pairs: fk.ref_columns.map((c, i) => [c, fk.columns[i]!]) },
+        });
+    }
+    const matching = hint
+      ? candidates.filter(({ fk }) => fk.name === hint || fk.columns.join(',') === hint)
+      : candidates;
+    if (matching.length === 0) throw noRelationship(from, to);
+    if (matching.length > 1) {
+      throw new RestError(
+        300,
+        'PGRST201',
+        `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
+        matching
+          .map(({ fk }) => `${fk.table}(${fk.columns.join(', ')}) references ${fk.ref_table} (${fk.name})`)
+          .join('; '),
+        `Try changing '${to}' to one of the following: ${matching.map(({ fk }) => `'${to}!${fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      );
+    }
+    return matching[0]!.join;
   }
 
   primaryKey(table: string): string[] {
@@ -142,3 +215,12 @@ export class SchemaCache {
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export function noRelationship(from: string, to: string): RestError {
+  return new RestError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
+    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema 'public', but no matches were found.`,
+  );
+}
