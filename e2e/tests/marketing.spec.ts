@@ -57,7 +57,7 @@ test('a contact message is stored', async ({ page }) => {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Message', { exact: true }).fill('We would like a chatbot for our shop.');
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Message sent!')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Message sent!')).toBeVisible();
   expect(await rows(page, 'contact_messages', email)).toMatchObject([
     { name: 'Ada Lovelace', message: 'We would like a chatbot for our shop.' },
   ]);
@@ -73,7 +73,9 @@ test('a project request is stored', async ({ page }) => {
   await page.getByLabel('Timeline').selectOption({ label: 'Flexible' });
   await page.getByLabel('Project description').fill('A dashboard for our sales and stock levels.');
   await page.getByRole('button', { name: 'Submit Project Request' }).click();
-  await expect(page.getByText('Welcome to the Future! 🚀')).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Notifications' }).getByText('Welcome to the Future! 🚀'),
+  ).toBeVisible();
   expect(await rows(page, 'project_requests', email)).toMatchObject([
     {
       name: 'Grace Hopper',
@@ -104,12 +106,14 @@ test.describe('the newsletter popup', () => {
     await dialog.getByLabel('Name').fill('Ada');
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByRole('button', { name: 'Get my 10% code' }).click();
-    await expect(page.getByText('Success! 🎉')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Notifications' }).getByText('Success! 🎉')).toBeVisible();
     const code = await page.evaluate(() => localStorage.getItem('discount_code'));
     expect(code).toMatch(/^ADA[A-Z0-9]{6}$/);
     await expect(dialog.getByText(code!)).toBeVisible();
     await dialog.getByRole('button', { name: 'Copy code' }).click();
-    await expect(page.getByText('Discount code copied to clipboard')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Notifications' }).getByText('Discount code copied to clipboard'),
+    ).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 
     const config = (await (await page.request.get('/config.json')).json()) as {
