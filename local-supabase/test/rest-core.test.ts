@@ -517,6 +517,10 @@ describe.each(KINDS)('PostgREST core on %s', (kind) => {
         .select('id, links!links_to_note_fkey(id)')
         .eq('id', 2);
       expect(hinted).toMatchObject({ status: 200, data: [{ id: 2, links: [{ id: 1 }] }] });
+      let deep = 'id';
+      for (let i = 0; i < 40; i += 1) deep = i % 2 ? `id, note_tags(${deep})` : `note_id, notes(${deep})`;
+      const tooDeep = await backend.anon().from('notes').select(deep);
+      expect(tooDeep).toMatchObject({ status: 400, error: { code: 'PGRST100' } });
       const rpc = await backend.anon().rpc('notes_ranked').select('id, note_tags(tag)');
       expect(rpc).toMatchObject({ status: 400, error: { code: 'PGRST200' } });
     });

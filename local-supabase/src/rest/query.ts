@@ -81,6 +81,8 @@ function selectParseError(raw: string, why: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse select parameter (${raw})"`, why);
 }
 
+const MAX_EMBED_DEPTH = 16;
+
 const number = (name: string, raw: string | null) => {
   if (raw === null) return null;
   // Within PostgreSQL's bigint, so a huge one is this 400 and not an overflow further on.
@@ -178,7 +180,17 @@ export function parseQuery(
    * One relation of the request: its select list (with embedded resources as subqueries), its filters, order
    * and range, from the entries addressed to it (`col=...`, `order=...`; an embed's as `embed.col=...`).
    */
-  const level = (rel: Relation, alias: string, selectRaw: string, entries: [string, string][]): Level => {
+  const level = (
+    rel: Relation,
+    alias: string,
+    selectRaw: string,
+    entries: [string, string][],
+    depth = 0,
+  ): Level => {
+    // Each level is a subquery: past this depth PostgreSQL's parser (PGlite's WebAssembly stack above all) and
+    // the server's stack run out, which must not become a 500.
+    if (depth > MAX_EMBED_DEPTH)
+      throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_EMBED_DEPTH} levels`);
     // Each embed collects the entries addressed to it; it is built once all of them are known.
     const embeds = new Map<string, { inner: boolean; entries: [string, string][]; exists: string }>();
     const items: (string | (() => string))[] = [];
@@ -208,7 +220,7 @@ export function parseQuery(
         const e = { inner, entries: [] as [string, string][], exists: '' };
         embeds.set(name, e);
         items.push(() => {
-          const child = level(childRel, childAlias, node, e.entries);
+          const child = level(childRel, childAlias, node, e.entries, depth + 1);
           const on = join.pairs.map(
             ([mine, theirs]) => `${childAlias}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(mine)}`,
           );
