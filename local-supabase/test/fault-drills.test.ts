@@ -36,6 +36,22 @@ function tempDir(): string {
   return dir;
 }
 
+/**
+ * The running Node, copied where any user may run it: run as root on an older system Node, npm test runs on a
+ * Node cached under root's home (scripts/lib/ensure-node.mjs), which nobody else may enter.
+ */
+let sharedNode: string | undefined;
+function nodeForOtherUsers(): string {
+  if (!sharedNode) {
+    const dir = tempDir();
+    fs.chmodSync(dir, 0o755);
+    sharedNode = path.join(dir, path.basename(process.execPath));
+    fs.copyFileSync(process.execPath, sharedNode);
+    fs.chmodSync(sharedNode, 0o755);
+  }
+  return sharedNode;
+}
+
 /** A data folder made by the current release (global-setup.js builds it by running the service). */
 let template: string;
 beforeAll(() => {
@@ -55,7 +71,9 @@ function run(
   options: SpawnOptions = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin], {
+    // Another user (the read-only drill runs as nobody) may not reach the running Node: use a copy it can.
+    const node = options.uid === undefined ? process.execPath : nodeForOtherUsers();
+    const child = spawn(node, [bin], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
