@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
+// E2E_PORT moves the whole site (shell, remotes on the next three ports, backend on E2E_PORT + 51321), so two
+// checkouts can run their suites side by side.
+const shellPort = Number(process.env.E2E_PORT ?? 3000);
+const shellUrl = `http://localhost:${shellPort}`;
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-background-networking',
@@ -24,7 +28,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
-    baseURL: 'http://localhost:3000',
+    baseURL: shellUrl,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
@@ -32,7 +36,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: 'node ../scripts/start.mjs --no-build',
-    url: 'http://localhost:3000/config.json',
+    url: `${shellUrl}/config.json`,
     reuseExistingServer: false,
     timeout: 180_000,
     // Stopped as Ctrl-C would (its embedded database closes cleanly), not killed.
@@ -41,6 +45,11 @@ export default defineConfig({
     // Every test signs in from 127.0.0.1: lift config.toml's per-IP sign-in and refresh limits.
     env: {
       DATA_DIR: dataDir,
+      SHELL_PORT: String(shellPort),
+      MARKETING_PORT: String(shellPort + 1),
+      CATALOG_PORT: String(shellPort + 2),
+      ACCOUNT_PORT: String(shellPort + 3),
+      SUPABASE_PORT: String(shellPort + 51321),
       PURCHASE_TOAST: 'false',
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',

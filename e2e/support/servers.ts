@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 // @ts-expect-error: plain ESM module without type declarations
 import { createStaticApp, listen } from '../../scripts/lib/static-server.mjs';
 
+/** The main test site's shell port (playwright.config.ts); other servers in a test sit at offsets from it. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3000);
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface SiteServers {
@@ -103,6 +106,6 @@ export async function startSite(
 
 /** The main test site's backend settings, read from its config.json. */
 export async function mainBackend(): Promise<{ supabaseUrl: string; supabaseAnonKey: string }> {
-  const response = await fetch('http://localhost:3000/config.json');
+  const response = await fetch(`http://localhost:${E2E_PORT}/config.json`);
   return (await response.json()) as { supabaseUrl: string; supabaseAnonKey: string };
 }

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
+import { E2E_PORT } from '../support/servers';
 import {
   addServiceToCart,
   cartButton,
@@ -89,7 +90,7 @@ test('axe: a destructive toast', async ({ page }) => {
 });
 
 test('axe: the panel shown when a slice cannot load', async ({ page }) => {
-  await page.route('http://localhost:3001/**', (route) => route.abort());
+  await page.route(`http://localhost:${E2E_PORT + 1}/**`, (route) => route.abort());
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'Temporarily unavailable' })).toBeVisible();
   await expectNoSeriousViolations(page, 'the unavailable panel');

@@ -2,8 +2,9 @@
 // explains why and offers Retry (no dead click, no silent redirect), focus stays on it through a failed retry,
 // and once the remote is back Retry brings the real cart button.
 import { test, expect } from '../fixtures';
+import { E2E_PORT } from '../support/servers';
 
-const CATALOG_REMOTE = `http://localhost:${process.env.CATALOG_PORT ?? '3002'}/**`;
+const CATALOG_REMOTE = `http://localhost:${E2E_PORT + 2}/**`;
 
 const storedCart = {
   state: {
