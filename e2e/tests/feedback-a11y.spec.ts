@@ -135,6 +135,45 @@ test('one polite live region, empty at start-up, announces cart changes in the s
   await expect(region).toHaveText('Product Photos removed. Cart: 2 items. Add 3+ services for 10% off');
 });
 
+test('the purchase toast has a close control that stops it for the visit, pauses on hover and is not live', async ({
+  page,
+}) => {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const json = { ...(await response.json()), purchaseToast: true };
+    await route.fulfill({ response, json });
+  });
+  await page.clock.install();
+  await page.goto('/about');
+  const toast = page.getByTestId('purchase-toast');
+  // The toast mounts once the page is idle and the marketing remote has loaded, which on a busy machine can be
+  // after a first jump of the clock: move it on in steps shorter than the toast's 5 s until it shows.
+  await expect(async () => {
+    await page.clock.runFor(2_000);
+    await expect(toast).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 40_000 });
+  await expect(toast).toContainText('just bought');
+  // Not a live region, nor inside one: it is not read out every 30 s.
+  expect(await toast.evaluate((el) => el.closest('[aria-live], [role="status"], [role="alert"]'))).toBeNull();
+
+  await toast.hover();
+  await page.clock.runFor(15_000);
+  await expect(toast).toBeVisible();
+
+  const close = toast.getByRole('button', { name: 'Stop showing recent purchases' });
+  await close.focus();
+  await page.keyboard.press('Enter');
+  await expect(toast).toBeHidden();
+  await expectFocusNotOnBody(page, 'closing the purchase toast');
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(70_000);
+  await expect(toast).toBeHidden();
+  // Another page of the same visit: still stopped.
+  await page.reload();
+  await page.clock.runFor(45_000);
+  await expect(toast).toBeHidden();
+});
+
 test('form fields’ borders contrast at least 3:1 with their background', async ({ page }) => {
   for (const path of ['/contact', '/enter-the-future', '/auth']) {
     await page.goto(path);
@@ -256,6 +295,24 @@ test.describe('focus never falls to <body>', () => {
     await expect(page).toHaveURL('/account?tab=orders');
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('account-menu items show the site’s focus ring', async ({ page }) => {
+    await signIn(page);
+    // Signing in leads to the home page, whose heading takes focus once the marketing remote has rendered it:
+    // wait for that, or it would take focus from the menu mid-test.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    const menuButton = page.getByRole('button', { name: 'Account menu' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menuitem', { name: /My Account/ });
+    await expect(item).toBeFocused();
+    const outline = await item.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
   });
 });
 
