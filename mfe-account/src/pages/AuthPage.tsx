@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, Muted, Section, selectAuthStatus, usePageMeta, useSessionStore } from 'shared-lib';
+import { Container, FormSkeleton, Section, selectAuthStatus, usePageMeta, useSessionStore } from 'shared-lib';
 import { AuthForm } from '../features/auth/components/AuthForm';
 import { redirectTarget } from '../features/auth/utils/redirect-target';
 
-const Pending = styled(Muted)`
+// The sign-in card's width and height, so nothing moves when the form replaces it.
+const Pending = styled(FormSkeleton)`
+  max-width: 28rem;
   min-height: 24rem;
-  margin: 0;
-  text-align: center;
+  margin: 0 auto;
 `;
 
 /**
@@ -41,7 +42,7 @@ export default function AuthPage() {
           <AuthForm onAuthenticated={moveOn} />
         ) : (
           // A stored session is still being checked: no form flashing up for a user about to be sent on.
-          <Pending role="status">Loading...</Pending>
+          <Pending fields={2} />
         )}
       </Container>
     </Section>

@@ -9,6 +9,7 @@ import {
   Container,
   errorToast,
   formatEuro,
+  LinesSkeleton,
   media,
   Muted,
   paths,
@@ -164,11 +165,7 @@ export default function CheckoutPage() {
                   {codeStatus === 'redeemed' ? CODE_ALREADY_USED : 'Invalid discount code'}
                 </Muted>
               ) : null}
-              {quote.state === 'loading' ? (
-                <Muted role="status">Loading...</Muted>
-              ) : (
-                <PriceLines priced={priced} />
-              )}
+              {quote.state === 'loading' ? <LinesSkeleton lines={3} /> : <PriceLines priced={priced} />}
               <Button
                 ref={purchase}
                 $size="lg"

@@ -1,7 +1,7 @@
 // `./NewsletterPopup`: offers the newsletter's 10% code about 2 s after the page has loaded, unless the visitor has
 // seen it or already holds a code. This module stays tiny; the dialog and the form load once it knows it will open.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Dialog } from 'shared-lib';
+import { Dialog, FormSkeleton } from 'shared-lib';
 import { markPopupSeen, POPUP_DELAY_MS, shouldShowPopup } from '../features/newsletter/utils/storage';
 import { msUntilAfterLoad } from '../utils/since-load';
 
@@ -30,7 +30,7 @@ export default function NewsletterPopup() {
       wide
       preload={willOpen}
     >
-      <Suspense fallback={<p>Loading...</p>}>
+      <Suspense fallback={<FormSkeleton fields={2} />}>
         <NewsletterForm />
       </Suspense>
     </Dialog>

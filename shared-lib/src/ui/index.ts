@@ -14,7 +14,14 @@ export {
 export { Dialog, type DialogProps } from './dialog';
 export { usePageMeta, SITE_NAME } from './page-meta';
 export { Toaster } from './toaster';
-export { LoadingStatus, SkeletonBlock, SkeletonText } from './skeleton';
+export {
+  FormSkeleton,
+  LinesSkeleton,
+  LoadingStatus,
+  SkeletonBlock,
+  SkeletonField,
+  SkeletonText,
+} from './skeleton';
 export { LiveRegion } from './live-region';
 export { Steps } from './steps';
 // Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and

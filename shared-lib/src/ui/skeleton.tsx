@@ -58,3 +58,43 @@ export function LoadingStatus({
     </div>
   );
 }
+
+/** A labelled field loading: the label's bar over the input's box. */
+export function SkeletonField() {
+  return (
+    <>
+      <SkeletonText $w="6rem" $size="0.875rem" />
+      <SkeletonBlock $h="2.75rem" $radius="md" />
+    </>
+  );
+}
+
+const FormShape = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+/** A form loading (a remote's form, or a session check in front of one): its fields and its button. */
+export function FormSkeleton({ fields, className }: { fields: number; className?: string }) {
+  return (
+    <LoadingStatus label="Loading..." className={className}>
+      <FormShape>
+        {Array.from({ length: fields }, (_, i) => (
+          <SkeletonField key={i} />
+        ))}
+        <SkeletonBlock $h="3.25rem" $radius="md" />
+      </FormShape>
+    </LoadingStatus>
+  );
+}
+
+/** Lines of figures loading (a price summary): one bar per line. */
+export function LinesSkeleton({ lines }: { lines: number }) {
+  return (
+    <LoadingStatus label="Loading...">
+      {Array.from({ length: lines }, (_, i) => (
+        <SkeletonText key={i} $w={i === lines - 1 ? '100%' : '85%'} />
+      ))}
+    </LoadingStatus>
+  );
+}

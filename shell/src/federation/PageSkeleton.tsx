@@ -3,7 +3,16 @@
 // footer stay. Its status is named by the spec's 'Loading...'.
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, LoadingStatus, media, paths, Section, SkeletonBlock, SkeletonText } from 'shared-lib';
+import {
+  Container,
+  LoadingStatus,
+  media,
+  paths,
+  Section,
+  SkeletonBlock,
+  SkeletonField,
+  SkeletonText,
+} from 'shared-lib';
 
 export type PageShape = 'page' | 'services' | 'form' | 'checkout' | 'account';
 
@@ -89,15 +98,6 @@ function Card({ lines = 3 }: { lines?: number }) {
   );
 }
 
-function Field() {
-  return (
-    <>
-      <SkeletonText $w="6rem" $size="0.875rem" />
-      <SkeletonBlock $h="2.75rem" $radius="md" />
-    </>
-  );
-}
-
 function Shape({ shape }: { shape: PageShape }) {
   switch (shape) {
     case 'services':
@@ -116,9 +116,9 @@ function Shape({ shape }: { shape: PageShape }) {
         <Narrow $width="36rem">
           <Title size="2rem" />
           <Box>
-            <Field />
-            <Field />
-            <Field />
+            <SkeletonField />
+            <SkeletonField />
+            <SkeletonField />
             <SkeletonBlock $h="3.25rem" $radius="md" />
           </Box>
         </Narrow>
@@ -135,7 +135,7 @@ function Shape({ shape }: { shape: PageShape }) {
             </div>
             <Box>
               <SkeletonText $w="50%" $size="1.375rem" />
-              <Field />
+              <SkeletonField />
               <SkeletonText />
               <SkeletonText />
               <SkeletonBlock $h="3.25rem" $radius="md" />

@@ -6,7 +6,7 @@ import { use, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Gift } from 'lucide-react';
-import { darkSurfaceFocus, Dialog, paths } from 'shared-lib';
+import { darkSurfaceFocus, Dialog, FormSkeleton, paths } from 'shared-lib';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
 
@@ -89,7 +89,11 @@ export function PromoBanner() {
             a larger volume discount, you get the larger one: discounts never stack.
           </li>
         </Steps>
-        <RemoteBoundary remote="marketing" loading={<p>Loading...</p>} fallback={() => <SubscribeLink />}>
+        <RemoteBoundary
+          remote="marketing"
+          loading={<FormSkeleton fields={2} />}
+          fallback={() => <SubscribeLink />}
+        >
           <NewsletterForm />
         </RemoteBoundary>
         <p>

@@ -287,7 +287,7 @@ describe('AuthPage', () => {
 describe('AuthPage while the stored session is checked', () => {
   it('shows Loading... instead of the form', () => {
     renderWithProviders(<AuthPage />, { route: '/auth' });
-    expect(screen.getByText('Loading...')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('status', { name: 'Loading...' })).toHaveTextContent('Loading...');
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     expect(location()).toHaveTextContent('/auth');
   });
