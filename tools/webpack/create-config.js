@@ -12,8 +12,8 @@ const { RouterContractPlugin } = require('./router-contract');
 const { siteRoutesPlugins } = require('./site-routes');
 
 // `provideExternalRuntime` adds this runtime plugin by `require.resolve`, i.e. its CommonJS build, which `require`s
-// the CommonJS runtime-core: the shell bundled the federation runtime twice (ESM for itself, CJS for the remotes),
-// 80 KB raw and about 12 KB compressed more. Its ESM build shares the shell's one ESM runtime-core.
+// the CommonJS runtime-core: the shell bundled the federation runtime twice (ESM for itself, CJS for the remotes;
+// the cost is in docs/performance.md). Its ESM build shares the shell's one ESM runtime-core.
 const INJECT_RUNTIME_PLUGIN_CJS = require.resolve('@module-federation/inject-external-runtime-core-plugin');
 const INJECT_RUNTIME_PLUGIN_ESM = path.join(path.dirname(INJECT_RUNTIME_PLUGIN_CJS), 'index.js');
 
@@ -92,7 +92,7 @@ module.exports = function createConfig({
               manifest: { fileName: 'mf-manifest.json' },
               dts: false,
               // One federation runtime for the whole site: the shell provides it, production remotes use it instead
-              // of carrying their own (about 20 KB gzip each). In development a remote keeps its own runtime so it
+              // of carrying their own (docs/performance.md). In development a remote keeps its own runtime so it
               // can also run alone on its dev server.
               experiments: {
                 ...(exposes ? { externalRuntime: production } : { provideExternalRuntime: true }),

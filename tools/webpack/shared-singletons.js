@@ -6,8 +6,8 @@ const installedVersion = (pkg, dir) =>
 const caret = (version) => `^${version.split('.')[0]}.0.0`;
 
 // react-router and @remix-run/router are not listed: the apps import react-router-dom only (ESLint refuses a
-// direct react-router import), so both come inside its one shared copy, tree-shaken to what it uses (about 5 KB
-// less on the first load than sharing all three).
+// direct react-router import), so both come inside its one shared copy, tree-shaken to what it uses.
+// docs/performance.md has the figures for this and the choices below.
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -19,8 +19,8 @@ const SINGLETONS = [
 
 // What the shell bundles in its initial chunks (`eager`, in the vendor chunk beside main) rather than in one chunk
 // each: every page needs them before it renders, so they are fetched at once with the federation runtime instead of
-// one request each after it (about 1 KB of response headers per request saved, and one round trip). supabase-js stays lazy: a visitor with no
-// session never downloads it. Only the shell: an eager module in a remote would be in its remoteEntry.js, fetched
+// one request each after it (fewer response headers, one round trip less). supabase-js stays lazy: a visitor with
+// no session never downloads it. Only the shell: an eager module in a remote would be in its remoteEntry.js, fetched
 // whether or not the shell's copy is used.
 const HOST_EAGER = new Set(SINGLETONS.filter((pkg) => pkg !== '@supabase/supabase-js'));
 
@@ -41,7 +41,7 @@ function sharedConfig(dir, { host = false } = {}) {
   // `react-dom` does not cover `react-dom/client`: share the subpaths too, or React is bundled twice.
   shared['react-dom/'] = { ...shared['react-dom'] };
   // zustand's subpaths are not shared: only shared-lib (itself a singleton) imports them, and zustand/middleware
-  // shared whole would ship devtools, redux and the rest (about 4 KB) where the cart needs only persist.
+  // shared whole would ship devtools, redux and the rest where the cart needs only persist.
   const sharedLibVersion = installedVersion('shared-lib', dir);
   // Only the same major of shared-lib may be used: a remote built against another major is refused.
   shared['shared-lib'] = {

@@ -2,8 +2,8 @@
 // dates are en-US ('January 15, 2025', '2:30 PM', 'Jan 15, 2025'), in the viewer's time zone unless one is given.
 
 // Money and blog dates are written out rather than formatted with Intl: the first Intl formatter a page creates
-// costs 20-60 ms of main thread on this machine (ICU's data), a long task on the first load of the pages that show
-// prices or blog dates (docs/performance.md). The tests check both against Intl's en-US output.
+// is a long task (ICU's data) on the first load of the pages that show prices or blog dates (measured in
+// docs/performance.md). The tests check both against Intl's en-US output.
 
 /** Euros with two decimals and grouping: '€1,798.00', '-€5.00'. */
 export function formatEuro(amount: number): string {

@@ -49,8 +49,8 @@ const Code = styled.p`
   color: ${({ theme }) => theme.colors.ink};
 `;
 
-// The popup opens on every first visit, most of which never use it: its validation (zod, about 25 KB) loads when
-// the visitor moves into the form, not with the popup.
+// The popup opens on every first visit, most of which never use it: its validation (zod; its size is in
+// docs/performance.md) loads when the visitor moves into the form, not with the popup.
 const loadValidation = () => import('shared-lib/validation');
 
 /** Subscribe, then show the code the database issued with a copy button. */
