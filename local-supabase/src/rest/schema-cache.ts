@@ -29,6 +29,8 @@ export interface Join {
 /** What embedding needs from the schema cache. */
 export interface Catalogue {
   columns(table: string): ReadonlySet<string>;
+  /** Each column's type name (pg_type.typname). */
+  columnTypes(table: string): ReadonlyMap<string, string>;
   join(from: string, to: string, hint: string | undefined): Join;
 }
 
@@ -42,23 +44,33 @@ interface ForeignKey {
 
 export class SchemaCache implements Catalogue {
   private constructor(
-    private readonly tables: Map<string, Set<string>>,
-    private readonly keys: Map<string, string[]>,
-    private readonly foreignKeys: ForeignKey[],
-    private readonly functions: Map<string, FunctionInfo>,
+    private tables: Map<string, Set<string>>,
+    private types: Map<string, Map<string, string>>,
+    private keys: Map<string, string[]>,
+    private foreignKeys: ForeignKey[],
+    private functions: Map<string, FunctionInfo>,
+    /** Each table's column defaults as SQL (serials and identity columns too), for `Prefer: missing=default`. */
+    private defaults: Map<string, Map<string, string>>,
+    /** pg_timezone_names, what `Prefer: timezone` accepts. */
+    public timezones: ReadonlySet<string>,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
-    const columns = await db.query<{ table_name: string; column_name: string }>(
-      `select c.table_name, c.column_name from information_schema.columns c
+    const columns = await db.query<{ table_name: string; column_name: string; udt_name: string }>(
+      `select c.table_name, c.column_name, c.udt_name from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
        where c.table_schema = $1 order by c.ordinal_position`,
       [schema],
     );
     const tables = new Map<string, Set<string>>();
-    for (const { table_name, column_name } of columns.rows) {
-      if (!tables.has(table_name)) tables.set(table_name, new Set());
+    const types = new Map<string, Map<string, string>>();
+    for (const { table_name, column_name, udt_name } of columns.rows) {
+      if (!tables.has(table_name)) {
+        tables.set(table_name, new Set());
+        types.set(table_name, new Map());
+      }
       tables.get(table_name)!.add(column_name);
+      types.get(table_name)!.set(column_name, udt_name);
     }
     const pks = await db.query<{ table_name: string; columns: string[] }>(
       `select c.relname as table_name,
@@ -123,7 +135,53 @@ export class SchemaCache implements Catalogue {
         },
       ]),
     );
-    return new SchemaCache(tables, keys, fks.rows, functions);
+    // Defaults as PostgreSQL prints them (pg_get_expr qualifies what the search path would not find); an
+    // identity column's is the next value of its sequence; generated columns cannot be written, so have none.
+    const defs = await db.query<{ table_name: string; column_name: string; expr: string }>(
+      `select c.relname::text as table_name, a.attname::text as column_name,
+              case when a.attidentity <> '' then
+                     format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                   else pg_get_expr(d.adbin, d.adrelid) end as expr
+       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+       where n.nspname = $1 and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+         and (d.adbin is not null or a.attidentity <> '')`,
+      [schema],
+    );
+    const defaults = new Map<string, Map<string, string>>();
+    for (const { table_name, column_name, expr } of defs.rows) {
+      if (!defaults.has(table_name)) defaults.set(table_name, new Map());
+      defaults.get(table_name)!.set(column_name, expr);
+    }
+    const zones = await db.query<{ name: string }>('select name from pg_timezone_names');
+    return new SchemaCache(
+      tables,
+      types,
+      keys,
+      fks.rows,
+      functions,
+      defaults,
+      new Set(zones.rows.map((z) => z.name)),
+    );
+  }
+
+  columnTypes(table: string): ReadonlyMap<string, string> {
+    this.columns(table);
+    return this.types.get(table)!;
+  }
+
+  /**
+   * Reads the catalogue again and takes its place (NOTIFY pgrst, 'reload schema'); requests under way keep
+   * what they already looked up. A failed read leaves the cache as it was.
+   */
+  async reload(db: Queryable, schema = 'public'): Promise<void> {
+    Object.assign(this, await SchemaCache.load(db, schema));
+  }
+
+  /** The default of each column of `table` that has one. */
+  columnDefaults(table: string): ReadonlyMap<string, string> {
+    this.columns(table);
+    return this.defaults.get(table) ?? new Map();
   }
 
   columns(table: string): Set<string> {
