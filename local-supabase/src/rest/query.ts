@@ -3,6 +3,7 @@
 // (any)/(all) quantifiers), or=/and= logic trees (nested, with not.), order=, limit=, offset=. Every name is
 // checked against the relation's columns; every value becomes a placeholder ($n) for the literal helper, which
 // PostgreSQL reads as an untyped literal (PostgREST's unknownLiteral) and casts to what the operator needs.
+import type { Value } from '../db/literals';
 import { RestError } from '../errors';
 import { noRelationship, quoteIdent, type Catalogue } from './schema-cache';
 
@@ -63,7 +64,7 @@ export interface ParsedQuery {
   orderBy: string;
   limit: number | null;
   offset: number | null;
-  params: unknown[];
+  params: Value[];
   /** Whether the request named anything beyond the defaults (select=*, no filter, order or range). */
   shaped: boolean;
 }
@@ -144,8 +145,8 @@ export function parseQuery(
   /** The name the outermost relation has in the SQL around this query (embeds refer to its columns). */
   outer = '_t0',
 ): ParsedQuery {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
+  const params: Value[] = [];
+  const param = (value: Value) => {
     params.push(value);
     return `$${firstParam + params.length - 1}`;
   };

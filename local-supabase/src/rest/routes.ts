@@ -3,7 +3,7 @@
 // row-level security decide what it may do, exactly as with hosted Supabase.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { inlineParams, literal } from '../db/literals';
+import { inlineParams, literal, type Value } from '../db/literals';
 import { connectionProblem, fromPgError, refuseLargeBody, RestError, sendRestError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
 import {
@@ -72,7 +72,7 @@ interface Asked {
 
 interface Statement {
   sql: string;
-  params?: readonly unknown[];
+  params?: readonly Value[];
 }
 
 /** Thrown inside a transaction to roll it back after its results were read (`Prefer: tx=rollback`). */
