@@ -34,6 +34,28 @@ create function public.items_total() returns integer
 language sql stable as $$ select count(*)::integer from public.items $$;
 grant execute on function public.items_bump(integer), public.items_total() to anon, authenticated, service_role;
 
+-- Many-to-many: two junction tables (foreign keys inside their primary keys) and one table that is not one.
+create table public.labels (id integer primary key, title text not null);
+insert into public.labels values (1, 'urgent'), (2, 'later'), (3, 'unused');
+create table public.item_labels (
+  item_id integer references public.items (id) on delete cascade,
+  label_id integer references public.labels (id) on delete cascade,
+  added_at timestamptz not null default now(),
+  primary key (item_id, label_id)
+);
+create table public.item_votes (
+  item_id integer references public.items (id) on delete cascade,
+  label_id integer references public.labels (id) on delete cascade,
+  primary key (item_id, label_id)
+);
+create table public.label_notes (
+  id serial primary key,
+  item_id integer references public.items (id) on delete cascade,
+  label_id integer references public.labels (id) on delete cascade
+);
+grant select, insert, update, delete on public.labels, public.item_labels, public.item_votes, public.label_notes
+  to anon, authenticated, service_role;
+
 -- What a migration applied while the service runs does: a new table (with a foreign key), then NOTIFY pgrst.
 create function public.make_table(name text) returns void
 language plpgsql security definer set search_path = '' as $$
@@ -106,6 +128,14 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
     const db = backend.service();
     expect((await db.from('items').delete().gte('id', 0)).error).toBeNull();
     expect((await db.from('items').insert(SEED)).error).toBeNull();
+    const links = [
+      { item_id: 1, label_id: 1 },
+      { item_id: 1, label_id: 2 },
+      { item_id: 2, label_id: 2 },
+      { item_id: 4, label_id: 1 },
+    ];
+    expect((await db.from('item_labels').insert(links)).error).toBeNull();
+    expect((await db.from('item_votes').insert({ item_id: 3, label_id: 3 })).error).toBeNull();
   });
   const ids = async (query: string) => {
     const response = await raw(backend, 'GET', `/rest/v1/items?select=id&order=id&${query}`);
@@ -369,6 +399,60 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
       });
       expect(unknown.status).toBe(200);
       expect(unknown.headers.get('preference-applied')).toBeNull();
+    });
+  });
+
+  describe('many-to-many embeds', () => {
+    it('embeds through a junction table both ways, with the embed’s own filters and order', async () => {
+      const db = backend.anon();
+      const items = await db
+        .from('items')
+        .select('id, labels!item_labels(title)')
+        .order('id')
+        .order('title', { referencedTable: 'labels' });
+      expect(items).toMatchObject({ status: 200, error: null });
+      expect(items.data).toEqual([
+        { id: 1, labels: [{ title: 'later' }, { title: 'urgent' }] },
+        { id: 2, labels: [{ title: 'later' }] },
+        { id: 3, labels: [] },
+        { id: 4, labels: [{ title: 'urgent' }] },
+      ]);
+      const labels = await db
+        .from('labels')
+        .select('title, tagged:items!item_labels(id)')
+        .order('id')
+        .order('id', { referencedTable: 'tagged', ascending: false });
+      expect(labels.data).toEqual([
+        { title: 'urgent', tagged: [{ id: 4 }, { id: 1 }] },
+        { title: 'later', tagged: [{ id: 2 }, { id: 1 }] },
+        { title: 'unused', tagged: [] },
+      ]);
+      const inner = await db
+        .from('items')
+        .select('id, labels!item_labels!inner(title)')
+        .eq('labels.title', 'urgent')
+        .order('id');
+      expect(inner.data).toEqual([
+        { id: 1, labels: [{ title: 'urgent' }] },
+        { id: 4, labels: [{ title: 'urgent' }] },
+      ]);
+      const votes = await db.from('items').select('id, labels!item_votes(id)').eq('id', 3);
+      expect(votes.data).toEqual([{ id: 3, labels: [{ id: 3 }] }]);
+    });
+
+    it('answers PGRST201 (300) for two junctions without a hint, and PGRST200 for a table that is not one', async () => {
+      const ambiguous = await backend.anon().from('items').select('id, labels(title)');
+      expect(ambiguous).toMatchObject({
+        status: 300,
+        error: {
+          code: 'PGRST201',
+          message: "Could not embed because more than one relationship was found for 'items' and 'labels'",
+          hint: "Try changing 'labels' to one of the following: 'labels!item_labels', 'labels!item_votes'. Find the desired relationship in the 'details' key.",
+        },
+      });
+      // label_notes' foreign keys are not part of its primary key: not a junction.
+      const notJunction = await backend.anon().from('items').select('id, labels!label_notes(title)');
+      expect(notJunction).toMatchObject({ status: 400, error: { code: 'PGRST200' } });
     });
   });
 

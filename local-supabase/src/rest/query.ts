@@ -5,7 +5,7 @@
 // PostgreSQL reads as an untyped literal (PostgREST's unknownLiteral) and casts to what the operator needs.
 import type { Value } from '../db/literals';
 import { RestError } from '../errors';
-import { noRelationship, quoteIdent, type Catalogue } from './schema-cache';
+import { noRelationship, quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
@@ -233,6 +233,21 @@ export function parseQuery(
     return `(${parts.join(` ${operator} `)})`;
   };
 
+  /**
+   * Many-to-many: a junction row links the embedded row to the embedding one. An EXISTS rather than a join, so
+   * the embedded table's columns need no qualifying (each embedded row comes once).
+   */
+  const junctionCondition = (join: Join, childAlias: string, alias: string) => {
+    const j = `_j${childAlias.slice(2)}`;
+    const links = [
+      ...join.junction!.pairs.map(
+        ([target, jc]) => `${j}.${quoteIdent(jc)} = ${childAlias}.${quoteIdent(target)}`,
+      ),
+      ...join.pairs.map(([mine, jc]) => `${j}.${quoteIdent(jc)} = ${alias}.${quoteIdent(mine)}`),
+    ];
+    return `exists (select 1 from public.${quoteIdent(join.junction!.table)} ${j} where ${links.join(' and ')})`;
+  };
+
   interface Level {
     select: string;
     conditions: string[];
@@ -287,9 +302,11 @@ export function parseQuery(
         embeds.set(name, e);
         items.push(() => {
           const child = level(childRel, childAlias, node, e.entries, depth + 1);
-          const on = join.pairs.map(
-            ([mine, theirs]) => `${childAlias}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(mine)}`,
-          );
+          const on = join.junction
+            ? [junctionCondition(join, childAlias, alias)]
+            : join.pairs.map(
+                ([mine, theirs]) => `${childAlias}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(mine)}`,
+              );
           const where = [...on, ...child.conditions].join(' and ');
           e.exists = `exists (select 1 from public.${quoteIdent(join.target)} ${childAlias} where ${where})`;
           const range = `${child.limit === null ? '' : `limit ${child.limit}`} ${child.offset === null ? '' : `offset ${child.offset}`}`;

@@ -18,12 +18,20 @@ export interface FunctionInfo {
   resultColumns: string[] | null;
 }
 
-/** How one table reaches another through a foreign key: to one row (an object) or to many (an array). */
+/**
+ * How one table reaches another: through a foreign key, to one row (an object) or to many (an array), or through
+ * a junction table (many-to-many).
+ */
 export interface Join {
   target: string;
   many: boolean;
-  /** [column of the embedding table, column of the embedded one], for each column of the key. */
+  /**
+   * [column of the embedding table, column of the embedded one], for each column of the key; through a junction,
+   * [column of the embedding table, column of the junction].
+   */
   pairs: [string, string][];
+  /** A many-to-many's junction table, and [column of the embedded table, column of the junction] pairs. */
+  junction?: { table: string; pairs: [string, string][] };
 }
 
 /** What embedding needs from the schema cache. */
@@ -197,7 +205,7 @@ export class SchemaCache implements Catalogue {
    * (the key's name or its column) when there are several; PostgREST's PGRST200 and PGRST201 otherwise.
    */
   join(from: string, to: string, hint: string | undefined): Join {
-    const candidates: { fk: ForeignKey; join: Join }[] = [];
+    const candidates: { fk: ForeignKey; join: Join; via?: ForeignKey }[] = [];
     for (const fk of this.foreignKeys) {
       if (fk.table === from && fk.ref_table === to)
         candidates.push({
@@ -210,8 +218,36 @@ export class SchemaCache implements Catalogue {
           join: { target: to, many: true, pairs: fk.ref_columns.map((c, i) => [c, fk.columns[i]!]) },
         });
     }
+    // Many-to-many, as PostgREST detects it: a junction table with a foreign key to each side whose columns are
+    // all part of its primary key (not between a table and itself).
+    if (from !== to) {
+      for (const mine of this.foreignKeys) {
+        if (mine.ref_table !== from) continue;
+        const key = new Set(this.keys.get(mine.table) ?? []);
+        for (const theirs of this.foreignKeys) {
+          if (theirs.table !== mine.table || theirs.ref_table !== to || theirs.name === mine.name) continue;
+          if (![...mine.columns, ...theirs.columns].every((c) => key.has(c))) continue;
+          candidates.push({
+            fk: mine,
+            via: theirs,
+            join: {
+              target: to,
+              many: true,
+              pairs: mine.ref_columns.map((c, i) => [c, mine.columns[i]!]),
+              junction: {
+                table: mine.table,
+                pairs: theirs.ref_columns.map((c, i) => [c, theirs.columns[i]!]),
+              },
+            },
+          });
+        }
+      }
+    }
+    // A hint names a foreign key (or its column) or, for many-to-many, the junction table.
     const matching = hint
-      ? candidates.filter(({ fk }) => fk.name === hint || fk.columns.join(',') === hint)
+      ? candidates.filter(({ fk, via }) =>
+          via ? fk.table === hint : fk.name === hint || fk.columns.join(',') === hint,
+        )
       : candidates;
     if (matching.length === 0) throw noRelationship(from, to);
     if (matching.length > 1) {
@@ -220,9 +256,13 @@ export class SchemaCache implements Catalogue {
         'PGRST201',
         `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
         matching
-          .map(({ fk }) => `${fk.table}(${fk.columns.join(', ')}) references ${fk.ref_table} (${fk.name})`)
+          .map(({ fk, via }) =>
+            via
+              ? `many-to-many through ${fk.table} using ${fk.name} and ${via.name}`
+              : `${fk.table}(${fk.columns.join(', ')}) references ${fk.ref_table} (${fk.name})`,
+          )
           .join('; '),
-        `Try changing '${to}' to one of the following: ${matching.map(({ fk }) => `'${to}!${fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+        `Try changing '${to}' to one of the following: ${matching.map(({ fk, via }) => `'${to}!${via ? fk.table : fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
       );
     }
     return matching[0]!.join;
