@@ -272,6 +272,35 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
       expect(patch.headers.get('preference-applied')).toBe('missing=default, return=representation');
     });
 
+    it('answers return=headers-only with the inserted row’s key in Location, and no body', async () => {
+      const one = await raw(
+        backend,
+        'POST',
+        '/rest/v1/items',
+        { id: 40, name: 'located' },
+        {
+          Prefer: 'return=headers-only',
+        },
+      );
+      expect(one).toMatchObject({ status: 201, json: null });
+      expect(one.headers.get('location')).toBe('/items?id=eq.40');
+      expect(one.headers.get('preference-applied')).toBe('return=headers-only');
+      // Several rows have no one location.
+      const two = await raw(
+        backend,
+        'POST',
+        '/rest/v1/items',
+        [
+          { id: 41, name: 'a' },
+          { id: 42, name: 'b' },
+        ],
+        { Prefer: 'return=headers-only' },
+      );
+      expect(two.status).toBe(201);
+      expect(two.headers.get('location')).toBeNull();
+      expect(await ids('id=gte.40')).toEqual([40, 41, 42]);
+    });
+
     it('refuses objects with different keys without columns= (PGRST102), as PostgREST does', async () => {
       const response = await raw(backend, 'POST', '/rest/v1/items', [
         { id: 20, name: 'a' },

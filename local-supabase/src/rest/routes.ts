@@ -300,9 +300,17 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     q: ParsedQuery,
     a: Asked,
     kind: RequestKind,
+    /** An insert's table, for the Location header of `return=headers-only`. */
+    inserted?: string,
   ) {
     const claims = claimsOf(request, secret);
     const body = a.representation ? json(`select ${q.select} from _w`) : 'null::json';
+    // return=headers-only: the one inserted row's primary key as `pk=eq.value` in Location (PostgREST's locationF).
+    const key = inserted && a.prefs.return === 'headers-only' ? cache.primaryKey(inserted) : [];
+    const location = key.length
+      ? `, case when (select count(*) from _w) = 1 then (select json_build_object(${key.map((c) => `${literal(c)}, ${quoteIdent(c)}::text`).join(', ')}) from _w) end as location`
+      : '';
+    const returning = a.representation ? '*' : key.length ? key.map(quoteIdent).join(', ') : '1';
     const limit = kind === 'update' || kind === 'delete' ? maxAffected(a.prefs) : undefined;
     // With `.single()` a write that touches other than one row, and one that touches more than max-affected
     // (handling=strict), fails inside the transaction, so it is rolled back as in PostgREST.
@@ -318,7 +326,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       [
         {
           // Without return=representation nothing is read back (RETURNING 1 needs no SELECT grant or policy).
-          sql: `with _w as (${statement.sql} returning ${a.representation ? '*' : '1'}) select ${body} as body, (select count(*) from _w) as total${guards.join('')}`,
+          sql: `with _w as (${statement.sql} returning ${returning}) select ${body} as body, (select count(*) from _w) as total${location}${guards.join('')}`,
           params: statement.params,
         },
       ],
@@ -332,6 +340,11 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
         : contentRange(0, affected, a.count ? affected : undefined),
     );
     applied(reply, a, kind);
+    const located = result!.location as Record<string, string | null> | null | undefined;
+    if (inserted && located) {
+      const query = Object.entries(located).map(([c, v]) => [c, v === null ? 'is.null' : `eq.${v}`]);
+      reply.header('Location', `/${inserted}?${new URLSearchParams(query).toString()}`);
+    }
     const created = request.method === 'POST';
     if (!a.representation) return reply.status(created ? 201 : 204).send();
     return sendRows(reply, result!.body as unknown[], a.single, created ? 201 : 200);
@@ -410,7 +423,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       : `insert into ${target} select from json_array_elements($1::json)${conflict}`;
     // The body's own text, so PostgreSQL reads the numbers the client wrote (see src/json-body.ts).
     const text = Array.isArray(request.body) ? request.jsonText : `[${request.jsonText}]`;
-    return write(request, reply, { sql: insert, params: [text] }, q, a, kind);
+    return write(request, reply, { sql: insert, params: [text] }, q, a, kind, table);
   });
 
   /** The rows a PATCH or DELETE touches: its filters, and with limit (and order) only the first of them. */
