@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `npm run bench -w local-supabase`: a benchmark, not a test. Measures sign-in, replace_cart and the orders
-// select over HTTP at 1, 10 and 50 concurrent clients, on PGlite and on PostgreSQL, beside the same statements
-// (role, claims, query) run directly through `pg` (the floor), and writes the table to local-supabase/BENCH.md.
+// `npm run bench -w local-supabase`: a benchmark, not a test. Measures sign-in, replace_cart, the orders select
+// and the orders with their items (an embed) over HTTP at 1, 10 and 50 concurrent clients, on PGlite and on
+// PostgreSQL, beside the same statements (role, claims, query) run directly through `pg` two ways: as the API
+// sends them (one script, values as literals, one round trip) and with bound parameters (begin, set_config,
+// the statement, commit: `pg` sends one statement per round trip); writes the table to local-supabase/BENCH.md.
 // Traffic stays on 127.0.0.1; every loop is bounded by a request count and a time limit.
 //
-// BENCH_REQUESTS (default 2000) requests per row; BENCH_STORES=pglite,postgres and BENCH_CALLS=sign-in,... pick
-// rows; BENCH_WRITE=0 prints without writing BENCH.md. PostgreSQL comes from TEST_DATABASE_URL or
-// scripts/ensure-postgres.sh, in a database created for the run and dropped after it.
+// BENCH_REQUESTS (default 2000) requests per row, BENCH_TIME_LIMIT (default 20) seconds at most per row;
+// BENCH_STORES=pglite,postgres and BENCH_CALLS=sign-in,... pick rows (the rows not measured stay in BENCH.md as
+// they were, with their date); BENCH_WRITE=0 prints without writing BENCH.md. PostgreSQL comes from
+// TEST_DATABASE_URL or scripts/ensure-postgres.sh, in a database created for the run and dropped after it.
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,11 +28,14 @@ const root = path.resolve(here, '..', '..');
 const CONCURRENCY = [1, 10, 50];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARMUP = 30;
-const TIME_LIMIT_MS = 20_000;
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT ?? 20) * 1000;
 const PASSWORD = 'BenchPass123';
 const list = (name, all) => (process.env[name] ? process.env[name].split(',') : all);
 const STORES = list('BENCH_STORES', ['pglite', 'postgres']);
-const CALLS = list('BENCH_CALLS', ['sign-in', 'replace_cart', 'orders select']);
+const CALLS = list('BENCH_CALLS', ['sign-in', 'replace_cart', 'orders select', 'orders with items']);
+/** The account page's read of a user's orders with their items, one request through an embed. */
+const ORDERS_WITH_ITEMS =
+  'select=id,status,total_amount,created_at,order_items(service_id,service_title,service_price)';
 
 function adminUrl() {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
@@ -142,8 +148,28 @@ function httpScenarios(server, users) {
         headers: headers(user.token),
       });
     },
+    'orders with items': (_i, worker) => {
+      const user = users[worker % users.length];
+      return request(
+        `${server.url}/rest/v1/orders?${ORDERS_WITH_ITEMS}&user_id=eq.${user.id}&order=created_at.desc`,
+        { headers: headers(user.token) },
+      );
+    },
   };
 }
+
+/** Each call's statement as the API builds it, with `$1` for the request's value (the cart or the user id). */
+const STATEMENTS = {
+  replace_cart: { sql: 'select public.replace_cart(items => $1)', readOnly: false },
+  'orders select': {
+    sql: `select coalesce((select json_agg(_r) from (select * from public."orders" _t0 where "user_id" = $1 order by "created_at" desc limit 1000 offset 0) _r), '[]'::json) as body`,
+    readOnly: true,
+  },
+  'orders with items': {
+    sql: `select coalesce((select json_agg(_r) from (select "id", "status", "total_amount", "created_at", coalesce((select json_agg(_e) from (select "service_id", "service_title", "service_price" from public."order_items" _t1 where _t1."order_id" = _t0."id") _e), '[]'::json) as "order_items" from public."orders" _t0 where "user_id" = $1 order by "created_at" desc limit 1000 offset 0) _r), '[]'::json) as body`,
+    readOnly: true,
+  },
+};
 
 const ITEMS = [
   { service_id: 'smart-website', service_title: 'Smart Website', service_price: 899 },
@@ -151,21 +177,53 @@ const ITEMS = [
   { service_id: 'smart-emails', service_title: 'Smart Emails', service_price: 349 },
 ];
 
-/** The script the API sends for each call (role, claims, statement in one round trip), through a `pg` pool of the same size. */
-function floorScenarios(pool, users) {
+const claimsOf = (user) => JSON.stringify({ sub: user.id, role: 'authenticated', email: user.email });
+
+/**
+ * The floors for each call through a `pg` pool of the API's size: 'literal' sends the script the API sends (role,
+ * claims and statement with its value written in, one round trip); 'bound' sends the same with bound parameters,
+ * which `pg` can only do one statement per round trip (begin, set_config, the statement, commit).
+ */
+function floorScenarios(pool, users, mode) {
   const { escapeLiteral } = pg;
-  const asUser = (user, sql, readOnly = false) =>
-    pool.query(
+  const carts = [1, 2, 3].map((n) => JSON.stringify(ITEMS.slice(0, n)));
+  const valueOf = (name, i, user) => (name === 'replace_cart' ? carts[i % 3] : user.id);
+  const literalCall = (name) => (i, worker) => {
+    const user = users[worker % users.length];
+    const { sql, readOnly } = STATEMENTS[name];
+    return pool.query(
       [
         ...(readOnly ? ['set transaction read only'] : []),
         `select set_config('role', 'authenticated', true),
-                set_config('request.jwt.claims', ${escapeLiteral(JSON.stringify({ sub: user.id, role: 'authenticated', email: user.email }))}, true),
+                set_config('request.jwt.claims', ${escapeLiteral(claimsOf(user))}, true),
                 set_config('request.jwt.claim.sub', ${escapeLiteral(user.id)}, true)`,
-        sql,
+        sql.replace('$1', escapeLiteral(valueOf(name, i, user))),
       ].join(';\n'),
     );
-  const carts = [1, 2, 3].map((n) => JSON.stringify(ITEMS.slice(0, n)));
+  };
+  const boundCall = (name) => async (i, worker) => {
+    const user = users[worker % users.length];
+    const { sql, readOnly } = STATEMENTS[name];
+    const client = await pool.connect();
+    try {
+      await client.query(readOnly ? 'begin read only' : 'begin');
+      await client.query(
+        `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
+                set_config('request.jwt.claim.sub', $2, true)`,
+        [claimsOf(user), user.id],
+      );
+      await client.query(sql, [valueOf(name, i, user)]);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  const call = mode === 'literal' ? literalCall : boundCall;
   return {
+    // The user lookup, the bcrypt comparison and the session insert (no role or claims to set).
     'sign-in': async (i) => {
       const user = users[i % users.length];
       const { rows } = await pool.query('select * from auth.users where lower(email) = lower($1)', [
@@ -174,19 +232,9 @@ function floorScenarios(pool, users) {
       await bcrypt.compare(PASSWORD, rows[0].encrypted_password);
       await pool.query('insert into auth.sessions (id, user_id) values (gen_random_uuid(), $1)', [user.id]);
     },
-    replace_cart: (i, worker) =>
-      asUser(
-        users[worker % users.length],
-        `select public.replace_cart(items => ${escapeLiteral(carts[i % 3])})`,
-      ),
-    'orders select': (_i, worker) => {
-      const user = users[worker % users.length];
-      return asUser(
-        user,
-        `select coalesce(json_agg(_r), '[]'::json) as body from (select * from public.orders where "user_id" = ${escapeLiteral(user.id)} order by "created_at" desc limit 1000 offset 0) _r`,
-        true,
-      );
-    },
+    replace_cart: call('replace_cart'),
+    'orders select': call('orders select'),
+    'orders with items': call('orders with items'),
   };
 }
 
@@ -227,13 +275,16 @@ async function runBackend(kind, server, pool) {
     });
   }
   const httpCalls = httpScenarios(server, users);
-  const floor = pool ? floorScenarios(pool, users) : null;
+  const floor = pool ? floorScenarios(pool, users, 'literal') : null;
+  const bound = pool ? floorScenarios(pool, users, 'bound') : null;
   for (const name of CALLS) {
     for (const c of CONCURRENCY) {
       const api = await measure(c, httpCalls[name]);
       const direct = floor ? await measure(c, floor[name]) : null;
-      rows.push({ kind, name, c, api, direct });
-      console.log(kind, name, c, JSON.stringify({ api, direct }));
+      // Sign-in binds its parameters either way: one floor is enough.
+      const boundRow = bound && name !== 'sign-in' ? await measure(c, bound[name]) : null;
+      rows.push({ kind, name, c, api, direct, bound: boundRow });
+      console.log(kind, name, c, JSON.stringify({ api, direct, bound: boundRow }));
     }
   }
 }
@@ -285,25 +336,55 @@ try {
 }
 
 const f = (n) => (n === undefined ? '' : n.toFixed(1));
-const lines = [
-  '| store | call | clients | API p50 ms | API p95 ms | API req/s | direct pg p50 ms | direct pg p95 ms | direct req/s | p95 API / direct |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...rows.map(
-    ({ kind, name, c, api, direct }) =>
-      `| ${kind} | ${name} | ${c} | ${f(api.p50)} | ${f(api.p95)} | ${f(api.rps)} | ${f(direct?.p50)} | ${f(direct?.p95)} | ${f(direct?.rps)} | ${direct ? (api.p95 / direct.p95).toFixed(2) : ''} |`,
-  ),
+const runAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const HEADER = [
+  '| store | call | clients | API p50 ms | API p95 ms | API req/s | literal pg p50 ms | literal pg p95 ms | literal req/s | p95 API / literal | bound pg p50 ms | bound pg p95 ms | bound req/s | measured (UTC) |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
-const table = lines.join('\n');
+const measuredRows = rows.map(({ kind, name, c, api, direct, bound }) => ({
+  key: `${kind}|${name}|${c}`,
+  line: `| ${kind} | ${name} | ${c} | ${f(api.p50)} | ${f(api.p95)} | ${f(api.rps)} | ${f(direct?.p50)} | ${f(direct?.p95)} | ${f(direct?.rps)} | ${direct ? (api.p95 / direct.p95).toFixed(2) : ''} | ${f(bound?.p50)} | ${f(bound?.p95)} | ${f(bound?.rps)} | ${runAt} |`,
+}));
+const doc = path.join(here, '..', 'BENCH.md');
+const previous = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
+/** The rows of the previous table that this run did not measure, in this table's columns. */
+function keptRows() {
+  const date = /^Measured (\S+)/m.exec(previous)?.[1] ?? '';
+  return previous
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| store') && !line.startsWith('| ---'))
+    .map((line) => {
+      const cells = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      // A row of the older ten-column table: no bound columns, measured on the date of its header.
+      const full = cells.length === 10 ? [...cells, '', '', '', date] : cells;
+      return { key: full.slice(0, 3).join('|'), line: `| ${full.join(' | ')} |` };
+    })
+    .filter((row) => !measuredRows.some((m) => m.key === row.key));
+}
+const order = (row) => {
+  const [kind, name, c] = row.key.split('|');
+  return [
+    kind === 'PGlite' ? 0 : 1,
+    ['sign-in', 'replace_cart', 'orders select', 'orders with items'].indexOf(name),
+    Number(c),
+  ];
+};
+const all = [...keptRows(), ...measuredRows].sort((a, b) => {
+  const [x, y] = [order(a), order(b)];
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+});
+const table = [...HEADER, ...all.map((row) => row.line)].join('\n');
 console.log(`\n${table}\n\nload average before: ${loadBefore}; after: ${load()}`);
 if (process.env.BENCH_WRITE !== '0') {
-  const doc = path.join(here, '..', 'BENCH.md');
-  const previous = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
   const notes = previous.includes('## Reading the numbers')
     ? previous.slice(previous.indexOf('## Reading the numbers'))
     : '';
   fs.writeFileSync(
     doc,
-    `# local-supabase benchmark\n\nMeasured ${new Date().toISOString().slice(0, 10)} with \`npm run bench -w local-supabase\` on a ${os.cpus().length}-core machine (load average ${loadBefore} before the run, ${load()} after): ${REQUESTS} requests per row after ${WARMUP} warm-up requests (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users each holding one order, bcrypt cost 10, the load generator, the API and PostgreSQL on the same machine. "Direct" sends the script the API sends (role, claims and the statement, one round trip) through a \`pg\` pool of the same size without HTTP; sign-in's direct row is the user lookup, the bcrypt comparison and the session insert.\n\n${table}\n\n${notes}`,
+    `# local-supabase benchmark\n\nMeasured ${runAt.slice(0, 10)} with \`npm run bench -w local-supabase\` on a ${os.cpus().length}-core machine (load average ${loadBefore} before the run, ${load()} after; calls ${CALLS.join(', ')} on ${STORES.join(', ')}; rows not measured in this run keep their own date): ${REQUESTS} requests per row after ${WARMUP} warm-up requests (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users each holding one order of three items, bcrypt cost 10, the load generator, the API and PostgreSQL on the same machine. "Literal" sends the script the API sends (role, claims and the statement with its values written in as literals, one round trip) through a \`pg\` pool of the same size without HTTP; "bound" sends the same statements with bound parameters, one per round trip (begin, set_config, the statement, commit), as \`pg\` must; sign-in's floor is the user lookup, the bcrypt comparison and the session insert.\n\n${table}\n\n${notes}`,
   );
   console.log('Written to local-supabase/BENCH.md');
 }

@@ -9,6 +9,7 @@ import { openDataFolder } from './data-folder';
 import { bindPort, type BoundPort } from './startup';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
 import { authRoutes } from './auth/routes';
+import { txEndOf } from './rest/preferences';
 import { restRoutes } from './rest/routes';
 import { SchemaCache } from './rest/schema-cache';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
@@ -165,10 +166,13 @@ async function serve(
   if (config.api.enabled) {
     await app.register(
       (instance, _opts, done) => {
-        void restRoutes(instance, { db, secret, cache, maxRows: config.api.maxRows }).then(
-          () => done(),
-          done,
-        );
+        void restRoutes(instance, {
+          db,
+          secret,
+          cache,
+          maxRows: config.api.maxRows,
+          txEnd: txEndOf(process.env.PGRST_DB_TX_END),
+        }).then(() => done(), done);
       },
       { prefix: '/rest/v1' },
     );

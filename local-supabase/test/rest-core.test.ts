@@ -147,7 +147,9 @@ describe.each(KINDS)('PostgREST core on %s', (kind) => {
         { Prefer: 'resolution=ignore-duplicates,return=representation' },
       );
       expect(response).toMatchObject({ status: 201, json: [] });
-      expect(response.headers.get('preference-applied')).toBe('resolution=ignore-duplicates');
+      expect(response.headers.get('preference-applied')).toBe(
+        'resolution=ignore-duplicates, return=representation',
+      );
     });
 
     it('without a resolution is a plain insert (409), and refuses an unknown or non-unique on_conflict', async () => {

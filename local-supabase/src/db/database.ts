@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { Pool, type QueryResult as PgResult } from 'pg';
+import { Client, escapeIdentifier, Pool, type QueryResult as PgResult } from 'pg';
 
 export interface QueryResult<T> {
   rows: T[];
@@ -23,6 +23,15 @@ export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction; an error rolls it back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, and `onReconnect` when a lost listening
+   * connection was made again (notifications may have been missed meanwhile). Returns the unsubscribe.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,7 +50,63 @@ export async function openPGlite(dataDir: string | undefined): Promise<Database>
         }),
       ),
     exec: (sql) => db.exec(sql),
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => db.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to requests), made again after it is lost,
+ * after one second and then at most every 30 seconds, as PostgREST's listener does.
+ */
+async function listenPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      schedule();
+    });
+    await next.connect();
+    await next.query(`listen ${escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          delay = 1000;
+          onReconnect?.();
+        },
+        () => {
+          delay = Math.min(delay * 2, 30_000);
+          if (!stopped) schedule();
+        },
+      );
+    }, delay);
+    timer.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -90,6 +155,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
     },
     exec: async (sql) => resultsOf(await pool.query(sql)),
+    listen: (channel, onNotify, onReconnect) =>
+      listenPostgres(connectionString, channel, onNotify, onReconnect),
     close: () => pool.end(),
   };
 }

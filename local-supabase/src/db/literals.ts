@@ -1,31 +1,46 @@
 // A request's parameters written into its SQL as literals, so the whole request (role, claims and statements)
-// reaches PostgreSQL as one script in one round trip; `pg` sends bound parameters one query at a time. Values
-// are converted by pg's own prepareValue and quoted by its escapeLiteral, so each reads exactly as it would have
-// as a bound parameter.
-import { escapeLiteral } from 'pg';
+// reaches PostgreSQL as one script in one round trip; `pg` sends bound parameters one statement at a time and
+// cannot pipeline them (BENCH.md measures both ways). Values are untyped literals, read by PostgreSQL exactly as
+// an untyped bound parameter would be: text as it is, a list as an array literal. test/literals.test.ts checks
+// the quoting against PostgreSQL's own parser with generated strings.
 
-// Untyped in @types/pg: turns arrays into array literals and everything else into its text, as for parameters.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { prepareValue } = require('pg/lib/utils') as { prepareValue(value: unknown): string | null };
+/** What a request binds: text, or a list of text for `in.(...)`. */
+export type Value = string | null | undefined | readonly (string | null)[];
 
 /** PostgreSQL's own refusal of a NUL in text (the wire protocol ends a script at one, so it must never get in). */
 function nulRefused(): Error {
   return Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
 }
 
+/** A list as PostgreSQL's array input reads it: every element quoted, `"` and `\` escaped, null as NULL. */
+function arrayText(items: readonly (string | null)[]): string {
+  const element = (item: string | null) =>
+    item === null ? 'NULL' : `"${item.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`;
+  return `{${items.map(element).join(',')}}`;
+}
+
+/**
+ * `text` quoted: quotes doubled, and with a backslash an escape string (E'...') with backslashes doubled, so it
+ * reads the same whatever standard_conforming_strings says.
+ */
+function quote(text: string): string {
+  const quoted = `'${text.replace(/'/g, "''")}'`;
+  return text.includes('\\') ? ` E${quoted.replace(/\\/g, '\\\\')}` : quoted;
+}
+
 /** `value` as a SQL literal: `NULL`, or quoted text that PostgreSQL casts as it would an untyped parameter. */
-export function literal(value: unknown): string {
-  const text = prepareValue(value);
-  if (text === null) return 'NULL';
+export function literal(value: Value): string {
+  if (value === null || value === undefined) return 'NULL';
+  const text = typeof value === 'string' ? value : arrayText(value);
   if (text.includes('\0')) throw nulRefused();
-  return escapeLiteral(text);
+  return quote(text);
 }
 
 // Quoted identifiers and string literals are skipped whole, so a `$1` inside one is never replaced.
 const TOKENS = /"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g;
 
 /** Replaces the placeholders `$1`, `$2`, ... of generated SQL with the literals of `params`. */
-export function inlineParams(sql: string, params: readonly unknown[]): string {
+export function inlineParams(sql: string, params: readonly Value[]): string {
   return sql.replace(TOKENS, (token, index: string | undefined) => {
     if (index === undefined) return token;
     const position = Number(index) - 1;

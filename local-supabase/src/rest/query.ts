@@ -1,13 +1,52 @@
 // PostgREST's URL grammar turned into SQL over one relation (a table, the rows a write returned, or a function's
-// result): select= (columns, aliases, casts), column filters (eq, neq, gt, gte, lt, lte, like, ilike, in, is,
-// with not.), or=/and= logic trees (nested, with not.), order=, limit=, offset=. Every name is checked against
-// the relation's columns; every value becomes a placeholder ($n) for the literal helper.
+// result): select= (columns, aliases, casts), column filters (PostgREST 14's operators, with not. and the
+// (any)/(all) quantifiers), or=/and= logic trees (nested, with not.), order=, limit=, offset=. Every name is
+// checked against the relation's columns; every value becomes a placeholder ($n) for the literal helper, which
+// PostgreSQL reads as an untyped literal (PostgREST's unknownLiteral) and casts to what the operator needs.
+import type { Value } from '../db/literals';
 import { RestError } from '../errors';
-import { noRelationship, quoteIdent, type Catalogue } from './schema-cache';
+import { noRelationship, quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
-const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+/** Operators that take a quantifier, `eq(any).{1,2}` (PostgREST's quantOperator). */
+const QUANTIFIABLE: Record<string, string> = {
+  eq: '=',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+};
+/** Operators without one: inequality, and the array, range and containment operators (simpleOperator). */
+const SIMPLE: Record<string, string> = {
+  neq: '<>',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+};
+/** Full-text search: the tsquery each builds from the value. */
+const FTS: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+const IS_VALUES: Record<string, string> = {
+  null: 'null',
+  not_null: 'not null',
+  true: 'true',
+  false: 'false',
+  unknown: 'unknown',
+};
 
 /** What a query may name: a relation's columns, and the name its errors use. */
 export interface Relation {
@@ -15,6 +54,8 @@ export interface Relation {
   columns: ReadonlySet<string>;
   /** The public table whose rows these are, when they are a table's (embedding follows its foreign keys). */
   table?: string;
+  /** Each column's type name (pg_type.typname), where known: full-text search treats tsvector columns apart. */
+  types?: ReadonlyMap<string, string>;
 }
 
 export interface ParsedQuery {
@@ -23,7 +64,7 @@ export interface ParsedQuery {
   orderBy: string;
   limit: number | null;
   offset: number | null;
-  params: unknown[];
+  params: Value[];
   /** Whether the request named anything beyond the defaults (select=*, no filter, order or range). */
   shaped: boolean;
 }
@@ -35,16 +76,19 @@ export function checkColumn(relation: Relation, column: string): string {
   return column;
 }
 
-/** Splits on commas outside double quotes and parentheses, as PostgREST's parser does. */
-function splitTopLevel(raw: string): string[] {
+/**
+ * Splits on commas outside double quotes and parentheses, as PostgREST's parser does; in a logic tree also
+ * outside braces (an array value, `tags.cs.{a,b}`).
+ */
+function splitTopLevel(raw: string, braces = false): string[] {
   const items: string[] = [];
   let current = '';
   let depth = 0;
   let quoted = false;
   for (const ch of raw) {
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === '(') depth += 1;
-    else if (!quoted && ch === ')') depth -= 1;
+    else if (!quoted && (ch === '(' || (braces && ch === '{'))) depth += 1;
+    else if (!quoted && (ch === ')' || (braces && ch === '}'))) depth -= 1;
     if (ch === ',' && !quoted && depth === 0) {
       items.push(current);
       current = '';
@@ -101,8 +145,8 @@ export function parseQuery(
   /** The name the outermost relation has in the SQL around this query (embeds refer to its columns). */
   outer = '_t0',
 ): ParsedQuery {
-  const params: unknown[] = [];
-  const param = (value: unknown) => {
+  const params: Value[] = [];
+  const param = (value: Value) => {
     params.push(value);
     return `$${firstParam + params.length - 1}`;
   };
@@ -110,15 +154,13 @@ export function parseQuery(
 
   /** `op.value` or `not.op.value` on `column` of `rel`, as in a query parameter or inside a logic tree. */
   const filter = (rel: Relation, columnName: string, raw: string, where: string): string => {
-    const column = quoteIdent(checkColumn(rel, columnName));
-    let [op, ...rest] = raw.split('.');
-    let negate = false;
-    if (op === 'not') {
-      negate = true;
-      [op, ...rest] = rest;
-    }
+    const name = checkColumn(rel, columnName);
+    const column = quoteIdent(name);
+    const negate = raw.startsWith('not.');
+    const expression = negate ? raw.slice(4) : raw;
+    const dot = expression.indexOf('.');
     // `eq` alone has no operand (PostgREST: 400); `eq.` compares with the empty string.
-    if (rest.length === 0) {
+    if (dot < 0) {
       throw new RestError(
         400,
         'PGRST100',
@@ -126,27 +168,50 @@ export function parseQuery(
         'unexpected end of input expecting "."',
       );
     }
-    let value = rest.join('.');
+    const value = expression.slice(dot + 1);
+    // `op`, `op(any)`/`op(all)`, or a full-text operator with its language, `fts(english)`.
+    const [, op = '', modifier] = /^([a-z_]+)(?:\((.*)\))?$/s.exec(expression.slice(0, dot)) ?? [];
+    const unknown = () =>
+      new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, null, 'Unknown operator');
     let condition: string;
-    if (op && op in COMPARISONS) condition = `${column} ${COMPARISONS[op]} ${param(value)}`;
-    else if (op === 'like' || op === 'ilike')
-      condition = `${column}::text ${op} ${param(value.replace(/\*/g, '%'))}`;
-    else if (op === 'in') condition = `${column} = any(${param(parseList(value))})`;
-    else if (op === 'is') {
-      value = value.toLowerCase();
-      const literal = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }[value];
-      if (!literal) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
-      condition = `${column} is ${literal}`;
-    } else
-      throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, null, 'Unknown operator');
+    if (op in QUANTIFIABLE && (modifier === undefined || modifier === 'any' || modifier === 'all')) {
+      const text = op === 'like' || op === 'ilike';
+      // like and ilike take `*` for `%`, which a URL need not escape.
+      const operand = param(text ? value.replace(/\*/g, '%') : value);
+      const left = text ? `${column}::text` : column;
+      condition = `${left} ${QUANTIFIABLE[op]} ${modifier ? `${modifier}(${operand})` : operand}`;
+    } else if (modifier !== undefined && op in FTS) {
+      if (!/^[A-Za-z0-9_ $]+$/.test(modifier)) throw unknown();
+      condition = fullText(rel, name, FTS[op]!, value, modifier.trim());
+    } else if (modifier !== undefined) throw unknown();
+    else if (op in SIMPLE) condition = `${column} ${SIMPLE[op]} ${param(value)}`;
+    else if (op in FTS) condition = fullText(rel, name, FTS[op]!, value);
+    else if (op === 'in') {
+      const list = parseList(value);
+      // in.() matches nothing, as PostgREST's `= any('{}')`.
+      condition = `${column} = any(${param(list)})`;
+    } else if (op === 'is') {
+      const is = IS_VALUES[value.toLowerCase()];
+      if (!is) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+      condition = `${column} is ${is}`;
+    } else if (op === 'isdistinct') condition = `${column} is distinct from ${param(value)}`;
+    else throw unknown();
     return negate ? `not (${condition})` : condition;
+  };
+
+  /** `col @@ to_tsquery([lang,] value)`; a column that is not a tsvector is read with to_tsvector([lang,] col). */
+  const fullText = (rel: Relation, name: string, query: string, value: string, lang?: string) => {
+    const language = lang === undefined ? '' : `${param(lang)}, `;
+    const column = quoteIdent(name);
+    const vector = rel.types?.get(name) === 'tsvector' ? column : `to_tsvector(${language}${column})`;
+    return `${vector} @@ ${query}(${language}${param(value)})`;
   };
 
   /** `(a.eq.1,b.gt.2,and(c.is.null,...))` joined by `and` or `or`. */
   const logic = (rel: Relation, operator: 'and' | 'or', raw: string, where: string): string => {
     const fail = () => new RestError(400, 'PGRST100', `"failed to parse logic tree (${where})"`);
     if (!raw.startsWith('(') || !raw.endsWith(')') || raw.length < 3) throw fail();
-    const parts = splitTopLevel(raw.slice(1, -1)).map((part) => {
+    const parts = splitTopLevel(raw.slice(1, -1), true).map((part) => {
       let term = part.trim();
       let negate = false;
       if (/^not\.(and|or)\(/.test(term)) {
@@ -160,12 +225,27 @@ export function parseQuery(
         const dot = term.indexOf('.');
         if (dot <= 0) throw fail();
         // A value in double quotes keeps its commas and parentheses (`name.eq."a,b"`).
-        const value = term.slice(dot + 1).replace(/^((?:not\.)?[a-z]+\.)"(.*)"$/s, '$1$2');
+        const value = term.slice(dot + 1).replace(/^((?:not\.)?[a-z_]+(?:\([^()]*\))?\.)"(.*)"$/s, '$1$2');
         condition = filter(rel, term.slice(0, dot), value, where);
       }
       return negate ? `not (${condition})` : condition;
     });
     return `(${parts.join(` ${operator} `)})`;
+  };
+
+  /**
+   * Many-to-many: a junction row links the embedded row to the embedding one. An EXISTS rather than a join, so
+   * the embedded table's columns need no qualifying (each embedded row comes once).
+   */
+  const junctionCondition = (join: Join, childAlias: string, alias: string) => {
+    const j = `_j${childAlias.slice(2)}`;
+    const links = [
+      ...join.junction!.pairs.map(
+        ([target, jc]) => `${j}.${quoteIdent(jc)} = ${childAlias}.${quoteIdent(target)}`,
+      ),
+      ...join.pairs.map(([mine, jc]) => `${j}.${quoteIdent(jc)} = ${alias}.${quoteIdent(mine)}`),
+    ];
+    return `exists (select 1 from public.${quoteIdent(join.junction!.table)} ${j} where ${links.join(' and ')})`;
   };
 
   interface Level {
@@ -215,15 +295,18 @@ export function parseQuery(
           name: join.target,
           columns: catalogue.columns(join.target),
           table: join.target,
+          types: catalogue.columnTypes(join.target),
         };
         const node = embedded[4]!;
         const e = { inner, entries: [] as [string, string][], exists: '' };
         embeds.set(name, e);
         items.push(() => {
           const child = level(childRel, childAlias, node, e.entries, depth + 1);
-          const on = join.pairs.map(
-            ([mine, theirs]) => `${childAlias}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(mine)}`,
-          );
+          const on = join.junction
+            ? [junctionCondition(join, childAlias, alias)]
+            : join.pairs.map(
+                ([mine, theirs]) => `${childAlias}.${quoteIdent(theirs)} = ${alias}.${quoteIdent(mine)}`,
+              );
           const where = [...on, ...child.conditions].join(' and ');
           e.exists = `exists (select 1 from public.${quoteIdent(join.target)} ${childAlias} where ${where})`;
           const range = `${child.limit === null ? '' : `limit ${child.limit}`} ${child.offset === null ? '' : `offset ${child.offset}`}`;

@@ -3,9 +3,18 @@
 // row-level security decide what it may do, exactly as with hosted Supabase.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { inlineParams, literal } from '../db/literals';
+import { inlineParams, literal, type Value } from '../db/literals';
 import { connectionProblem, fromPgError, refuseLargeBody, RestError, sendRestError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
+import {
+  exceedsMaxAffected,
+  maxAffected,
+  parsePreferences,
+  preferenceApplied,
+  type Preferences,
+  type RequestKind,
+  type TxEnd,
+} from './preferences';
 import { checkColumn, parseQuery, RESERVED_PARAMS, type ParsedQuery, type Relation } from './query';
 import { quoteIdent, type SchemaCache } from './schema-cache';
 
@@ -14,12 +23,27 @@ export interface RestOptions {
   secret: string;
   cache: SchemaCache;
   maxRows: number;
+  /** PostgREST's db-tx-end (PGRST_DB_TX_END); `commit`, as on hosted Supabase, unless set. */
+  txEnd?: TxEnd;
 }
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
-/** The text a `.single()` write's guard casts to an integer when the row count is not one. */
-const SINGLE_GUARD = 'pgrst116 rows ';
+/**
+ * A guard that fails the request's statement (so its transaction rolls back) with PostgREST's error `code` when
+ * `failing` holds: the failing cast carries the code and the row count out in PostgreSQL's message.
+ */
+const guard = (failing: string, code: 'PGRST116' | 'PGRST124', rows: string) =>
+  `case when ${failing} then ('${code.toLowerCase()} rows ' || ${rows})::int else 0 end`;
+const GUARDED = /"(pgrst116|pgrst124) rows (\d+)"/;
+
+/** A guard's failure as PostgREST's error; any other error as it was. */
+function guardedError(error: unknown): never {
+  const guarded = error instanceof RestError ? GUARDED.exec(error.message) : null;
+  if (!guarded) throw error;
+  const rows = Number(guarded[2]);
+  throw guarded[1] === 'pgrst116' ? notSingle(rows) : exceedsMaxAffected(rows);
+}
 
 function claimsOf(request: FastifyRequest, secret: string): Claims {
   const token = bearerToken(request.headers);
@@ -36,42 +60,37 @@ function claimsOf(request: FastifyRequest, secret: string): Claims {
   return verified.claims;
 }
 
-const COUNTS = new Set(['exact', 'planned', 'estimated']);
-const RESOLUTIONS = new Set(['merge-duplicates', 'ignore-duplicates']);
-
-/** The Prefer header's values (several headers, or one with commas); what this service cannot honour is ignored, as PostgREST's lenient handling does. */
-function preferences(request: FastifyRequest) {
-  const header = request.headers.prefer;
-  const items = (Array.isArray(header) ? header.join(',') : String(header ?? ''))
-    .split(',')
-    .map((item) => item.trim());
-  const value = (key: string) =>
-    items.find((item) => item.startsWith(`${key}=`))?.slice(key.length + 1) ?? undefined;
-  const resolution = value('resolution');
-  return {
-    representation: value('return') === 'representation',
-    // planned and estimated are answered with the exact count (a small database; PostgREST counts exactly too
-    // below its estimate threshold).
-    count: COUNTS.has(value('count') ?? ''),
-    resolution: resolution && RESOLUTIONS.has(resolution) ? resolution : undefined,
-    single: String(request.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
-  };
+/** A request's preferences, what it asked of the answer, and how its transaction ends. */
+interface Asked {
+  prefs: Preferences;
+  /** Counted: planned and estimated are answered with the exact count (a small database; PostgREST counts exactly too below its estimate threshold). */
+  count: boolean;
+  representation: boolean;
+  single: boolean;
+  rollback: boolean;
 }
 
 interface Statement {
   sql: string;
-  params?: readonly unknown[];
+  params?: readonly Value[];
+}
+
+/** Thrown inside a transaction to roll it back after its results were read (`Prefer: tx=rollback`). */
+class RolledBack {
+  constructor(readonly rows: (Record<string, unknown> | undefined)[]) {}
 }
 
 /**
  * Runs `statements` in one transaction as the request's role, with its claims visible to auth.uid() and friends,
- * sent as one script (one round trip); returns each statement's first row.
+ * sent as one script (one round trip); returns each statement's first row. With `rollback` the transaction is
+ * rolled back once the rows are read (one more round trip for begin and rollback).
  */
 async function asRole(
   db: Database,
   claims: Claims,
   readOnly: boolean,
   statements: Statement[],
+  options: { rollback?: boolean; timezone?: string } = {},
 ): Promise<(Record<string, unknown> | undefined)[]> {
   try {
     const setup = [
@@ -79,11 +98,24 @@ async function asRole(
       // request.jwt.claim.sub too, for policies written against the older per-claim settings.
       `select set_config('role', ${literal(claims.role)}, true),
               set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true),
-              set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true)`,
+              set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true)${
+                options.timezone ? `, set_config('timezone', ${literal(options.timezone)}, true)` : ''
+              }`,
     ];
     const script = [...setup, ...statements.map((s) => inlineParams(s.sql, s.params ?? []))].join(';\n');
-    const results = await db.exec(script);
-    return results.slice(setup.length).map((r) => r.rows[0]);
+    if (!options.rollback) {
+      const results = await db.exec(script);
+      return results.slice(setup.length).map((r) => r.rows[0]);
+    }
+    return await db
+      .transaction(async (tx) => {
+        const results = await tx.exec(script);
+        throw new RolledBack(results.slice(setup.length).map((r) => r.rows[0]));
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RolledBack) return error.rows;
+        throw error;
+      });
   } catch (error) {
     throw error instanceof RestError ? error : fromPgError(error, claims.role);
   }
@@ -130,6 +162,56 @@ const json = (sql: string) => `coalesce((select json_agg(_r) from (${sql}) _r), 
 
 export async function restRoutes(app: FastifyInstance, options: RestOptions): Promise<void> {
   const { db, secret, cache, maxRows } = options;
+  const txEnd = options.txEnd ?? 'commit';
+
+  // PostgREST's schema cache reload: NOTIFY pgrst, 'reload schema' (or an empty payload) reads the catalogue
+  // again, as does a listener that got its lost connection back (a notification may have been missed). Reloads
+  // asked for during one run once more after it.
+  let reloading: Promise<void> | null = null;
+  let again = false;
+  const reload = () => {
+    if (reloading) {
+      again = true;
+      return;
+    }
+    reloading = cache
+      .reload(db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'schema cache reload failed'))
+      .finally(() => {
+        reloading = null;
+        if (again) {
+          again = false;
+          reload();
+        }
+      });
+  };
+  const unlisten = await db.listen(
+    'pgrst',
+    (payload) => {
+      if (payload === '' || payload === 'reload schema') reload();
+    },
+    reload,
+  );
+  app.addHook('onClose', () => unlisten());
+
+  /** What the request asks through Prefer and Accept (PGRST122 for what it may not, under handling=strict). */
+  const asked = (request: FastifyRequest): Asked => {
+    const prefs = parsePreferences(request.headers.prefer, txEnd, cache.timezones);
+    const end = prefs.tx ?? (txEnd.startsWith('rollback') ? 'rollback' : 'commit');
+    return {
+      prefs,
+      count: prefs.count !== undefined,
+      representation: prefs.return === 'representation',
+      single: String(request.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
+      rollback: end === 'rollback',
+    };
+  };
+  const run = (claims: Claims, readOnly: boolean, statements: Statement[], a: Asked) =>
+    asRole(db, claims, readOnly, statements, { rollback: a.rollback, timezone: a.prefs.timezone });
+  const applied = (reply: FastifyReply, a: Asked, kind: RequestKind) => {
+    const header = preferenceApplied(a.prefs, kind);
+    if (header) reply.header('Preference-Applied', header);
+  };
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof RestError) return sendRestError(reply, error);
@@ -170,30 +252,41 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
 
   const search = (request: FastifyRequest) => new URL(request.raw.url ?? '/', 'http://local').searchParams;
 
-  const tableRelation = (table: string): Relation => ({ name: table, columns: cache.columns(table), table });
+  const tableRelation = (table: string): Relation => ({
+    name: table,
+    columns: cache.columns(table),
+    table,
+    types: cache.columnTypes(table),
+  });
 
   /** A read of a table: rows, the count when asked, and PostgREST's 206 for a counted partial answer. */
   app.get('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
     const { table } = request.params;
     const claims = claimsOf(request, secret);
     const q = parseQuery(search(request), tableRelation(table), 1, new Set(), cache);
-    const prefs = preferences(request);
+    const a = asked(request);
     // Supabase caps every read at max_rows, whatever limit the client asks for.
     const limit = Math.min(q.limit ?? maxRows, maxRows);
     const offset = q.offset ?? 0;
     const from = `public.${quoteIdent(table)} _t0 ${q.where}`;
-    const [rows, count] = await asRole(db, claims, true, [
-      {
-        sql: `select ${json(`select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}`)} as body`,
-        params: q.params,
-      },
-      ...(prefs.count ? [{ sql: `select count(*) as body from ${from}`, params: q.params }] : []),
-    ]);
+    const [rows, count] = await run(
+      claims,
+      true,
+      [
+        {
+          sql: `select ${json(`select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}`)} as body`,
+          params: q.params,
+        },
+        ...(a.count ? [{ sql: `select count(*) as body from ${from}`, params: q.params }] : []),
+      ],
+      a,
+    );
     const body = rows!.body as unknown[];
     const total = count === undefined ? undefined : Number(count.body);
     reply.header('Content-Range', contentRange(offset, body.length, total));
-    const partial = total !== undefined && body.length < total && !prefs.single;
-    return sendRows(reply, body, prefs.single, partial ? 206 : 200);
+    applied(reply, a, 'read');
+    const partial = total !== undefined && body.length < total && !a.single;
+    return sendRows(reply, body, a.single, partial ? 206 : 200);
   });
 
   /**
@@ -205,39 +298,77 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     reply: FastifyReply,
     statement: Statement,
     q: ParsedQuery,
-    status: number,
-    extraHeaders: Record<string, string> = {},
+    a: Asked,
+    kind: RequestKind,
+    /** An insert's table, for the Location header of `return=headers-only`. */
+    inserted?: string,
   ) {
     const claims = claimsOf(request, secret);
-    const prefs = preferences(request);
-    const body = prefs.representation ? json(`select ${q.select} from _w`) : 'null::json';
-    // With `.single()` a write that touches other than one row fails inside the transaction, so it is rolled
-    // back as in PostgREST; the failing cast carries the row count out.
-    const guard = prefs.single
-      ? `, case when (select count(*) from _w) = 1 then 0 else ('${SINGLE_GUARD}' || (select count(*) from _w))::int end as guard`
+    const body = a.representation ? json(`select ${q.select} from _w`) : 'null::json';
+    // return=headers-only: the one inserted row's primary key as `pk=eq.value` in Location (PostgREST's locationF).
+    const key = inserted && a.prefs.return === 'headers-only' ? cache.primaryKey(inserted) : [];
+    const location = key.length
+      ? `, case when (select count(*) from _w) = 1 then (select json_build_object(${key.map((c) => `${literal(c)}, ${quoteIdent(c)}::text`).join(', ')}) from _w) end as location`
       : '';
-    const [result] = await asRole(db, claims, false, [
-      {
-        // Without return=representation nothing is read back (RETURNING 1 needs no SELECT grant or policy).
-        sql: `with _w as (${statement.sql} returning ${prefs.representation ? '*' : '1'}) select ${body} as body, (select count(*) from _w) as total${guard}`,
-        params: statement.params,
-      },
-    ]).catch((error: unknown) => {
-      const rows =
-        error instanceof RestError ? new RegExp(`"${SINGLE_GUARD}(\\d+)"`).exec(error.message) : null;
-      throw rows ? notSingle(Number(rows[1])) : error;
-    });
+    const returning = a.representation ? '*' : key.length ? key.map(quoteIdent).join(', ') : '1';
+    const limit = kind === 'update' || kind === 'delete' ? maxAffected(a.prefs) : undefined;
+    // With `.single()` a write that touches other than one row, and one that touches more than max-affected
+    // (handling=strict), fails inside the transaction, so it is rolled back as in PostgREST.
+    const guards = [
+      ...(a.single ? [guard('(select count(*) from _w) <> 1', 'PGRST116', '(select count(*) from _w)')] : []),
+      ...(limit !== undefined
+        ? [guard(`(select count(*) from _w) > ${limit}`, 'PGRST124', '(select count(*) from _w)')]
+        : []),
+    ].map((g, i) => `, ${g} as guard${i}`);
+    const [result] = await run(
+      claims,
+      false,
+      [
+        {
+          // Without return=representation nothing is read back (RETURNING 1 needs no SELECT grant or policy).
+          sql: `with _w as (${statement.sql} returning ${returning}) select ${body} as body, (select count(*) from _w) as total${location}${guards.join('')}`,
+          params: statement.params,
+        },
+      ],
+      a,
+    ).catch(guardedError);
     const affected = Number(result!.total);
     reply.header(
       'Content-Range',
       request.method === 'POST'
-        ? `*/${prefs.count ? affected : '*'}`
-        : contentRange(0, affected, prefs.count ? affected : undefined),
+        ? `*/${a.count ? affected : '*'}`
+        : contentRange(0, affected, a.count ? affected : undefined),
     );
-    for (const [name, value] of Object.entries(extraHeaders)) reply.header(name, value);
-    if (!prefs.representation) return reply.status(status === 201 ? 201 : 204).send();
-    return sendRows(reply, result!.body as unknown[], prefs.single, status === 201 ? 201 : 200);
+    applied(reply, a, kind);
+    const located = result!.location as Record<string, string | null> | null | undefined;
+    if (inserted && located) {
+      const query = Object.entries(located).map(([c, v]) => [c, v === null ? 'is.null' : `eq.${v}`]);
+      reply.header('Location', `/${inserted}?${new URLSearchParams(query).toString()}`);
+    }
+    const created = request.method === 'POST';
+    if (!a.representation) return reply.status(created ? 201 : 204).send();
+    return sendRows(reply, result!.body as unknown[], a.single, created ? 201 : 200);
   }
+
+  /**
+   * The body's values as PostgreSQL reads them: `$1` (JSON text), or with `Prefer: missing=default` each object
+   * laid over the defaults of the written columns it lacks (PostgREST's jsonb_build_object(defaults) || object).
+   */
+  const bodySource = (table: string, columns: string[], a: Asked, many: boolean) => {
+    const defaults =
+      a.prefs.missing === 'default'
+        ? [...cache.columnDefaults(table)].filter(([column]) => columns.includes(column))
+        : [];
+    if (defaults.length === 0) return '$1::json';
+    const over = `jsonb_build_object(${defaults.map(([column, expr]) => `${literal(column)}, ${expr}`).join(', ')})`;
+    return many
+      ? `(select json_agg(${over} || _e) from jsonb_array_elements($1::jsonb) _e)`
+      : `(${over} || $1::jsonb)::json`;
+  };
+
+  /** `columns=a,b`: the body keys to write (PGRST204 for one the table does not have). */
+  const listedColumns = (table: string, listed: string) =>
+    listed.split(',').map((c) => cache.bodyColumn(table, c.replace(/"/g, '').trim()));
 
   app.post('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
     const { table } = request.params;
@@ -245,9 +376,14 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const rows = rowsOf(request.body);
     const params = search(request);
     const listed = params.get('columns');
+    // Without columns=, every object must have the same keys (PostgREST; supabase-js sends columns= for an
+    // array, so objects may differ there and their missing keys are NULL or, with missing=default, defaults).
+    const keys = (row: Record<string, unknown>) => Object.keys(row).sort().join(',');
+    if (!listed && rows.some((row) => keys(row) !== keys(rows[0]!)))
+      throw new RestError(400, 'PGRST102', 'All object keys must match');
     const columns = listed
-      ? listed.split(',').map((c) => cache.bodyColumn(table, c.replace(/"/g, '').trim()))
-      : [...new Set(rows.flatMap((r) => Object.keys(r)))].map((c) => cache.bodyColumn(table, c));
+      ? listedColumns(table, listed)
+      : Object.keys(rows[0] ?? {}).map((c) => cache.bodyColumn(table, c));
     const relation = tableRelation(table);
     const q = parseQuery(
       new URLSearchParams(params.has('select') ? { select: params.get('select')! } : {}),
@@ -257,39 +393,37 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       cache,
       '_w',
     );
-    const prefs = preferences(request);
+    const a = asked(request);
     const target = `public.${quoteIdent(table)}`;
     // An upsert: ON CONFLICT on on_conflict's columns, or else the primary key (PostgREST's default).
     const onConflict = params.get('on_conflict');
     const conflictColumns = onConflict
       ? onConflict.split(',').map((c) => checkColumn(relation, c.trim()))
       : cache.primaryKey(table);
-    const upsert = prefs.resolution !== undefined && conflictColumns.length > 0;
-    const applied: Record<string, string> = upsert
-      ? { 'Preference-Applied': `resolution=${prefs.resolution}` }
-      : {};
+    const resolution = conflictColumns.length > 0 ? a.prefs.resolution : undefined;
+    const kind = resolution ? 'upsert' : 'insert';
     // An empty array inserts nothing, as in PostgREST (`default values` would have inserted a row).
     if (rows.length === 0) {
-      reply.header('Content-Range', `*/${prefs.count ? 0 : '*'}`);
-      for (const [name, value] of Object.entries(applied)) reply.header(name, value);
-      return prefs.representation ? sendRows(reply, [], prefs.single, 201) : reply.status(201).send();
+      reply.header('Content-Range', `*/${a.count ? 0 : '*'}`);
+      applied(reply, a, kind);
+      return a.representation ? sendRows(reply, [], a.single, 201) : reply.status(201).send();
     }
     const cols = columns.map(quoteIdent).join(', ');
     let conflict = '';
-    if (upsert) {
+    if (resolution) {
       const updates = columns.map((c) => `${quoteIdent(c)} = excluded.${quoteIdent(c)}`);
       conflict =
-        prefs.resolution === 'merge-duplicates' && updates.length
+        resolution === 'merge-duplicates' && updates.length
           ? ` on conflict (${conflictColumns.map(quoteIdent).join(', ')}) do update set ${updates.join(', ')}`
           : ` on conflict (${conflictColumns.map(quoteIdent).join(', ')}) do nothing`;
     }
     // Objects with no keys insert rows of defaults, one per object.
     const insert = columns.length
-      ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, $1::json)${conflict}`
+      ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, ${bodySource(table, columns, a, true)})${conflict}`
       : `insert into ${target} select from json_array_elements($1::json)${conflict}`;
     // The body's own text, so PostgreSQL reads the numbers the client wrote (see src/json-body.ts).
     const text = Array.isArray(request.body) ? request.jsonText : `[${request.jsonText}]`;
-    return write(request, reply, { sql: insert, params: [text] }, q, 201, applied);
+    return write(request, reply, { sql: insert, params: [text] }, q, a, kind, table);
   });
 
   /** The rows a PATCH or DELETE touches: its filters, and with limit (and order) only the first of them. */
@@ -303,13 +437,21 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     claimsOf(request, secret);
     const [row] = rowsOf(request.body);
     if (Array.isArray(request.body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-    const columns = Object.keys(row!).map((c) => cache.bodyColumn(table, c));
+    const listed = search(request).get('columns');
+    // columns= names what is set: a listed key the body lacks becomes NULL, or its default (missing=default).
+    const columns = listed
+      ? listedColumns(table, listed)
+      : Object.keys(row!).map((c) => cache.bodyColumn(table, c));
     const q = parseQuery(search(request), tableRelation(table), 2, new Set(), cache, '_w');
+    const a = asked(request);
     const target = `public.${quoteIdent(table)}`;
-    if (columns.length === 0) return reply.status(204).send();
+    if (columns.length === 0) {
+      applied(reply, a, 'update');
+      return reply.status(204).send();
+    }
     const cols = columns.map(quoteIdent).join(', ');
-    const update = `update ${target} set (${cols}) = (select ${cols} from json_populate_record(null::${target}, $1::json)) ${targetRows(table, q)}`;
-    return write(request, reply, { sql: update, params: [request.jsonText, ...q.params] }, q, 200);
+    const update = `update ${target} set (${cols}) = (select ${cols} from json_populate_record(null::${target}, ${bodySource(table, columns, a, false)})) ${targetRows(table, q)}`;
+    return write(request, reply, { sql: update, params: [request.jsonText, ...q.params] }, q, a, 'update');
   });
 
   app.delete('/:table', async (request: FastifyRequest<{ Params: { table: string } }>, reply) => {
@@ -317,7 +459,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     claimsOf(request, secret);
     const q = parseQuery(search(request), tableRelation(table), 1, new Set(), cache, '_w');
     const sql = `delete from public.${quoteIdent(table)} ${targetRows(table, q)}`;
-    return write(request, reply, { sql, params: q.params }, q, 200);
+    return write(request, reply, { sql, params: q.params }, q, asked(request), 'delete');
   });
 
   /**
@@ -336,7 +478,16 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const claims = claimsOf(request, secret);
     const readOnly = request.method === 'GET' || request.method === 'HEAD';
     const info = cache.fn(fn, names);
-    const prefs = preferences(request);
+    const a = asked(request);
+    const limitAffected = maxAffected(a.prefs);
+    // max-affected counts a function's rows, so only a set-returning function can honour it (PostgREST 13+).
+    if (limitAffected !== undefined && !info.returnsSet) {
+      throw new RestError(
+        400,
+        'PGRST128',
+        'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      );
+    }
     const fromBody = 'json' in args && names.length > 0;
     const values = 'json' in args ? [] : args.values;
     const argument = (name: string, i: number) =>
@@ -350,9 +501,8 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const relation: Relation = { name: info.name, columns: new Set(info.resultColumns ?? [info.name]) };
     const q = parseQuery(search(request), relation, params.length + 1, new Set(readOnly ? names : []));
     if (info.returnType === 'void') {
-      await asRole(db, claims, readOnly, [
-        { sql: `select ${call}${source ? ` from ${source}` : ''}`, params },
-      ]);
+      await run(claims, readOnly, [{ sql: `select ${call}${source ? ` from ${source}` : ''}`, params }], a);
+      applied(reply, a, 'rpc');
       return reply.status(204).send();
     }
     // The call runs once (a materialized CTE), whatever reads its rows afterwards.
@@ -366,19 +516,31 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const body = info.returnsSet
       ? `coalesce((select json_agg(${value}) from _q), '[]'::json)`
       : `(select ${value} from _q limit 1)`;
-    const [result] = await asRole(db, claims, readOnly, [
-      {
-        sql: `with _s as materialized (${called}), _q as materialized (${shaped})
-              select ${body} as body, (select count(*) from _q) as n${prefs.count ? `, (select count(*) from _s ${q.where}) as total` : ''}`,
-        params: [...params, ...q.params],
-      },
-    ]);
+    // As for writes: .single() on other than one row, and more rows than max-affected, roll the call back.
+    const guards = [
+      ...(a.single ? [guard('(select count(*) from _q) <> 1', 'PGRST116', '(select count(*) from _q)')] : []),
+      ...(limitAffected !== undefined
+        ? [guard(`(select count(*) from _q) > ${limitAffected}`, 'PGRST124', '(select count(*) from _q)')]
+        : []),
+    ].map((g, i) => `, ${g} as guard${i}`);
+    const [result] = await run(
+      claims,
+      readOnly,
+      [
+        {
+          sql: `with _s as materialized (${called}), _q as materialized (${shaped})
+              select ${body} as body, (select count(*) from _q) as n${a.count ? `, (select count(*) from _s ${q.where}) as total` : ''}${guards.join('')}`,
+          params: [...params, ...q.params],
+        },
+      ],
+      a,
+    ).catch(guardedError);
     const n = Number(result!.n);
-    const total = prefs.count ? Number(result!.total) : undefined;
+    const total = a.count ? Number(result!.total) : undefined;
     reply.header('Content-Range', contentRange(q.offset ?? 0, n, total));
+    applied(reply, a, 'rpc');
     const data = result!.body;
-    if (prefs.single) {
-      if (n !== 1) throw notSingle(n);
+    if (a.single) {
       const one = Array.isArray(data) ? data[0] : data;
       return reply
         .status(200)

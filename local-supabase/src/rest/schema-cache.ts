@@ -18,17 +18,27 @@ export interface FunctionInfo {
   resultColumns: string[] | null;
 }
 
-/** How one table reaches another through a foreign key: to one row (an object) or to many (an array). */
+/**
+ * How one table reaches another: through a foreign key, to one row (an object) or to many (an array), or through
+ * a junction table (many-to-many).
+ */
 export interface Join {
   target: string;
   many: boolean;
-  /** [column of the embedding table, column of the embedded one], for each column of the key. */
+  /**
+   * [column of the embedding table, column of the embedded one], for each column of the key; through a junction,
+   * [column of the embedding table, column of the junction].
+   */
   pairs: [string, string][];
+  /** A many-to-many's junction table, and [column of the embedded table, column of the junction] pairs. */
+  junction?: { table: string; pairs: [string, string][] };
 }
 
 /** What embedding needs from the schema cache. */
 export interface Catalogue {
   columns(table: string): ReadonlySet<string>;
+  /** Each column's type name (pg_type.typname). */
+  columnTypes(table: string): ReadonlyMap<string, string>;
   join(from: string, to: string, hint: string | undefined): Join;
 }
 
@@ -42,23 +52,33 @@ interface ForeignKey {
 
 export class SchemaCache implements Catalogue {
   private constructor(
-    private readonly tables: Map<string, Set<string>>,
-    private readonly keys: Map<string, string[]>,
-    private readonly foreignKeys: ForeignKey[],
-    private readonly functions: Map<string, FunctionInfo>,
+    private tables: Map<string, Set<string>>,
+    private types: Map<string, Map<string, string>>,
+    private keys: Map<string, string[]>,
+    private foreignKeys: ForeignKey[],
+    private functions: Map<string, FunctionInfo>,
+    /** Each table's column defaults as SQL (serials and identity columns too), for `Prefer: missing=default`. */
+    private defaults: Map<string, Map<string, string>>,
+    /** pg_timezone_names, what `Prefer: timezone` accepts. */
+    public timezones: ReadonlySet<string>,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
-    const columns = await db.query<{ table_name: string; column_name: string }>(
-      `select c.table_name, c.column_name from information_schema.columns c
+    const columns = await db.query<{ table_name: string; column_name: string; udt_name: string }>(
+      `select c.table_name, c.column_name, c.udt_name from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
        where c.table_schema = $1 order by c.ordinal_position`,
       [schema],
     );
     const tables = new Map<string, Set<string>>();
-    for (const { table_name, column_name } of columns.rows) {
-      if (!tables.has(table_name)) tables.set(table_name, new Set());
+    const types = new Map<string, Map<string, string>>();
+    for (const { table_name, column_name, udt_name } of columns.rows) {
+      if (!tables.has(table_name)) {
+        tables.set(table_name, new Set());
+        types.set(table_name, new Map());
+      }
       tables.get(table_name)!.add(column_name);
+      types.get(table_name)!.set(column_name, udt_name);
     }
     const pks = await db.query<{ table_name: string; columns: string[] }>(
       `select c.relname as table_name,
@@ -123,7 +143,53 @@ export class SchemaCache implements Catalogue {
         },
       ]),
     );
-    return new SchemaCache(tables, keys, fks.rows, functions);
+    // Defaults as PostgreSQL prints them (pg_get_expr qualifies what the search path would not find); an
+    // identity column's is the next value of its sequence; generated columns cannot be written, so have none.
+    const defs = await db.query<{ table_name: string; column_name: string; expr: string }>(
+      `select c.relname::text as table_name, a.attname::text as column_name,
+              case when a.attidentity <> '' then
+                     format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+                   else pg_get_expr(d.adbin, d.adrelid) end as expr
+       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+       left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+       where n.nspname = $1 and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+         and (d.adbin is not null or a.attidentity <> '')`,
+      [schema],
+    );
+    const defaults = new Map<string, Map<string, string>>();
+    for (const { table_name, column_name, expr } of defs.rows) {
+      if (!defaults.has(table_name)) defaults.set(table_name, new Map());
+      defaults.get(table_name)!.set(column_name, expr);
+    }
+    const zones = await db.query<{ name: string }>('select name from pg_timezone_names');
+    return new SchemaCache(
+      tables,
+      types,
+      keys,
+      fks.rows,
+      functions,
+      defaults,
+      new Set(zones.rows.map((z) => z.name)),
+    );
+  }
+
+  columnTypes(table: string): ReadonlyMap<string, string> {
+    this.columns(table);
+    return this.types.get(table)!;
+  }
+
+  /**
+   * Reads the catalogue again and takes its place (NOTIFY pgrst, 'reload schema'); requests under way keep
+   * what they already looked up. A failed read leaves the cache as it was.
+   */
+  async reload(db: Queryable, schema = 'public'): Promise<void> {
+    Object.assign(this, await SchemaCache.load(db, schema));
+  }
+
+  /** The default of each column of `table` that has one. */
+  columnDefaults(table: string): ReadonlyMap<string, string> {
+    this.columns(table);
+    return this.defaults.get(table) ?? new Map();
   }
 
   columns(table: string): Set<string> {
@@ -139,7 +205,7 @@ export class SchemaCache implements Catalogue {
    * (the key's name or its column) when there are several; PostgREST's PGRST200 and PGRST201 otherwise.
    */
   join(from: string, to: string, hint: string | undefined): Join {
-    const candidates: { fk: ForeignKey; join: Join }[] = [];
+    const candidates: { fk: ForeignKey; join: Join; via?: ForeignKey }[] = [];
     for (const fk of this.foreignKeys) {
       if (fk.table === from && fk.ref_table === to)
         candidates.push({
@@ -152,8 +218,36 @@ export class SchemaCache implements Catalogue {
           join: { target: to, many: true, pairs: fk.ref_columns.map((c, i) => [c, fk.columns[i]!]) },
         });
     }
+    // Many-to-many, as PostgREST detects it: a junction table with a foreign key to each side whose columns are
+    // all part of its primary key (not between a table and itself).
+    if (from !== to) {
+      for (const mine of this.foreignKeys) {
+        if (mine.ref_table !== from) continue;
+        const key = new Set(this.keys.get(mine.table) ?? []);
+        for (const theirs of this.foreignKeys) {
+          if (theirs.table !== mine.table || theirs.ref_table !== to || theirs.name === mine.name) continue;
+          if (![...mine.columns, ...theirs.columns].every((c) => key.has(c))) continue;
+          candidates.push({
+            fk: mine,
+            via: theirs,
+            join: {
+              target: to,
+              many: true,
+              pairs: mine.ref_columns.map((c, i) => [c, mine.columns[i]!]),
+              junction: {
+                table: mine.table,
+                pairs: theirs.ref_columns.map((c, i) => [c, theirs.columns[i]!]),
+              },
+            },
+          });
+        }
+      }
+    }
+    // A hint names a foreign key (or its column) or, for many-to-many, the junction table.
     const matching = hint
-      ? candidates.filter(({ fk }) => fk.name === hint || fk.columns.join(',') === hint)
+      ? candidates.filter(({ fk, via }) =>
+          via ? fk.table === hint : fk.name === hint || fk.columns.join(',') === hint,
+        )
       : candidates;
     if (matching.length === 0) throw noRelationship(from, to);
     if (matching.length > 1) {
@@ -162,9 +256,13 @@ export class SchemaCache implements Catalogue {
         'PGRST201',
         `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
         matching
-          .map(({ fk }) => `${fk.table}(${fk.columns.join(', ')}) references ${fk.ref_table} (${fk.name})`)
+          .map(({ fk, via }) =>
+            via
+              ? `many-to-many through ${fk.table} using ${fk.name} and ${via.name}`
+              : `${fk.table}(${fk.columns.join(', ')}) references ${fk.ref_table} (${fk.name})`,
+          )
           .join('; '),
-        `Try changing '${to}' to one of the following: ${matching.map(({ fk }) => `'${to}!${fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+        `Try changing '${to}' to one of the following: ${matching.map(({ fk, via }) => `'${to}!${via ? fk.table : fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
       );
     }
     return matching[0]!.join;
