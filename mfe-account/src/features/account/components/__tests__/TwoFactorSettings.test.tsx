@@ -89,7 +89,7 @@ describe('TwoFactorSettings', () => {
     expect(await screen.findByText(TWO_FACTOR_COPY.off)).toBeInTheDocument();
 
     const qr = await startSetUp();
-    expect(qr.getAttribute('src')).toBe(`data:image/svg+xml;utf-8,${SVG}`);
+    expect(qr).toHaveAttribute('src', `data:image/svg+xml;utf-8,${SVG}`);
     expect(screen.getByText(TWO_FACTOR_COPY.scan)).toHaveFocus();
     expect(screen.getByLabelText('Setup key')).toHaveTextContent(SECRET);
     await user.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.copy }));
