@@ -50,9 +50,14 @@ export default defineConfig({
       CATALOG_PORT: String(shellPort + 2),
       ACCOUNT_PORT: String(shellPort + 3),
       SUPABASE_PORT: String(shellPort + 51321),
+      // The local inbox (54324 for the default site): tests read e-mailed links from its JSON API.
+      INBUCKET_PORT: String(shellPort + 51324),
       PURCHASE_TOAST: 'false',
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+      // Likewise the project-wide e-mail budget (2 an hour) and the per-IP token verifications.
+      AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+      AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
     },
   },
 });

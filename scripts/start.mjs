@@ -57,7 +57,7 @@ try {
     }
   }
 
-  const backend = await startBackend({ root });
+  const backend = await startBackend({ root, siteUrl: `http://localhost:${portOf(APPS[0])}` });
   const config = runtimeConfig(backend);
 
   if (dev) {
@@ -80,7 +80,10 @@ try {
     await serveBuilds({ root, apps, config });
   }
 
-  console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)\n`);
+  console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)`);
+  console.log(`API: ${backend.supabaseUrl}`);
+  if (backend.inboxUrl) console.log(`Inbox (e-mails the API sends): ${backend.inboxUrl}`);
+  console.log('');
 } catch (error) {
   console.error(`\n${error.message}`);
   stopAll(1);

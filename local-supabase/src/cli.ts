@@ -67,6 +67,8 @@ async function main() {
   console.log(`database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`}`);
   console.log(`anon key: ${server.anonKey}`);
   console.log(`service_role key: ${server.serviceRoleKey}`);
+  // Before "ready at": whoever waits for that line (npm start, the tests) has the inbox's address by then.
+  if (server.inboxUrl) console.log(`inbox at ${server.inboxUrl} (e-mails the auth API sends)`);
   console.log(`local-supabase ready at ${server.url}`);
   if (stopRequested) stop();
 }

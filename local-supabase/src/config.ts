@@ -25,17 +25,39 @@ export interface SupabaseConfig {
     enableSignup: boolean;
     minimumPasswordLength: number;
     passwordRequirements: PasswordRequirements;
-    email: { enabled: boolean; enableConfirmations: boolean };
+    /** [auth] site_url: where e-mail links lead by default; additional_redirect_urls: the other allowed ones. */
+    siteUrl: string;
+    additionalRedirectUrls: string[];
+    email: {
+      enabled: boolean;
+      enableConfirmations: boolean;
+      /** double_confirm_changes: an e-mail change is confirmed from the old address too. */
+      doubleConfirmChanges: boolean;
+      /** max_frequency in seconds: the least time between two e-mails of one kind to one user. */
+      maxFrequency: number;
+      /** otp_length and otp_expiry (seconds): the code in each e-mail and how long it and its link work. */
+      otpLength: number;
+      otpExpiry: number;
+    };
+    mfa: {
+      maxEnrolledFactors: number;
+      totp: { enrollEnabled: boolean; verifyEnabled: boolean };
+      /** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY: challenges and verifications per minute and IP. */
+      challengeAndVerifyPerMinute: number;
+    };
     rateLimit: RateLimits;
   };
   db: { seed: { enabled: boolean; sqlPaths: string[] } };
+  /** The local mail catcher (the CLI's Inbucket/Mailpit): every e-mail auth sends lands there. */
+  inbucket: { enabled: boolean; port: number };
   /** Deprecated keys that were read (as the CLI warns about them), one line each. */
   warnings: string[];
 }
 
 /**
- * `[auth.rate_limit]`: how many requests one IP address may make per window (RATE_LIMIT_WINDOWS). This service
- * enforces the two its routes serve; the others are read and checked so the file stays the CLI's.
+ * `[auth.rate_limit]`: how many requests may be made per window (RATE_LIMIT_WINDOWS): per IP address, except
+ * `email_sent`, which counts every e-mail the project sends, as GoTrue's. This service enforces the four its
+ * routes serve; the others are read and checked so the file stays the CLI's.
  */
 export interface RateLimits {
   emailSent: number;
@@ -69,7 +91,17 @@ export const CLI_DEFAULTS = {
     enable_signup: true,
     minimum_password_length: 6,
     password_requirements: '',
-    email: { enabled: true, enable_confirmations: false },
+    site_url: 'http://127.0.0.1:3000',
+    additional_redirect_urls: ['https://127.0.0.1:3000'],
+    email: {
+      enabled: true,
+      enable_confirmations: false,
+      double_confirm_changes: true,
+      max_frequency: '1s',
+      otp_length: 6,
+      otp_expiry: 3600,
+    },
+    mfa: { max_enrolled_factors: 10, totp: { enroll_enabled: false, verify_enabled: false } },
     rate_limit: {
       email_sent: 2,
       sms_sent: 30,
@@ -81,7 +113,18 @@ export const CLI_DEFAULTS = {
     },
   },
   db: { seed: { enabled: true, sql_paths: ['./seed.sql'] } },
+  inbucket: { enabled: true, port: 54324 },
 } as const;
+
+/** GoTrue's default for MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (the CLI has no key for it). */
+export const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15;
+
+/** A Go duration as config.toml writes them ("1s", "60s", "1m30s"), in whole seconds. */
+export function parseDuration(text: string): number | null {
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
+  if (!text || !match) return null;
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0);
+}
 
 const PASSWORD_REQUIREMENTS: readonly string[] = [
   '',
@@ -186,6 +229,25 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
     if (!email.has('enabled')) emailEnabled = email.bool('enable_signup', true);
   }
 
+  const maxFrequencyText = email.string('max_frequency', d.auth.email.max_frequency);
+  const maxFrequency = parseDuration(maxFrequencyText);
+  if (maxFrequency === null)
+    email.refuse('max_frequency', `must be a duration such as "1s" or "1m", got "${maxFrequencyText}"`);
+  if (email.bool('secure_password_change', false))
+    email.refuse(
+      'secure_password_change',
+      'local-supabase has no reauthentication (a nonce by e-mail): set it to false',
+    );
+
+  const mfaTable = subTable(file, authTable, 'mfa', 'auth.mfa');
+  const mfa = reader(file, mfaTable, 'auth.mfa');
+  const totp = reader(file, subTable(file, mfaTable, 'totp', 'auth.mfa.totp'), 'auth.mfa.totp');
+
+  const siteUrl = auth.string('site_url', d.auth.site_url);
+  if (!URL.canParse(siteUrl)) auth.refuse('site_url', `must be an absolute URL, got "${siteUrl}"`);
+
+  const inbucket = reader(file, subTable(file, doc, 'inbucket', 'inbucket'), 'inbucket');
+
   const rate = reader(file, subTable(file, authTable, 'rate_limit', 'auth.rate_limit'), 'auth.rate_limit');
   const r = d.auth.rate_limit;
 
@@ -215,9 +277,23 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
       enableSignup: auth.bool('enable_signup', d.auth.enable_signup),
       minimumPasswordLength: auth.count('minimum_password_length', d.auth.minimum_password_length, 1),
       passwordRequirements: requirements as PasswordRequirements,
+      siteUrl,
+      additionalRedirectUrls: auth.strings('additional_redirect_urls', d.auth.additional_redirect_urls),
       email: {
         enabled: emailEnabled,
         enableConfirmations: email.bool('enable_confirmations', d.auth.email.enable_confirmations),
+        doubleConfirmChanges: email.bool('double_confirm_changes', d.auth.email.double_confirm_changes),
+        maxFrequency: maxFrequency!,
+        otpLength: email.count('otp_length', d.auth.email.otp_length, 6),
+        otpExpiry: email.count('otp_expiry', d.auth.email.otp_expiry, 1),
+      },
+      mfa: {
+        maxEnrolledFactors: mfa.count('max_enrolled_factors', d.auth.mfa.max_enrolled_factors, 1),
+        totp: {
+          enrollEnabled: totp.bool('enroll_enabled', d.auth.mfa.totp.enroll_enabled),
+          verifyEnabled: totp.bool('verify_enabled', d.auth.mfa.totp.verify_enabled),
+        },
+        challengeAndVerifyPerMinute: MFA_CHALLENGE_AND_VERIFY_PER_MINUTE,
       },
       rateLimit: {
         emailSent: rate.count('email_sent', r.email_sent),
@@ -235,6 +311,10 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
         sqlPaths: sqlPaths.map((p) => path.resolve(supabaseDir, p)),
       },
     },
+    inbucket: {
+      enabled: inbucket.bool('enabled', d.inbucket.enabled),
+      port: inbucket.count('port', d.inbucket.port),
+    },
     warnings,
   };
 }
@@ -251,6 +331,11 @@ export const ENV_OVERRIDES = {
   AUTO_CONFIRM: '[auth.email] enable_confirmations (inverted)',
   AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '[auth.rate_limit] sign_in_sign_ups',
   AUTH_RATE_LIMIT_TOKEN_REFRESH: '[auth.rate_limit] token_refresh',
+  AUTH_RATE_LIMIT_EMAIL_SENT: '[auth.rate_limit] email_sent',
+  AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '[auth.rate_limit] token_verifications',
+  AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: 'GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (15 per minute)',
+  SITE_URL: '[auth] site_url',
+  INBUCKET_PORT: '[inbucket] port',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -287,12 +372,22 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
   const minLength = intFromEnv(env, 'MIN_PASSWORD_LENGTH');
   if (minLength !== undefined && minLength < 1)
     throw new ConfigError(`MIN_PASSWORD_LENGTH must be at least 1, got '${minLength}'`);
+  const siteUrl = env.SITE_URL || undefined;
+  if (siteUrl !== undefined && !URL.canParse(siteUrl))
+    throw new ConfigError(`SITE_URL must be an absolute URL, got '${siteUrl}'`);
   const { auth } = config;
   return {
     ...config,
     api: { ...config.api, port: intFromEnv(env, 'PORT') ?? config.api.port },
+    inbucket: { ...config.inbucket, port: intFromEnv(env, 'INBUCKET_PORT') ?? config.inbucket.port },
     auth: {
       ...auth,
+      siteUrl: siteUrl ?? auth.siteUrl,
+      mfa: {
+        ...auth.mfa,
+        challengeAndVerifyPerMinute:
+          intFromEnv(env, 'AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY') ?? auth.mfa.challengeAndVerifyPerMinute,
+      },
       minimumPasswordLength: minLength ?? auth.minimumPasswordLength,
       passwordRequirements:
         requirements === undefined
@@ -310,6 +405,9 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
         ...auth.rateLimit,
         signInSignUps: intFromEnv(env, 'AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS') ?? auth.rateLimit.signInSignUps,
         tokenRefresh: intFromEnv(env, 'AUTH_RATE_LIMIT_TOKEN_REFRESH') ?? auth.rateLimit.tokenRefresh,
+        emailSent: intFromEnv(env, 'AUTH_RATE_LIMIT_EMAIL_SENT') ?? auth.rateLimit.emailSent,
+        tokenVerifications:
+          intFromEnv(env, 'AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS') ?? auth.rateLimit.tokenVerifications,
       },
     },
   };

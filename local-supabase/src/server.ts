@@ -14,6 +14,7 @@ import { SchemaCache } from './rest/schema-cache';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
 import { ConfigError, readSupabaseConfig, type SupabaseConfig } from './config';
 import { jsonBodyParser } from './json-body';
+import { inboxApp } from './mail/inbox';
 
 export interface LocalSupabaseOptions {
   port?: number;
@@ -38,6 +39,8 @@ export interface LocalSupabase {
   jwtSecret: string;
   db: Database;
   migrations: MigrationReport;
+  /** The local mail catcher's page ([inbucket] port), or null when [inbucket] enabled = false. */
+  inboxUrl: string | null;
   stop: () => Promise<void>;
 }
 
@@ -90,6 +93,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   // Bind, then lock, then open: a start on a busy port fails before it touches the data folder, and a data
   // folder another process holds is refused before PGlite opens it (src/startup.ts, src/data-folder.ts).
   const bound = await bindPort(options.port ?? config.api.port, host);
+  let inbox: BoundPort | null = null;
+  try {
+    inbox = config.inbucket.enabled ? await bindPort(config.inbucket.port, host, 'INBUCKET_PORT') : null;
+  } catch (error) {
+    await bound.close();
+    throw error;
+  }
   let db: Database;
   try {
     db = options.databaseUrl
@@ -99,13 +109,15 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
         : await openPGlite(undefined);
   } catch (error) {
     await bound.close();
+    await inbox?.close();
     throw error;
   }
   try {
-    return await serve(db, secret, { ...options, config }, bound);
+    return await serve(db, secret, { ...options, config }, bound, inbox);
   } catch (error) {
-    // A failed migration: close the database so PGlite's data folder is left consistent, and free the port.
+    // A failed migration: close the database so PGlite's data folder is left consistent, and free the ports.
     await bound.close();
+    await inbox?.close();
     await db.close().catch(() => undefined);
     throw error;
   }
@@ -116,6 +128,7 @@ async function serve(
   secret: string,
   options: LocalSupabaseOptions & { config: SupabaseConfig },
   bound: BoundPort,
+  inbox: BoundPort | null,
 ): Promise<LocalSupabase> {
   const { config } = options;
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR, config.db.seed);
@@ -157,6 +170,12 @@ async function serve(
           refreshTokenRotation: auth.refreshTokenRotation,
           refreshReuseInterval: auth.refreshTokenReuseInterval,
           rateLimit: auth.rateLimit,
+          redirect: { siteUrl: auth.siteUrl, additionalRedirectUrls: auth.additionalRedirectUrls },
+          otpLength: auth.email.otpLength,
+          otpExpiry: auth.email.otpExpiry,
+          maxFrequency: auth.email.maxFrequency,
+          doubleConfirmChanges: auth.email.doubleConfirmChanges,
+          mfa: auth.mfa,
         }).then(() => done(), done);
       },
       { prefix: '/auth/v1' },
@@ -180,6 +199,16 @@ async function serve(
     await app.close();
     throw error;
   }
+  const mail = inbox ? inboxApp(db) : null;
+  if (inbox && mail) {
+    try {
+      await inbox.serve(mail);
+    } catch (error) {
+      await app.close();
+      await mail.close();
+      throw error;
+    }
+  }
   const actualPort = bound.port;
   const keys = apiKeys(secret);
   return {
@@ -188,8 +217,10 @@ async function serve(
     jwtSecret: secret,
     db,
     migrations,
+    inboxUrl: inbox ? `http://localhost:${inbox.port}` : null,
     stop: async () => {
       await app.close();
+      await mail?.close();
       await db.close();
     },
   };

@@ -24,7 +24,7 @@ export interface BoundPort {
  * Listens on `port` at once. Connections that arrive before the service is ready wait, paused, and are answered
  * when it is (a browser that connects during the start gets its answer instead of a refusal).
  */
-export async function bindPort(port: number, host: string): Promise<BoundPort> {
+export async function bindPort(port: number, host: string, variable = 'PORT'): Promise<BoundPort> {
   const early = new Set<net.Socket>();
   const holder = net.createServer({ pauseOnConnect: true }, (socket) => {
     early.add(socket);
@@ -36,14 +36,14 @@ export async function bindPort(port: number, host: string): Promise<BoundPort> {
       if (error.code === 'EADDRINUSE')
         reject(
           new StartupError(
-            `port ${port} on ${host} is already in use (another local-supabase, or another program): stop what uses it, or set PORT to a free port`,
+            `port ${port} on ${host} is already in use (another local-supabase, or another program): stop what uses it, or set ${variable} to a free port`,
             { cause: error },
           ),
         );
       else if (error.code === 'EACCES')
         reject(
           new StartupError(
-            `not allowed to listen on port ${port} on ${host}: set PORT to a port above 1023`,
+            `not allowed to listen on port ${port} on ${host}: set ${variable} to a port above 1023`,
             {
               cause: error,
             },

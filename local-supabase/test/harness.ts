@@ -12,6 +12,8 @@ export const KINDS: Kind[] = ['pglite', 'postgres'];
 
 export interface Server {
   url: string;
+  /** The local mail catcher ([inbucket]), where every e-mail auth sends lands. */
+  inboxUrl: string;
   anonKey: string;
   serviceRoleKey: string;
   databaseUrl?: string;
@@ -41,6 +43,10 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
         // suite sets its own); documented overrides of [auth.rate_limit].
         AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
         AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
+        AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
+        AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+        AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '100000',
+        INBUCKET_PORT: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,6 +67,7 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
       const url = /ready at (\S+)/.exec(output)?.[1];
       const anonKey = /anon key: (\S+)/.exec(output)?.[1];
       const serviceRoleKey = /service_role key: (\S+)/.exec(output)?.[1];
+      const inboxUrl = /inbox at (\S+)/.exec(output)?.[1] ?? '';
       if (!url || !anonKey || !serviceRoleKey) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
@@ -72,6 +79,7 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
         });
       resolve({
         url,
+        inboxUrl,
         anonKey,
         serviceRoleKey,
         output: () => output,
@@ -216,3 +224,30 @@ export const DEMO = {
   email: 'demo@example.com',
   password: 'DemoPass123',
 };
+
+export interface InboxMessage {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  created_at: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+/** The e-mails sent to `address`, newest first, read through the inbox's JSON API. */
+export async function mailTo(backend: Backend, address: string): Promise<InboxMessage[]> {
+  const base = backend.server.inboxUrl;
+  const list = (await (await fetch(`${base}/api/v1/messages?to=${encodeURIComponent(address)}`)).json()) as {
+    messages: { id: number }[];
+  };
+  return Promise.all(
+    list.messages.map(
+      async (m) => (await (await fetch(`${base}/api/v1/messages/${m.id}`)).json()) as InboxMessage,
+    ),
+  );
+}
+
+/** The code of an e-mail ("enter the code: 123456"). */
+export const codeOf = (message: InboxMessage): string => /enter the code: (\d+)/.exec(message.text)![1]!;

@@ -1,12 +1,13 @@
 // Starts the embedded Supabase-compatible API (local-supabase/) unless SUPABASE_URL points at another one,
-// and resolves with the URL and anon key the browser should use.
+// and resolves with the URL and anon key the browser should use, and the local inbox's address (where the
+// e-mails auth sends land; null with another Supabase, which sends real ones).
 import path from 'node:path';
 import { startChild } from './processes.mjs';
 
-export async function startBackend({ root, env = process.env }) {
+export async function startBackend({ root, env = process.env, siteUrl }) {
   if (env.SUPABASE_URL) {
     if (!env.SUPABASE_ANON_KEY) throw new Error('SUPABASE_URL is set: set SUPABASE_ANON_KEY too.');
-    return { supabaseUrl: env.SUPABASE_URL, supabaseAnonKey: env.SUPABASE_ANON_KEY };
+    return { supabaseUrl: env.SUPABASE_URL, supabaseAnonKey: env.SUPABASE_ANON_KEY, inboxUrl: null };
   }
   // Its own variables, not the generic PORT and HOST a shell may carry: SUPABASE_PORT (else config.toml's
   // [api] port) and SUPABASE_HOST (else loopback only; the static servers have SITE_HOST).
@@ -16,7 +17,13 @@ export async function startBackend({ root, env = process.env }) {
     [path.join(root, 'local-supabase', 'bin', 'local-supabase.mjs')],
     {
       cwd: root,
-      env: { ...env, PORT: env.SUPABASE_PORT ?? '', HOST: env.SUPABASE_HOST || '127.0.0.1' },
+      // SITE_URL: e-mail links without an allowed redirect_to lead to the site actually being served.
+      env: {
+        ...env,
+        PORT: env.SUPABASE_PORT ?? '',
+        HOST: env.SUPABASE_HOST || '127.0.0.1',
+        ...(siteUrl && !env.SITE_URL ? { SITE_URL: siteUrl } : {}),
+      },
       // The IPC channel tells it when this process is gone, even killed (local-supabase/src/cli.ts).
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
@@ -36,7 +43,9 @@ export async function startBackend({ root, env = process.env }) {
       const url = /ready at (\S+)\r?\n/.exec(output)?.[1];
       if (anonKey && url) {
         clearTimeout(timer);
-        resolve({ supabaseUrl: url, supabaseAnonKey: anonKey });
+        // local-supabase prints the inbox before "ready at" (none when [inbucket] enabled = false).
+        const inboxUrl = /inbox at (\S+)/.exec(output)?.[1] ?? null;
+        resolve({ supabaseUrl: url, supabaseAnonKey: anonKey, inboxUrl });
       }
     });
   });

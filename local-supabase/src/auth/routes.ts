@@ -6,7 +6,6 @@ import type { RateLimits } from '../config';
 import { RATE_LIMIT_WINDOWS } from '../config';
 import type { Database } from '../db/database';
 import { AuthError, refuseLargeBody, sendAuthError, unexpectedAuthError } from '../errors';
-import { bearerToken, verifyJwt } from '../keys';
 import {
   hashPassword,
   passwordTooLong,
@@ -14,7 +13,14 @@ import {
   weakPasswordReasons,
   type PasswordPolicy,
 } from './passwords';
+import { emailRoutes, Mailer, requestRedirect } from './email-routes';
+import { checkFrequency, EmailBudget } from './mailer';
+import { mfaRoutes, type MfaSettings } from './mfa';
+import type { RedirectPolicy } from './redirect';
 import { rateLimitBucket } from './rate-limit';
+import { checkedMetadataJson, MAX_USER_METADATA_BYTES, metadataObject, validEmail } from './validation';
+import { userUpdateRoutes } from './user-update';
+import { requestUser } from './request-user';
 import {
   findUserByEmail,
   findUserById,
@@ -37,58 +43,22 @@ export interface AuthOptions extends AuthSettings {
   refreshTokenRotation: boolean;
   refreshReuseInterval: number;
   rateLimit: RateLimits;
+  /** Where e-mail links may lead ([auth] site_url, additional_redirect_urls). */
+  redirect: RedirectPolicy;
+  /** [auth.email] otp_length, otp_expiry (seconds), max_frequency (seconds), double_confirm_changes. */
+  otpLength: number;
+  otpExpiry: number;
+  maxFrequency: number;
+  doubleConfirmChanges: boolean;
+  mfa: MfaSettings;
 }
 
-// No whitespace or control characters (a NUL would reach PostgreSQL, which refuses it in text).
-// eslint-disable-next-line no-control-regex
-const EMAIL_FORMAT = /^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$/;
+export { MAX_USER_METADATA_BYTES };
 
-/**
- * Text PostgreSQL's jsonb can hold: no NUL, and no unpaired surrogate (JSON.stringify writes one as `\ud800`,
- * which jsonb refuses; the address goes into the identity's JSON).
- */
-const storable = (text: string) => !text.includes('\0') && text.isWellFormed();
-
-const validEmail = (email: string) => EMAIL_FORMAT.test(email) && storable(email) && email.length <= 255;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What user_metadata may weigh: it travels in every access token, so in a header of every request. */
-export const MAX_USER_METADATA_BYTES = 4096;
-
-/** Whether every key and string of a JSON value is text jsonb can store. */
-function storableJson(value: unknown): boolean {
-  if (typeof value === 'string') return storable(value);
-  if (Array.isArray(value)) return value.every(storableJson);
-  if (value !== null && typeof value === 'object')
-    return Object.entries(value).every(([key, v]) => storable(key) && storableJson(v));
-  return true;
-}
-
-/** Sign-up's `data` (user_metadata) as GoTrue takes it: an object or nothing, of bounded size. */
+/** Sign-up's `data` (user_metadata). */
 function userMetadata(body: unknown): string {
-  const data = (body as { data?: unknown } | undefined)?.data;
-  if (data === undefined || data === null) return '{}';
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: data must be an object');
-  }
-  if (!storableJson(data)) {
-    throw new AuthError(
-      400,
-      'validation_failed',
-      'User metadata cannot contain the NUL character or an unpaired surrogate',
-    );
-  }
-  const json = JSON.stringify(data);
-  const bytes = Buffer.byteLength(json, 'utf8');
-  if (bytes > MAX_USER_METADATA_BYTES) {
-    throw new AuthError(
-      400,
-      'validation_failed',
-      `User metadata must be at most ${MAX_USER_METADATA_BYTES} bytes of JSON, got ${bytes}`,
-    );
-  }
-  return json;
+  const data = metadataObject((body as { data?: unknown } | undefined)?.data);
+  return data ? checkedMetadataJson(data) : '{}';
 }
 
 interface Credentials {
@@ -117,6 +87,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
     app,
     options.rateLimit.tokenRefresh,
     RATE_LIMIT_WINDOWS.tokenRefresh,
+  );
+
+  const tokenVerificationsLimit = rateLimitBucket(
+    app,
+    options.rateLimit.tokenVerifications,
+    RATE_LIMIT_WINDOWS.tokenVerifications,
+  );
+  const mailer = new Mailer(
+    { ...options },
+    new EmailBudget(options.rateLimit.emailSent, RATE_LIMIT_WINDOWS.emailSent),
   );
 
   app.setErrorHandler((error, request, reply) => {
@@ -192,14 +172,23 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
       throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
     }
     const hash = await hashPassword(password, options.password);
+    // With confirmations on, every sign-up may send an e-mail: it counts against email_sent whether or not the
+    // address is registered, so the answer stays the same for both.
+    if (!options.autoConfirm) mailer.budget.take();
+    const redirectTo = requestRedirect(options.redirect, request);
     const result = await db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (existing && options.autoConfirm) {
         throw new AuthError(422, 'user_already_exists', 'User already registered');
       }
       // With confirmations on GoTrue does not reveal whether an address is registered: a confirmed one gets
-      // an obfuscated user without identities, an unconfirmed one its user again (GoTrue re-sends the mail).
-      if (existing) return existing.email_confirmed_at ? obfuscatedUserJson(existing) : userJson(existing);
+      // an obfuscated user without identities, an unconfirmed one its user again with a new confirmation e-mail.
+      if (existing?.email_confirmed_at) return obfuscatedUserJson(existing);
+      if (existing) {
+        checkFrequency(existing.confirmation_sent_at, options.maxFrequency);
+        await mailer.sendConfirmation(tx, existing, redirectTo);
+        return userJson((await findUserById(tx, existing.id))!);
+      }
       const id = randomUUID();
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -214,8 +203,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
         [id, id, JSON.stringify({ sub: id, email, email_verified: options.autoConfirm })],
       );
       const user = (await findUserById(tx, id))!;
-      // With confirmations on, GoTrue answers with the bare user and no session.
-      return options.autoConfirm ? startSession(tx, options, user) : userJson(user);
+      if (options.autoConfirm) return startSession(tx, options, user);
+      // With confirmations on, GoTrue sends the confirmation e-mail and answers with the bare user, no session.
+      await mailer.sendConfirmation(tx, user, redirectTo);
+      return userJson((await findUserById(tx, id))!);
     });
     return reply.send(result);
   });
@@ -264,38 +255,11 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
     },
   );
 
-  /** The signed-in user of a request, from its access token. */
-  async function currentUser(request: FastifyRequest) {
-    // Only the Authorization header counts here: the apikey alone names the project, not a user.
-    const token = bearerToken({ authorization: request.headers.authorization });
-    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
-    const verified = verifyJwt(options.secret, token);
-    if (!verified.ok) {
-      throw verified.reason === 'expired'
-        ? new AuthError(
-            403,
-            'bad_jwt',
-            'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
-          )
-        : new AuthError(
-            403,
-            'bad_jwt',
-            'invalid JWT: unable to parse or verify signature, signature is invalid',
-          );
-    }
-    const { sub, session_id: sessionId } = verified.claims;
-    if (!sub || !sessionId) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-    // A token signed with the project's secret but not by this service: its ids must still be ids.
-    if (!UUID.test(sub)) throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
-    if (!UUID.test(sessionId))
-      throw new AuthError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
-    const user = await findUserById(db, sub);
-    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    const session = (await db.query('select id from auth.sessions where id = $1', [sessionId])).rows[0];
-    if (!session)
-      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    return { user, sessionId };
-  }
+  const currentUser = (request: FastifyRequest) => requestUser(db, options.secret, request);
+
+  emailRoutes(app, db, mailer, { verify: tokenVerificationsLimit }, validEmail);
+  userUpdateRoutes(app, db, options, mailer, currentUser);
+  mfaRoutes(app, db, options, currentUser);
 
   app.get('/user', async (request, reply) => reply.send(userJson((await currentUser(request)).user)));
 

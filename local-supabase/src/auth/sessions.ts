@@ -3,9 +3,25 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { signJwt } from '../keys';
 
+/** A factor as auth.mfa_factors holds it (the secret never leaves the service). */
+export interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  secret: string;
+  last_totp_step: string | number | null;
+  last_challenged_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
 export interface UserRow {
   id: string;
   email: string;
+  /** The pending new address of an e-mail change, or ''. */
+  email_change: string | null;
   encrypted_password: string;
   email_confirmed_at: Date | string | null;
   confirmation_sent_at: Date | string | null;
@@ -14,6 +30,8 @@ export interface UserRow {
   raw_user_meta_data: Record<string, unknown>;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The user's MFA factors, oldest first (loaded with the user). */
+  factors: FactorRow[];
 }
 
 export interface AuthSettings {
@@ -23,6 +41,19 @@ export interface AuthSettings {
 }
 
 const iso = (value: Date | string | null) => (value === null ? undefined : new Date(value).toISOString());
+
+/** A factor in GoTrue's API (internal/models/factor.go). */
+export function factorJson(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendly_name ?? '',
+    factor_type: factor.factor_type,
+    status: factor.status,
+    created_at: iso(factor.created_at),
+    updated_at: iso(factor.updated_at),
+    ...(factor.last_challenged_at ? { last_challenged_at: iso(factor.last_challenged_at) } : {}),
+  };
+}
 
 /** The User object of GoTrue's API (internal/models/user.go). */
 export function userJson(user: UserRow) {
@@ -54,6 +85,9 @@ export function userJson(user: UserRow) {
     created_at: iso(user.created_at),
     updated_at: iso(user.updated_at),
     is_anonymous: false,
+    // GoTrue leaves `factors` out when there are none; supabase-js reads the verified ones for nextLevel.
+    ...(user.factors.length ? { factors: user.factors.map(factorJson) } : {}),
+    ...(user.email_change ? { new_email: user.email_change } : {}),
   };
 }
 
@@ -70,16 +104,22 @@ export function obfuscatedUserJson(user: UserRow) {
     app_metadata: {},
     user_metadata: {},
     identities: [],
+    factors: undefined,
+    new_email: undefined,
     created_at: now,
     updated_at: now,
   };
 }
 
+// Every user is read with its factors, as GoTrue's user JSON carries them.
+const USER_WITH_FACTORS = `select u.*, coalesce((select json_agg(f order by f.created_at, f.id)
+    from auth.mfa_factors f where f.user_id = u.id), '[]'::json) as factors from auth.users u`;
+
 export const findUserByEmail = async (db: Queryable, email: string) =>
-  (await db.query<UserRow>('select * from auth.users where lower(email) = lower($1)', [email])).rows[0];
+  (await db.query<UserRow>(`${USER_WITH_FACTORS} where lower(u.email) = lower($1)`, [email])).rows[0];
 
 export const findUserById = async (db: Queryable, id: string) =>
-  (await db.query<UserRow>('select * from auth.users where id = $1', [id])).rows[0];
+  (await db.query<UserRow>(`${USER_WITH_FACTORS} where u.id = $1`, [id])).rows[0];
 
 const newRefreshToken = () => randomBytes(24).toString('base64url');
 
@@ -92,8 +132,55 @@ async function issueRefreshToken(db: Queryable, user: UserRow, sessionId: string
   return token;
 }
 
+/** How a session was authenticated: `password`, `otp` (an e-mail link or code), `totp`. */
+export type AuthenticationMethod = 'password' | 'otp' | 'totp';
+
+export interface AssuranceClaims {
+  aal: 'aal1' | 'aal2';
+  amr: { method: string; timestamp: number }[];
+}
+
+/**
+ * A session's `aal` and `amr` as GoTrue computes them (Session.CalculateAALAndAMR): aal2 once a TOTP code was
+ * verified in it; the methods most recent first.
+ */
+export async function assuranceOf(db: Queryable, sessionId: string): Promise<AssuranceClaims> {
+  const claims = (
+    await db.query<{ authentication_method: string; updated_at: Date | string }>(
+      'select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1',
+      [sessionId],
+    )
+  ).rows;
+  const amr = claims
+    .map((c) => ({
+      method: c.authentication_method,
+      timestamp: Math.floor(new Date(c.updated_at).getTime() / 1000),
+    }))
+    .sort((a, b) => b.timestamp - a.timestamp);
+  return { aal: amr.some((c) => c.method === 'totp') ? 'aal2' : 'aal1', amr };
+}
+
+/** Records that the session was (again) authenticated with `method`. */
+export async function addAuthenticationMethod(
+  db: Queryable,
+  sessionId: string,
+  method: AuthenticationMethod,
+) {
+  await db.query(
+    `insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [sessionId, method],
+  );
+}
+
 /** The session object of GoTrue's token endpoint, with an access token carrying Supabase's claims. */
-export function sessionJson(settings: AuthSettings, user: UserRow, sessionId: string, refreshToken: string) {
+export function sessionJson(
+  settings: AuthSettings,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  assurance: AssuranceClaims,
+) {
   const now = Math.floor(Date.now() / 1000);
   const accessToken = signJwt(
     settings.secret,
@@ -106,8 +193,8 @@ export function sessionJson(settings: AuthSettings, user: UserRow, sessionId: st
       app_metadata: user.raw_app_meta_data,
       user_metadata: user.raw_user_meta_data,
       role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      aal: assurance.aal,
+      amr: assurance.amr,
       session_id: sessionId,
       is_anonymous: false,
     },
@@ -123,12 +210,51 @@ export function sessionJson(settings: AuthSettings, user: UserRow, sessionId: st
   };
 }
 
-export async function startSession(db: Queryable, settings: AuthSettings, user: UserRow) {
+export async function startSession(
+  db: Queryable,
+  settings: AuthSettings,
+  user: UserRow,
+  method: AuthenticationMethod = 'password',
+) {
   const sessionId = randomUUID();
   await db.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id]);
+  await addAuthenticationMethod(db, sessionId, method);
   await db.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
   const refreshed = (await findUserById(db, user.id))!;
-  return sessionJson(settings, refreshed, sessionId, await issueRefreshToken(db, refreshed, sessionId, null));
+  return sessionJson(
+    settings,
+    refreshed,
+    sessionId,
+    await issueRefreshToken(db, refreshed, sessionId, null),
+    await assuranceOf(db, sessionId),
+  );
+}
+
+/**
+ * A new access and refresh token for an existing session (after a TOTP verification raised its level): the
+ * session's active refresh token is rotated, as GoTrue does in updateMFASessionAndClaims.
+ */
+export async function reissueSession(
+  db: Queryable,
+  settings: AuthSettings,
+  user: UserRow,
+  sessionId: string,
+) {
+  const active = (
+    await db.query<{ token: string }>(
+      `update auth.refresh_tokens set revoked = true, updated_at = now()
+       where session_id = $1 and not revoked returning token`,
+      [sessionId],
+    )
+  ).rows.at(-1);
+  await db.query('update auth.sessions set updated_at = now() where id = $1', [sessionId]);
+  return sessionJson(
+    settings,
+    user,
+    sessionId,
+    await issueRefreshToken(db, user, sessionId, active?.token ?? null),
+    await assuranceOf(db, sessionId),
+  );
 }
 
 interface RefreshTokenRow {
@@ -175,7 +301,16 @@ export async function refreshSession(
       )
     ).rows[0];
     if (active && active.parent === token) {
-      return { ok: true, session: sessionJson(settings, user, row.session_id, active.token) };
+      return {
+        ok: true,
+        session: sessionJson(
+          settings,
+          user,
+          row.session_id,
+          active.token,
+          await assuranceOf(db, row.session_id),
+        ),
+      };
     }
     const revokedFor = (Date.now() - new Date(row.updated_at).getTime()) / 1000;
     if (revokedFor > reuseInterval) {
@@ -195,6 +330,7 @@ export async function refreshSession(
       user,
       row.session_id,
       await issueRefreshToken(db, user, row.session_id, token),
+      await assuranceOf(db, row.session_id),
     ),
   };
 }

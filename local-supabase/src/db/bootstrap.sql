@@ -57,6 +57,13 @@ alter table auth.users add column if not exists confirmation_token varchar(255) 
 alter table auth.users add column if not exists recovery_token varchar(255) default '';
 alter table auth.users add column if not exists email_change_token_new varchar(255) default '';
 alter table auth.users add column if not exists email_change varchar(255) default '';
+-- GoTrue's e-mail tokens (#21): each holds the SHA-224 of the address and the code sent, cleared when used; its
+-- *_sent_at starts its lifetime ([auth.email] otp_expiry). email_change_confirm_status counts the confirmations
+-- of a change when double_confirm_changes asks for two.
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
@@ -88,6 +95,60 @@ create table if not exists auth.refresh_tokens (
   updated_at timestamptz not null default now()
 );
 create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
+
+-- Two-factor authentication as GoTrue keeps it (#21): a session's assurance level and the factor that raised it,
+-- the methods it was authenticated with (the access token's `amr`), the TOTP factors and their challenges.
+alter table auth.sessions add column if not exists aal text not null default 'aal1';
+alter table auth.sessions add column if not exists factor_id uuid;
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null default 'totp',
+  status text not null default 'unverified' check (status in ('unverified', 'verified')),
+  secret text not null,
+  -- The time step of the last code accepted: no code of that step or an earlier one is accepted again.
+  last_totp_step bigint,
+  last_challenged_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists mfa_factors_user_idx on auth.mfa_factors (user_id);
+create unique index if not exists mfa_factors_user_friendly_name_idx on auth.mfa_factors (user_id, friendly_name)
+  where friendly_name is not null and friendly_name <> '';
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz,
+  ip_address text not null default ''
+);
+create index if not exists mfa_challenges_factor_idx on auth.mfa_challenges (factor_id);
+
+-- The local mail catcher's messages (local-supabase only; hosted Supabase sends e-mail instead), kept with the
+-- database so they survive restarts. No API role may read them: only the service itself serves them.
+create schema if not exists inbucket;
+create table if not exists inbucket.messages (
+  id bigserial primary key,
+  sender text not null,
+  recipient text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  created_at timestamptz not null default now()
+);
+create index if not exists messages_recipient_idx on inbucket.messages (lower(recipient), id desc);
 
 create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(nullif(current_setting('request.jwt.claim', true), ''), nullif(current_setting('request.jwt.claims', true), ''))::jsonb

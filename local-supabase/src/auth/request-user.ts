@@ -1,0 +1,67 @@
+// Who a request to the auth API is: the user and session of its access token, as GoTrue's requireAuthentication
+// resolves them (the token verified, its user and session still existing).
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database';
+import { AuthError } from '../errors';
+import { bearerToken, verifyJwt, type Claims } from '../keys';
+import { findUserById, type UserRow } from './sessions';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface RequestUser {
+  user: UserRow;
+  sessionId: string;
+  claims: Claims;
+}
+
+/** The request's verified access token claims (Authorization only: the apikey names the project, not a user). */
+export function requestClaims(request: FastifyRequest, secret: string): Claims {
+  const token = bearerToken({ authorization: request.headers.authorization });
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+  const verified = verifyJwt(secret, token);
+  if (!verified.ok) {
+    throw verified.reason === 'expired'
+      ? new AuthError(
+          403,
+          'bad_jwt',
+          'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+        )
+      : new AuthError(
+          403,
+          'bad_jwt',
+          'invalid JWT: unable to parse or verify signature, signature is invalid',
+        );
+  }
+  return verified.claims;
+}
+
+/** The signed-in user of a request, from its access token. */
+export async function requestUser(
+  db: Queryable,
+  secret: string,
+  request: FastifyRequest,
+): Promise<RequestUser> {
+  const claims = requestClaims(request, secret);
+  const { sub, session_id: sessionId } = claims;
+  if (!sub || !sessionId) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  // A token signed with the project's secret but not by this service: its ids must still be ids.
+  if (typeof sub !== 'string' || !UUID.test(sub))
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId))
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
+  const user = await findUserById(db, sub);
+  if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const session = (
+    await db.query('select id from auth.sessions where id = $1 and user_id = $2', [sessionId, sub])
+  ).rows[0];
+  if (!session)
+    throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  return { user, sessionId, claims };
+}
+
+/** GoTrue's admin check: a token whose role is service_role (the project's service key). */
+export function requireAdmin(request: FastifyRequest, secret: string): void {
+  const claims = requestClaims(request, secret);
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
+    throw new AuthError(403, 'not_admin', 'User not allowed');
+}

@@ -1,0 +1,57 @@
+// What the auth API accepts as an address and as user_metadata: text PostgreSQL can store, of bounded size.
+import { AuthError } from '../errors';
+
+// No whitespace or control characters (a NUL would reach PostgreSQL, which refuses it in text).
+// eslint-disable-next-line no-control-regex
+const EMAIL_FORMAT = /^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$/;
+
+/**
+ * Text PostgreSQL's jsonb can hold: no NUL, and no unpaired surrogate (JSON.stringify writes one as `\ud800`,
+ * which jsonb refuses; the address goes into the identity's JSON).
+ */
+export const storable = (text: string) => !text.includes('\0') && text.isWellFormed();
+
+export const validEmail = (email: string) =>
+  EMAIL_FORMAT.test(email) && storable(email) && email.length <= 255;
+
+/** What user_metadata may weigh: it travels in every access token, so in a header of every request. */
+export const MAX_USER_METADATA_BYTES = 4096;
+
+/** Whether every key and string of a JSON value is text jsonb can store. */
+function storableJson(value: unknown): boolean {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.every(storableJson);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).every(([key, v]) => storable(key) && storableJson(v));
+  return true;
+}
+
+/** `data` as GoTrue takes it (sign-up, PUT /user): an object or nothing. */
+export function metadataObject(data: unknown): Record<string, unknown> | undefined {
+  if (data === undefined || data === null) return undefined;
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: data must be an object');
+  }
+  return data as Record<string, unknown>;
+}
+
+/** user_metadata as stored: text jsonb can hold, of bounded size; its JSON. */
+export function checkedMetadataJson(data: Record<string, unknown>): string {
+  if (!storableJson(data)) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'User metadata cannot contain the NUL character or an unpaired surrogate',
+    );
+  }
+  const json = JSON.stringify(data);
+  const bytes = Buffer.byteLength(json, 'utf8');
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `User metadata must be at most ${MAX_USER_METADATA_BYTES} bytes of JSON, got ${bytes}`,
+    );
+  }
+  return json;
+}
