@@ -23,7 +23,7 @@ const dist = path.join(root, 'shell', single ? 'dist-single' : 'dist');
 const out = path.join(dist, 'prerendered');
 const PORT = single ? 4310 : 4300;
 // Pages whose content depends on the visitor: served as the empty shell and rendered in the browser.
-const PERSONAL = new Set(['/auth', '/account', '/checkout']);
+const PERSONAL = new Set(['/auth', '/auth/reset', '/account', '/checkout']);
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,8 +1,12 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container, FormSkeleton, Section, selectAuthStatus, usePageMeta, useSessionStore } from 'shared-lib';
 import { AuthForm } from '../features/auth/components/AuthForm';
+import { TextButton } from '../features/auth/components/auth-parts';
+import { ConfirmEmailSent } from '../features/auth/components/ConfirmEmailSent';
+import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
+import { SecondFactorForm } from '../features/auth/components/SecondFactorForm';
 import { redirectTarget } from '../features/auth/utils/redirect-target';
 
 // The sign-in card's width and height, so nothing moves when the form replaces it.
@@ -12,13 +16,24 @@ const Pending = styled(FormSkeleton)`
   margin: 0 auto;
 `;
 
+/** What the signed-out visitor sees besides the sign-in form, with the address it concerns. */
+type Step = { name: 'credentials' } | { name: 'forgot'; email: string } | { name: 'confirm'; email: string };
+
 /**
  * /auth. The user moves on only after their own successful sign-in or sign-up, or when they arrive already
- * signed in; a background token refresh elsewhere on the site never brings them here or away.
+ * signed in; a background token refresh elsewhere on the site never brings them here or away. A sign-in that
+ * waits for its authenticator app's code stays here and asks for it, then moves on the same way.
  */
 export default function AuthPage() {
   usePageMeta('Sign In', 'Sign in to access your cart and checkout');
   const status = useSessionStore(selectAuthStatus);
+  const awaitingCode = useSessionStore((state) => state.awaitingSecondFactor);
+  const [step, setStep] = useState<Step>({ name: 'credentials' });
+  const backToSignIn = (
+    <TextButton type="button" onClick={() => setStep({ name: 'credentials' })}>
+      Back to sign in
+    </TextButton>
+  );
   const location = useLocation();
   const navigate = useNavigate();
   const target = redirectTarget(location.state);
@@ -38,11 +53,21 @@ export default function AuthPage() {
   return (
     <Section>
       <Container>
-        {status === 'signed-out' ? (
-          <AuthForm onAuthenticated={moveOn} />
-        ) : (
+        {status !== 'signed-out' ? (
           // A stored session is still being checked: no form flashing up for a user about to be sent on.
           <Pending fields={2} />
+        ) : awaitingCode ? (
+          <SecondFactorForm />
+        ) : step.name === 'forgot' ? (
+          <ForgotPasswordForm initialEmail={step.email} back={backToSignIn} />
+        ) : step.name === 'confirm' ? (
+          <ConfirmEmailSent email={step.email} onBack={() => setStep({ name: 'credentials' })} />
+        ) : (
+          <AuthForm
+            onAuthenticated={moveOn}
+            onForgotPassword={(email) => setStep({ name: 'forgot', email })}
+            onConfirmationSent={(email) => setStep({ name: 'confirm', email })}
+          />
         )}
       </Container>
     </Section>

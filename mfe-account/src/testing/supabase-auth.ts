@@ -28,3 +28,34 @@ export function sessionBody(email: string) {
 /** An auth error as GoTrue sends it; the API-version header makes supabase-js read `code` from the body. */
 export const authError = (status: number, code: string, message: string) =>
   json({ code, message }, status, { 'X-Supabase-Api-Version': '2024-01-01' });
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An access token shaped like GoTrue's (a JWT whose `aal` claim says how the session was signed in). */
+export function accessToken(aal: 'aal1' | 'aal2', userId = authUser('').id) {
+  const claims = { sub: userId, role: 'authenticated', aal, exp: Math.floor(Date.now() / 1000) + 3600 };
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
+}
+
+export const FACTOR_ID = '9d3c2b1a-7e6f-4a5b-8c9d-0e1f2a3b4c5d';
+
+/** A TOTP factor as GoTrue lists it on the user. */
+export function totpFactor(status: 'verified' | 'unverified' = 'verified', id = FACTOR_ID) {
+  return {
+    id,
+    factor_type: 'totp',
+    friendly_name: 'Authenticator app',
+    status,
+    created_at: '2025-01-15T10:00:00Z',
+    updated_at: '2025-01-15T10:00:00Z',
+  };
+}
+
+/** A session of an account with `factors`, signed in at `aal` (aal1 after the password, aal2 after a code). */
+export function sessionWithFactors(email: string, aal: 'aal1' | 'aal2', factors: unknown[]) {
+  return {
+    ...sessionBody(email),
+    access_token: accessToken(aal),
+    user: { ...authUser(email), factors },
+  };
+}

@@ -18,6 +18,7 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   auth: '/auth',
+  authReset: '/auth/reset',
   account: '/account',
   checkout: '/checkout',
 } as const;
@@ -41,7 +42,7 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
     paths.terms,
   ],
   catalog: [paths.howWeWork, ...servicePaths, paths.checkout],
-  account: [paths.auth, paths.account],
+  account: [paths.auth, paths.authReset, paths.account],
 };
 
 /** Routes that need a signed-in user; the shell guards them. */

@@ -17,6 +17,28 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * True when the session still needs its second factor: the account has a verified one and the session's
+ * assurance level (the access token's `aal` claim) is below aal2. This is what supabase-js's
+ * `mfa.getAuthenticatorAssuranceLevel()` computes (nextLevel aal2 above currentLevel), done synchronously
+ * because the auth callback may not await.
+ */
+export function awaitsSecondFactor(session: Session): boolean {
+  const verified = session.user.factors?.some((factor) => factor.status === 'verified') ?? false;
+  return verified && accessTokenClaims(session.access_token).aal !== 'aal2';
+}
+
+function accessTokenClaims(token: string): { aal?: unknown } {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    return JSON.parse(json) as { aal?: unknown };
+  } catch {
+    // Unreadable: no level is known, so a verified factor still asks for its code.
+    return {};
+  }
+}
+
 let subscription: { unsubscribe: () => void } | null = null;
 /** While this tab's sign-out is still talking to the server, no late event may sign the visitor back in. */
 let signingOut = false;
@@ -26,14 +48,20 @@ function subscribe(client: StorefrontClient): void {
   subscription = client.auth.onAuthStateChange((event, session) => {
     // A token refresh that was under way when the visitor signed out must not sign them back in.
     if (signingOut && session && event !== 'SIGNED_IN') return;
-    useSessionStore.getState().setSession(
-      session
-        ? {
-            user: { id: session.user.id, email: session.user.email ?? '' },
-            accessToken: session.access_token,
-          }
-        : null,
-    );
+    const store = useSessionStore.getState();
+    if (session && awaitsSecondFactor(session)) store.awaitSecondFactor();
+    else
+      store.setSession(
+        session
+          ? {
+              user: { id: session.user.id, email: session.user.email ?? '' },
+              accessToken: session.access_token,
+            }
+          : null,
+      );
+    // The spec sends a visitor with a new session home (the auth page moves on); a recovery link's session goes
+    // to /auth/reset instead, wherever the link landed (the shell follows this flag).
+    if (event === 'PASSWORD_RECOVERY') store.setPasswordRecovery(true);
     for (const listener of listeners) listener(event, session);
   }).data.subscription;
 }

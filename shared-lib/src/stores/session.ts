@@ -12,19 +12,45 @@ export interface SessionState {
   status: AuthStatus;
   user: SessionUser | null;
   accessToken: string | null;
+  /**
+   * A password sign-in of an account with two-factor authentication, waiting for its code (the session is aal1 of
+   * aal2). The visitor counts as signed out until the code is verified; /auth asks for it.
+   */
+  awaitingSecondFactor: boolean;
+  /** Signed in from a password-reset link: the next step is choosing a new password on /auth/reset. */
+  passwordRecovery: boolean;
+  /** A full session, or none (which also ends a recovery or a wait for the second factor). */
   setSession: (session: { user: SessionUser; accessToken: string } | null) => void;
+  awaitSecondFactor: () => void;
+  setPasswordRecovery: (recovering: boolean) => void;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
   status: 'loading',
   user: null,
   accessToken: null,
+  awaitingSecondFactor: false,
+  passwordRecovery: false,
   setSession: (session) =>
     set(
       session
-        ? { status: 'signed-in', user: session.user, accessToken: session.accessToken }
-        : { status: 'signed-out', user: null, accessToken: null },
+        ? {
+            status: 'signed-in',
+            user: session.user,
+            accessToken: session.accessToken,
+            awaitingSecondFactor: false,
+          }
+        : {
+            status: 'signed-out',
+            user: null,
+            accessToken: null,
+            awaitingSecondFactor: false,
+            passwordRecovery: false,
+          },
     ),
+  awaitSecondFactor: () =>
+    set({ status: 'signed-out', user: null, accessToken: null, awaitingSecondFactor: true }),
+  setPasswordRecovery: (passwordRecovery) => set({ passwordRecovery }),
 }));
 
 export const selectUser = (s: SessionState) => s.user;

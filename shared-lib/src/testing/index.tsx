@@ -104,7 +104,13 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 /** Puts every shared store back to its first state; call in afterEach. */
 export function resetStores(): void {
   useCartStore.setState({ items: [], appliedCode: null });
-  useSessionStore.setState({ status: 'loading', user: null, accessToken: null });
+  useSessionStore.setState({
+    status: 'loading',
+    user: null,
+    accessToken: null,
+    awaitingSecondFactor: false,
+    passwordRecovery: false,
+  });
   useToastStore.setState({ toasts: [] });
   useAnnouncerStore.setState({ current: null });
   localStorage.clear();

@@ -91,22 +91,41 @@ export const projectRequestSchema = z.object({
     .max(DESCRIPTION_MAX, `Description must be less than ${DESCRIPTION_MAX} characters`),
 });
 
-export const authSchema = z.object({
-  email,
-  // Every failing rule is reported, so the user sees all that is missing at once. Not trimmed: spaces are part of
-  // a password. ASCII letters and digits, like Supabase's own password requirements.
-  password: z
-    .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-    .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-    .regex(/[0-9]/, 'Password must contain at least one number'),
+// Every failing rule is reported, so the user sees all that is missing at once. Not trimmed: spaces are part of a
+// password. ASCII letters and digits, like Supabase's own password requirements.
+const password = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .regex(/[0-9]/, 'Password must contain at least one number');
+
+export const authSchema = z.object({ email, password });
+
+/** Asking for a password-reset link (or a new confirmation link): the address alone. */
+export const emailOnlySchema = z.object({ email });
+
+/** Choosing a new password: the spec's password rules, typed twice. */
+export const newPasswordSchema = z
+  .object({ password, confirmPassword: z.string({ error: 'Passwords do not match' }) })
+  .refine(({ password: first, confirmPassword }) => first === confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+/** A code from an authenticator app: six digits (spaces people type between the groups are ignored). */
+export const totpCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
 });
 
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;
 export type AuthInput = z.infer<typeof authSchema>;
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
 export type ProjectType = ProjectRequestInput['projectType'];
 export type Budget = ProjectRequestInput['budget'];
 export type Timeline = ProjectRequestInput['timeline'];

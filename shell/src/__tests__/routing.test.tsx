@@ -24,6 +24,7 @@ const modules: Record<string, RoutesModule> = {
   account: {
     default: [
       { path: '/auth', Component: page('Auth page') },
+      { path: '/auth/reset', Component: page('Reset password page') },
       { path: '/account', Component: page('Account page') },
     ],
   },
@@ -51,6 +52,13 @@ describe('routing table', () => {
     await renderWithProviders(<AppRoutes />, { route: '/blog/first-steps' });
     expect(await screen.findByRole('heading', { name: 'An article' })).toBeInTheDocument();
     expect(mockedLoad).toHaveBeenCalledWith('marketing', './routes');
+  });
+
+  it('routes /auth/reset, where reset links lead, to the account remote without a session', async () => {
+    useSessionStore.getState().setSession(null);
+    await renderWithProviders(<AppRoutes />, { route: '/auth/reset' });
+    expect(await screen.findByRole('heading', { name: 'Reset password page' })).toBeInTheDocument();
+    expect(mockedLoad).toHaveBeenCalledWith('account', './routes');
   });
 
   it('shows the 404 page for an unknown path and logs it', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { LiveRegion, Toaster } from 'shared-lib';
+import { useRecoveryRedirect } from '../auth/use-recovery-redirect';
 import { RemoteWidget } from '../federation/RemoteWidget';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -39,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
+  useRecoveryRedirect();
   // A new page starts at the top. (Block body: scrollTo returns a promise in current Chromium, and an effect
   // must not return anything but a cleanup function.)
   useEffect(() => {

@@ -17,6 +17,7 @@ import {
   type FetchHandler,
 } from 'shared-lib/src/testing';
 import { authError, authUser, sessionBody } from '../../testing/supabase-auth';
+import { CONFIRM_COPY } from '../../features/auth/components/ConfirmEmailSent';
 import AuthPage from '../AuthPage';
 
 afterEach(resetStores);
@@ -258,7 +259,7 @@ describe('AuthPage', () => {
     expect(location()).toHaveTextContent(/^\/checkout$/);
   });
 
-  it('switches to sign-in when the new account still needs its e-mail confirmed', async () => {
+  it('says to check the inbox, with Resend, when the new account still needs its e-mail confirmed', async () => {
     answer(() =>
       json({ ...authUser('new@example.com'), identities: [{ id: 'identity-1', provider: 'email' }] }),
     );
@@ -267,11 +268,16 @@ describe('AuthPage', () => {
     await fillIn('new@example.com', 'Secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    await findSuccessToast('Account created! You can now log in.');
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
-    expect(screen.getByLabelText('Password')).toHaveValue('');
+    await findSuccessToast(CONFIRM_COPY.sent('new@example.com'));
+    const heading = screen.getByRole('heading', { level: 1, name: 'Check your inbox' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeEnabled();
+    expect(screen.queryByText('Account created! You can now log in.')).not.toBeInTheDocument();
+    expect(useSessionStore.getState().status).toBe('signed-out');
     expect(location()).toHaveTextContent('/auth');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('treats a confirmation-pending sign-up of a taken address as already registered', async () => {

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Card, media, type SessionUser } from 'shared-lib';
+import { TwoFactorSettings } from './TwoFactorSettings';
 
 const Details = styled.dl`
   display: grid;
@@ -27,13 +28,16 @@ const Mono = styled.dd`
 
 export function ProfilePanel({ user }: { user: SessionUser }) {
   return (
-    <Card>
-      <Details>
-        <dt>Email</dt>
-        <dd>{user.email}</dd>
-        <dt>User ID</dt>
-        <Mono>{user.id}</Mono>
-      </Details>
-    </Card>
+    <>
+      <Card>
+        <Details>
+          <dt>Email</dt>
+          <dd>{user.email}</dd>
+          <dt>User ID</dt>
+          <Mono>{user.id}</Mono>
+        </Details>
+      </Card>
+      <TwoFactorSettings />
+    </>
   );
 }

@@ -1,13 +1,9 @@
 import { useId, useState } from 'react';
-import styled, { keyframes } from 'styled-components';
-import { Loader2 } from 'lucide-react';
+import styled from 'styled-components';
 import {
   Button,
-  Card,
   EmailField,
   FieldError,
-  media,
-  Muted,
   TextField,
   useFocusAfterSubmit,
   useFormFeedback,
@@ -17,6 +13,8 @@ import {
 import { authSchema, checkForm } from 'shared-lib/validation';
 import { authenticate, type AuthMode } from '../api/authenticate';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
+import { CONFIRM_COPY } from './ConfirmEmailSent';
+import { Form, Heading, Intro, Panel, Spinner, Switch, TextButton } from './auth-parts';
 
 const copy = {
   'sign-in': {
@@ -35,65 +33,10 @@ const copy = {
   },
 } as const;
 
-const Panel = styled(Card)`
-  width: 100%;
-  max-width: 28rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space[5]};
-  ${media.sm} {
-    padding: ${({ theme }) => theme.space[6]};
-  }
-`;
-
-const Heading = styled.h1`
-  margin: 0 0 ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
-  text-align: center;
-`;
-
-const Intro = styled(Muted)`
-  margin: 0 0 ${({ theme }) => theme.space[5]};
-  text-align: center;
-`;
-
-const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
-const Spinner = styled(Loader2)`
-  animation: ${spin} 1s linear infinite;
-  ${media.reducedMotion} {
-    animation: none;
-  }
-`;
-
-const Switch = styled.p`
-  margin: ${({ theme }) => theme.space[5]} 0 0;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.muted};
-`;
-
-const TextButton = styled.button`
-  padding: 0.25rem;
-  border: 0;
-  background: none;
-  color: ${({ theme }) => theme.colors.primary};
-  font: inherit;
-  font-weight: 600;
-  text-decoration: underline;
-  text-underline-offset: 2px;
-  cursor: pointer;
-  &:hover {
-    color: ${({ theme }) => theme.colors.primaryHover};
-  }
-  &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.focus};
-    outline-offset: 2px;
-    border-radius: ${({ theme }) => theme.radii.sm};
-  }
+const Forgot = styled.p`
+  margin: -${({ theme }) => theme.space[2]} 0 0;
+  text-align: right;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 /** The spec's password rules (section 5), shown under the password while signing up. */
@@ -103,10 +46,21 @@ export const PASSWORD_HINT =
 interface AuthFormProps {
   /** Called once the user has a session (after sign-in, or a sign-up that signs straight in). */
   onAuthenticated: () => void;
+  /** "Forgot password?", with the address typed so far. */
+  onForgotPassword: (email: string) => void;
+  /** A sign-up that waits for its e-mail confirmation (confirmations on), with the address it went to. */
+  onConfirmationSent: (email: string) => void;
 }
 
+/** Said when the password was right and the authenticator app's code comes next (the code step takes focus). */
+export const CODE_NEXT = {
+  title: 'One more step',
+  description: 'Enter the code from your authenticator app.',
+} as const;
+export const CONFIRMATION_SENT = { title: 'Check your inbox' } as const;
+
 /** One form for signing in and signing up, toggled by a link-style button below it. */
-export function AuthForm({ onAuthenticated }: AuthFormProps) {
+export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -130,20 +84,21 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
         setFailure(outcome.message);
         throw new Error(outcome.message);
       }
-      return outcome.signedIn;
+      return outcome;
     },
-    onSuccess: (signedIn) => {
-      if (signedIn) {
-        onAuthenticated();
-      } else {
-        // The account waits for its e-mail confirmation: the next step is signing in.
-        setMode('sign-in');
-        setPassword('');
-      }
+    onSuccess: (outcome, values) => {
+      // The session store shows the code step itself (the session is not counted as signed in yet).
+      if (outcome.needsCode) return;
+      if (outcome.signedIn) onAuthenticated();
+      else onConfirmationSent(values.email);
     },
-    success: {
-      title: 'Success',
-      description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp,
+    success: (outcome, values) => {
+      if (outcome.needsCode) return CODE_NEXT;
+      if (!outcome.signedIn) return { ...CONFIRMATION_SENT, description: CONFIRM_COPY.sent(values.email) };
+      return {
+        title: 'Success',
+        description: mode === 'sign-in' ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp,
+      };
     },
   });
   useFocusAfterSubmit(feedback, submitting);
@@ -183,6 +138,13 @@ export function AuthForm({ onAuthenticated }: AuthFormProps) {
           error={errors.password}
           aria-describedby={failureId}
         />
+        {mode === 'sign-in' ? (
+          <Forgot>
+            <TextButton type="button" onClick={() => onForgotPassword(email.trim())}>
+              Forgot password?
+            </TextButton>
+          </Forgot>
+        ) : null}
         {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
         <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>
           {submitting ? <Spinner size={18} aria-hidden /> : null}

@@ -9,6 +9,8 @@ export const AUTH_MESSAGES = {
   unexpected: 'An unexpected error occurred',
   signedIn: 'Logged in successfully!',
   signedUp: 'Account created! You can now log in.',
+  wrongCode: 'That code is not right. Enter the current code from your authenticator app.',
+  codeExpired: 'That code has expired. Enter the current code from your authenticator app.',
 } as const;
 
 /**
@@ -36,6 +38,11 @@ export function authErrorMessage(error: unknown): string {
     case 'user_already_exists':
     case 'email_exists':
       return AUTH_MESSAGES.alreadyRegistered;
+    // GoTrue's own words for these ('Invalid TOTP code entered') name the mechanism, not what to do.
+    case 'mfa_verification_failed':
+      return AUTH_MESSAGES.wrongCode;
+    case 'mfa_challenge_expired':
+      return AUTH_MESSAGES.codeExpired;
     default:
       return error.message || AUTH_MESSAGES.unexpected;
   }

@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import {
+  Button,
+  FieldError,
+  TextField,
+  useFocusAfterSubmit,
+  useFormFeedback,
+  useFormSubmit,
+} from 'shared-lib';
+import { checkForm, newPasswordSchema } from 'shared-lib/validation';
+import { setNewPassword } from '../api/account-security';
+import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { failureOf } from '../utils/failure';
+import { PASSWORD_HINT } from './AuthForm';
+import { Form, Heading, Intro, Panel, Spinner } from './auth-parts';
+
+export const NEW_PASSWORD_COPY = {
+  heading: 'Choose a new password',
+  intro: 'Choose the password you will sign in with from now on.',
+  password: 'New password',
+  confirm: 'Confirm new password',
+  submit: 'Update password',
+  updatedTitle: 'Password updated',
+  updated: 'Your new password is set and you are signed in.',
+} as const;
+
+/** The new password, typed twice, with the spec's password rules; `onUpdated` runs once the server took it. */
+export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const id = useId();
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const feedback = useFormFeedback<'password' | 'confirmPassword'>();
+
+  const { submitting, onSubmit } = useFormSubmit({
+    check: () => {
+      setFailure(null);
+      return checkForm(newPasswordSchema, { password, confirmPassword }, undefined, feedback.report);
+    },
+    send: async (values) => {
+      try {
+        await setNewPassword(values.password);
+      } catch (error) {
+        setFailure(failureOf(error));
+        throw error;
+      }
+    },
+    onSuccess: onUpdated,
+    success: { title: NEW_PASSWORD_COPY.updatedTitle, description: NEW_PASSWORD_COPY.updated },
+  });
+  useFocusAfterSubmit(feedback, submitting);
+  const failureId = failure ? `${id}-failure` : undefined;
+
+  return (
+    <Panel>
+      <Heading ref={headingRef} tabIndex={-1}>
+        {NEW_PASSWORD_COPY.heading}
+      </Heading>
+      <Intro>{NEW_PASSWORD_COPY.intro}</Intro>
+      <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        <TextField
+          id={`${id}-password`}
+          label={NEW_PASSWORD_COPY.password}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            feedback.clear('password');
+          }}
+          required
+          hint={PASSWORD_HINT}
+          error={feedback.errors.password}
+          aria-describedby={failureId}
+        />
+        <TextField
+          id={`${id}-confirm`}
+          label={NEW_PASSWORD_COPY.confirm}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => {
+            setConfirmPassword(event.target.value);
+            feedback.clear('confirmPassword');
+          }}
+          required
+          error={feedback.errors.confirmPassword}
+        />
+        {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
+        <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>
+          {submitting ? <Spinner size={18} aria-hidden /> : null}
+          {NEW_PASSWORD_COPY.submit}
+        </Button>
+      </Form>
+    </Panel>
+  );
+}
