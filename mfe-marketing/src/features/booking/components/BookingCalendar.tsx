@@ -234,10 +234,13 @@ export function BookingCalendar({ timeZone: zone }: { timeZone?: string } = {}) 
 
   return (
     <Stack ref={rootRef} tabIndex={-1}>
-      <Zone>
-        <Globe size={16} aria-hidden />
-        Times are shown in your time zone: {timeZone}
-      </Zone>
+      {/* Only with the times: a build-time snapshot of the page would name the build machine's zone. */}
+      {load.status === 'ready' ? (
+        <Zone>
+          <Globe size={16} aria-hidden />
+          Times are shown in your time zone: {timeZone}
+        </Zone>
+      ) : null}
       {refusal ? (
         <Panel $tone="danger">
           <p ref={refusalRef} tabIndex={-1}>
