@@ -30,7 +30,7 @@ const Actions = styled.div`
 `;
 
 /** What the visitor types; the calendar keeps it, so changing the time or a refused time loses nothing. */
-export interface BookingDetails {
+interface BookingDetails {
   name: string;
   email: string;
   note: string;
@@ -38,7 +38,7 @@ export interface BookingDetails {
 export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: '' };
 type Field = keyof BookingDetails;
 
-export interface BookingFormProps {
+interface BookingFormProps {
   slot: Slot;
   /** The slot in words, in the visitor's time zone. */
   slotLabel: string;

@@ -53,7 +53,7 @@ export const formatSlotTime = (iso: string, timeZone: string): string =>
   format(iso, { hour: 'numeric', minute: '2-digit' }, timeZone);
 
 /** 'Monday, November 24' */
-export const formatSlotDay = (iso: string, timeZone: string): string =>
+const formatSlotDay = (iso: string, timeZone: string): string =>
   format(iso, { weekday: 'long', month: 'long', day: 'numeric' }, timeZone);
 
 /** 'Monday, November 24, 9:30 AM - 10:00 AM' */
