@@ -30,6 +30,82 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
+-- Name: available_slots(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.available_slots() RETURNS TABLE(slot_start timestamp with time zone, slot_end timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select g.slot_start, g.slot_end
+  from private.slot_grid(now()) g
+  where not private.slot_is_taken(g.slot_start, g.slot_end)
+  order by g.slot_start;
+$$;
+
+
+--
+-- Name: book_discovery_call(timestamp with time zone, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  slot record;
+  settings public.booking_settings;
+  meeting_id uuid;
+begin
+  select * into settings from public.booking_settings;
+  select g.slot_start, g.slot_end into slot
+  from private.slot_grid(now()) g
+  where g.slot_start = book_discovery_call.slot_start;
+  if not found then
+    raise exception 'That time cannot be booked. Please choose one of the times shown.';
+  end if;
+  if private.slot_is_taken(slot.slot_start, slot.slot_end) then
+    raise exception 'Sorry, that time has just been booked. Please choose another time.';
+  end if;
+  begin
+    insert into public.meetings (user_id, meeting_type, scheduled_at, ends_at, status, notes, contact_name, contact_email)
+    values (
+      auth.uid(),
+      settings.meeting_type,
+      slot.slot_start,
+      slot.slot_end,
+      'requested',
+      nullif(btrim(coalesce(note, '')), ''),
+      btrim(name),
+      btrim(email)
+    )
+    returning id into meeting_id;
+  exception when exclusion_violation then
+    raise exception 'Sorry, that time has just been booked. Please choose another time.';
+  end;
+  return meeting_id;
+end;
+$$;
+
+
+--
+-- Name: claim_guest_meetings(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_guest_meetings() RETURNS integer
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(
+    (select private.link_guest_meetings(u.id, u.email)
+     from auth.users u
+     where u.id = auth.uid() and u.email is not null and u.email_confirmed_at is not null),
+    0
+  );
+$$;
+
+
+--
 -- Name: place_order(jsonb, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -168,6 +244,32 @@ SET default_tablespace = '';
 SET default_table_access_method = heap;
 
 --
+-- Name: booking_settings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.booking_settings (
+    id boolean DEFAULT true NOT NULL,
+    meeting_type text DEFAULT 'Discovery Call'::text NOT NULL,
+    slot_minutes integer DEFAULT 30 NOT NULL,
+    weekdays integer[] DEFAULT '{1,2,3,4,5}'::integer[] NOT NULL,
+    day_start time without time zone DEFAULT '09:00:00'::time without time zone NOT NULL,
+    day_end time without time zone DEFAULT '17:00:00'::time without time zone NOT NULL,
+    time_zone text DEFAULT 'Europe/Berlin'::text NOT NULL,
+    horizon_days integer DEFAULT 21 NOT NULL,
+    min_notice_minutes integer DEFAULT 1440 NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT booking_settings_check CHECK ((day_start < day_end)),
+    CONSTRAINT booking_settings_horizon_days_check CHECK (((horizon_days >= 1) AND (horizon_days <= 366))),
+    CONSTRAINT booking_settings_id_check CHECK (id),
+    CONSTRAINT booking_settings_meeting_type_check CHECK (((char_length(btrim(meeting_type)) >= 1) AND (char_length(btrim(meeting_type)) <= 100))),
+    CONSTRAINT booking_settings_min_notice_minutes_check CHECK (((min_notice_minutes >= 0) AND (min_notice_minutes <= 525600))),
+    CONSTRAINT booking_settings_slot_minutes_check CHECK (((slot_minutes >= 10) AND (slot_minutes <= 240))),
+    CONSTRAINT booking_settings_time_zone_check CHECK (private.is_time_zone(time_zone)),
+    CONSTRAINT booking_settings_weekdays_check CHECK ((((cardinality(weekdays) >= 1) AND (cardinality(weekdays) <= 7)) AND (weekdays <@ '{1,2,3,4,5,6,7}'::integer[])))
+);
+
+
+--
 -- Name: cart_items; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -221,12 +323,19 @@ CREATE TABLE public.discount_redemptions (
 
 CREATE TABLE public.meetings (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid NOT NULL,
+    user_id uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     meeting_type text NOT NULL,
     scheduled_at timestamp with time zone,
     status text DEFAULT 'requested'::text NOT NULL,
     notes text,
+    contact_name text,
+    contact_email text,
+    ends_at timestamp with time zone,
+    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
+    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
+    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
     CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
 );
 
@@ -318,6 +427,14 @@ CREATE TABLE public.services (
 
 
 --
+-- Name: booking_settings booking_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.booking_settings
+    ADD CONSTRAINT booking_settings_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: cart_items cart_items_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -363,6 +480,22 @@ ALTER TABLE ONLY public.discount_redemptions
 
 ALTER TABLE ONLY public.discount_redemptions
     ADD CONSTRAINT discount_redemptions_pkey PRIMARY KEY (code);
+
+
+--
+-- Name: meetings meetings_no_double_booking; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.meetings
+    ADD CONSTRAINT meetings_no_double_booking EXCLUDE USING gist (tstzrange(scheduled_at, ends_at) WITH &&) WHERE (((status <> 'cancelled'::text) AND (ends_at IS NOT NULL)));
+
+
+--
+-- Name: meetings meetings_notes_length; Type: CHECK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE public.meetings
+    ADD CONSTRAINT meetings_notes_length CHECK ((char_length(notes) <= 1000)) NOT VALID;
 
 
 --
@@ -468,6 +601,13 @@ CREATE INDEX discount_redemptions_user_id_idx ON public.discount_redemptions USI
 
 
 --
+-- Name: meetings_contact_email_unclaimed_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX meetings_contact_email_unclaimed_idx ON public.meetings USING btree (lower(contact_email)) WHERE (user_id IS NULL);
+
+
+--
 -- Name: meetings_user_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -549,6 +689,12 @@ CREATE POLICY "anyone may write" ON public.contact_messages FOR INSERT TO anon, 
 
 CREATE POLICY "anyone may write" ON public.project_requests FOR INSERT TO anon, authenticated WITH CHECK (true);
 
+
+--
+-- Name: booking_settings; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.booking_settings ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: cart_items; Type: ROW SECURITY; Schema: public; Owner: -
@@ -679,6 +825,35 @@ GRANT USAGE ON SCHEMA public TO service_role;
 
 
 --
+-- Name: FUNCTION available_slots(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.available_slots() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.available_slots() TO anon;
+GRANT ALL ON FUNCTION public.available_slots() TO authenticated;
+GRANT ALL ON FUNCTION public.available_slots() TO service_role;
+
+
+--
+-- Name: FUNCTION book_discovery_call(slot_start timestamp with time zone, name text, email text, note text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) TO anon;
+GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) TO authenticated;
+GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) TO service_role;
+
+
+--
+-- Name: FUNCTION claim_guest_meetings(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
+GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
+
+
+--
 -- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -724,6 +899,13 @@ REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO service_role;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO anon;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO authenticated;
+
+
+--
+-- Name: TABLE booking_settings; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,UPDATE ON TABLE public.booking_settings TO service_role;
 
 
 --

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { CalendarClock } from 'lucide-react';
 import { Card, Container, media, Muted, Section, usePageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
+import { BookingCalendar } from '../features/booking/components/BookingCalendar';
 import { ContactForm } from '../features/contact/components/ContactForm';
 
 const Columns = styled.div`
@@ -14,12 +15,21 @@ const Columns = styled.div`
 
 const Calendar = styled(Card)`
   display: grid;
-  place-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  min-height: 20rem;
-  text-align: center;
+  align-content: start;
+  gap: ${({ theme }) => theme.space[4]};
+  min-width: 0;
   background: ${({ theme }) => theme.colors.surface};
-  svg {
+`;
+
+const CalendarHeading = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  h2 {
+    margin: 0;
+  }
+  > svg {
+    flex: none;
     color: ${({ theme }) => theme.colors.primary};
   }
 `;
@@ -40,9 +50,12 @@ export default function ContactPage() {
         <Container>
           <Columns>
             <Calendar as="section" aria-labelledby="calendar-title">
-              <CalendarClock size={40} aria-hidden />
-              <h2 id="calendar-title">Book a discovery call</h2>
-              <Muted as="p">30 minutes, free, by video. The booking calendar appears here.</Muted>
+              <CalendarHeading>
+                <CalendarClock size={32} aria-hidden />
+                <h2 id="calendar-title">Book a discovery call</h2>
+              </CalendarHeading>
+              <Muted as="p">30 minutes, free, by video. Pick a day and a time that suit you.</Muted>
+              <BookingCalendar />
             </Calendar>
             <Card>
               <ContactForm />

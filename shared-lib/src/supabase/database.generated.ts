@@ -6,6 +6,46 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      booking_settings: {
+        Row: {
+          day_end: string;
+          day_start: string;
+          horizon_days: number;
+          id: boolean;
+          meeting_type: string;
+          min_notice_minutes: number;
+          slot_minutes: number;
+          time_zone: string;
+          updated_at: string;
+          weekdays: number[];
+        };
+        ComputedFields: never;
+        Insert: {
+          day_end?: string;
+          day_start?: string;
+          horizon_days?: number;
+          id?: boolean;
+          meeting_type?: string;
+          min_notice_minutes?: number;
+          slot_minutes?: number;
+          time_zone?: string;
+          updated_at?: string;
+          weekdays?: number[];
+        };
+        Update: {
+          day_end?: string;
+          day_start?: string;
+          horizon_days?: number;
+          id?: boolean;
+          meeting_type?: string;
+          min_notice_minutes?: number;
+          slot_minutes?: number;
+          time_zone?: string;
+          updated_at?: string;
+          weekdays?: number[];
+        };
+        Relationships: [];
+      };
       cart_items: {
         Row: {
           checked_out: boolean;
@@ -100,32 +140,41 @@ export type Database = {
       };
       meetings: {
         Row: {
+          contact_email: string | null;
+          contact_name: string | null;
           created_at: string;
+          ends_at: string | null;
           id: string;
           meeting_type: string;
           notes: string | null;
           scheduled_at: string | null;
           status: string;
-          user_id: string;
+          user_id: string | null;
         };
         ComputedFields: never;
         Insert: {
+          contact_email?: string | null;
+          contact_name?: string | null;
           created_at?: string;
+          ends_at?: string | null;
           id?: string;
           meeting_type: string;
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
-          user_id: string;
+          user_id?: string | null;
         };
         Update: {
+          contact_email?: string | null;
+          contact_name?: string | null;
           created_at?: string;
+          ends_at?: string | null;
           id?: string;
           meeting_type?: string;
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
-          user_id?: string;
+          user_id?: string | null;
         };
         Relationships: [];
       };
@@ -291,6 +340,18 @@ export type Database = {
       [_ in never]: never;
     };
     Functions: {
+      available_slots: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          slot_end: string;
+          slot_start: string;
+        }[];
+      };
+      book_discovery_call: {
+        Args: { email: string; name: string; note?: string; slot_start: string };
+        Returns: string;
+      };
+      claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
       place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: string };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       replace_cart: { Args: { items: Json }; Returns: undefined };

@@ -51,7 +51,11 @@ export type CartItemRow = Gen<'cart_items'>['Row'];
 export type OrderRow = Gen<'orders'>['Row'];
 /** An order's line as the account shows it; its place in the order (sort_order) is for `.order()`, not shown. */
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
-export type MeetingRow = Gen<'meetings'>['Row'];
+/**
+ * A meeting as the account shows it (spec section 3). A booked call's contact details and end (contact_name,
+ * contact_email, ends_at) are for the agency; select('*') still returns them.
+ */
+export type MeetingRow = Omit<Gen<'meetings'>['Row'], 'contact_name' | 'contact_email' | 'ends_at'>;
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
 type Tables = Merge<

@@ -10,6 +10,7 @@ export const MESSAGE_MAX = 2000;
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
 export const PASSWORD_MIN = 8;
+export const BOOKING_NOTE_MAX = 1000;
 
 // Each required field gives its own message for a missing or non-string value too, as for an empty one.
 const name = z
@@ -121,11 +122,25 @@ export const totpCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
 });
 
+// Booking a discovery call (beyond the spec): the contact form's name and email rules, a chosen slot, and an
+// optional note. book_discovery_call refuses the same in the database (meetings' column checks).
+export const bookingSchema = z.object({
+  slotStart: z.iso.datetime({ offset: true, error: 'Please choose a time' }),
+  name,
+  email,
+  note: z
+    .string()
+    .trim()
+    .max(BOOKING_NOTE_MAX, `Note must be less than ${BOOKING_NOTE_MAX} characters`)
+    .optional(),
+});
+
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;
 export type AuthInput = z.infer<typeof authSchema>;
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+export type BookingInput = z.infer<typeof bookingSchema>;
 export type ProjectType = ProjectRequestInput['projectType'];
 export type Budget = ProjectRequestInput['budget'];
 export type Timeline = ProjectRequestInput['timeline'];

@@ -86,7 +86,8 @@ function answer(tables: Record<string, () => Response | Promise<Response>>) {
   const handler: FetchHandler = (url) => {
     requests.push(url);
     const table = url.pathname.replace('/rest/v1/', '');
-    const respond = tables[table];
+    // Guest bookings are claimed before the meetings load (none to claim unless a test says otherwise).
+    const respond = tables[table] ?? (table === 'rpc/claim_guest_meetings' ? () => json(0) : undefined);
     if (!respond) throw new Error(`unexpected request ${url.pathname}`);
     return respond();
   };
@@ -136,7 +137,16 @@ describe('AccountPage', () => {
     expect(await within(ordersPanel).findByText('No orders yet')).toBeInTheDocument();
     const meetingsPanel = await openTab('Meetings');
     expect(await within(meetingsPanel).findByText('No meetings booked yet')).toBeInTheDocument();
-    expect(requests.map((url) => url.pathname).sort()).toEqual(['/rest/v1/meetings', '/rest/v1/orders']);
+    expect(requests.map((url) => url.pathname).sort()).toEqual([
+      '/rest/v1/meetings',
+      '/rest/v1/orders',
+      '/rest/v1/rpc/claim_guest_meetings',
+    ]);
+    // A discovery call booked as a guest with this account's email is claimed before the list is read.
+    const order = requests.map((url) => url.pathname);
+    expect(order.indexOf('/rest/v1/rpc/claim_guest_meetings')).toBeLessThan(
+      order.indexOf('/rest/v1/meetings'),
+    );
   });
 
   it('queries only the user’s rows, newest first, and the items of those orders', async () => {

@@ -1,0 +1,176 @@
+// Booking a discovery call from the contact page (issue #21): a customer books a free slot, finds it in Account ->
+// Meetings and no longer in the picker; a guest's booking joins the account made with its email; two visitors
+// after one time get one booking and one explanation; an unreachable backend gives words and Retry; axe at phone
+// and desktop width. The database's real clock decides which slots are free, so the tests take whichever slot is
+// offered first and hold on any day of the week; the browser runs in New York to show local times.
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signUp, test, uniqueEmail } from '../fixtures';
+
+test.use({ timezoneId: 'America/New_York' });
+
+const BACKEND = /\/(auth|rest)\/v1\//;
+// shared-lib's ERROR_MESSAGES.network (the e2e package does not import app code).
+const NETWORK = "We couldn't reach our server. Please check your internet connection and try again.";
+const TAKEN = 'Sorry, that time has just been booked. Please choose another time.';
+const PASSWORD = 'Sup3rSecret';
+
+const calendar = (page: Page) => page.getByRole('region', { name: 'Book a discovery call' });
+
+interface Picked {
+  /** 'Monday, November 24' */
+  day: string;
+  /** '9:00 AM' */
+  time: string;
+}
+
+/** Opens /contact and picks the first free time of the first free day; the details form then shows. */
+async function pickFirstSlot(page: Page): Promise<Picked> {
+  await page.goto('/contact');
+  const picker = calendar(page);
+  await expect(picker.getByText('Times are shown in your time zone: America/New_York')).toBeVisible();
+  await picker.getByRole('group', { name: 'Choose a day' }).getByRole('button').first().click();
+  const times = picker.getByRole('group', { name: /^Times on / });
+  const day = ((await times.getByRole('heading').textContent()) ?? '').replace('Times on ', '');
+  const first = times.getByRole('button').first();
+  const time = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(picker.getByRole('form', { name: 'Your details' })).toContainText(`${day}, ${time}`);
+  return { day, time };
+}
+
+const detailsForm = (page: Page) => calendar(page).getByRole('form', { name: 'Your details' });
+
+async function confirm(page: Page, name: string, email?: string): Promise<void> {
+  const form = detailsForm(page);
+  await form.getByLabel('Name').fill(name);
+  if (email) await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Note (optional)').fill('We would like to automate our invoicing.');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+}
+
+/** The times the picker offers on `day` ([] when the day is gone). */
+async function timesOn(picker: Locator, day: string): Promise<string[]> {
+  const dayButton = picker
+    .getByRole('group', { name: 'Choose a day' })
+    .getByRole('button')
+    .filter({ hasText: day.split(', ')[1]!.replace(/^(\w{3})\w*/, '$1') });
+  if ((await dayButton.count()) === 0) return [];
+  await dayButton.click();
+  return picker
+    .getByRole('group', { name: `Times on ${day}` })
+    .getByRole('button')
+    .allTextContents();
+}
+
+/** The meeting card in Account -> Meetings for the picked slot. */
+async function expectMeeting(page: Page, picked: Picked) {
+  const panel = page.getByRole('tabpanel', { name: 'Meetings' });
+  const card = panel.getByRole('article', { name: 'Discovery Call' });
+  await expect(card).toHaveCount(1);
+  // 'Monday, November 24' -> 'November 24, 2026 at 9:00 AM' on the spec's card.
+  await expect(card).toContainText(new RegExp(`${picked.day.split(', ')[1]}, \\d{4} at ${picked.time}`));
+  await expect(card).toContainText('Status: Requested');
+  await expect(card).toContainText('Notes: We would like to automate our invoicing.');
+}
+
+test('a signed-in customer books a call: it is in Account -> Meetings and gone from the picker', async ({
+  page,
+}) => {
+  const email = uniqueEmail('booker');
+  await signUp(page, { email, password: PASSWORD });
+  const picked = await pickFirstSlot(page);
+  await expect(detailsForm(page).getByLabel('Email')).toHaveValue(email);
+  await confirm(page, 'Ada Lovelace');
+
+  const picker = calendar(page);
+  const booked = picker.getByRole('heading', { name: 'Your discovery call is booked' });
+  await expect(booked).toBeVisible();
+  await expect(picker).toContainText(`${picked.day}, ${picked.time}`);
+  await expect(page.getByTestId('live-region')).toContainText('Call booked!');
+
+  await picker.getByRole('button', { name: 'Book another call' }).click();
+  await expect(picker.getByRole('group', { name: 'Choose a day' })).toBeVisible();
+  expect(await timesOn(picker, picked.day)).not.toContain(picked.time);
+  await page.reload();
+  expect(await timesOn(calendar(page), picked.day)).not.toContain(picked.time);
+
+  await page.goto('/account?tab=meetings');
+  await expectMeeting(page, picked);
+});
+
+test("a guest's booking joins the account made with the same email", async ({ page }) => {
+  const email = uniqueEmail('guest');
+  const picked = await pickFirstSlot(page);
+  await confirm(page, 'Grace Hopper', email);
+  await expect(calendar(page).getByRole('heading', { name: 'Your discovery call is booked' })).toBeVisible();
+  await expect(calendar(page).getByRole('link', { name: 'View my meetings' })).toHaveCount(0);
+
+  await signUp(page, { email, password: PASSWORD });
+  await page.goto('/account?tab=meetings');
+  await expectMeeting(page, picked);
+});
+
+test('two visitors after one time: one books it, the other is told in words and offered the rest', async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newPage({ timezoneId: 'America/New_York' });
+  await other.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+  try {
+    const picked = await pickFirstSlot(page);
+    const otherPicked = await pickFirstSlot(other);
+    expect(otherPicked).toEqual(picked);
+
+    await confirm(page, 'First Visitor', uniqueEmail('first'));
+    await expect(
+      calendar(page).getByRole('heading', { name: 'Your discovery call is booked' }),
+    ).toBeVisible();
+
+    await confirm(other, 'Second Visitor', uniqueEmail('second'));
+    const refusal = calendar(other).getByText(TAKEN, { exact: true });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toBeFocused();
+    await expect(detailsForm(other)).toHaveCount(0);
+    await expect(calendar(other).getByRole('group', { name: 'Choose a day' })).toBeVisible();
+    expect(await timesOn(calendar(other), picked.day)).not.toContain(picked.time);
+    // What was typed is still there for the next time picked.
+    await calendar(other)
+      .getByRole('group', { name: /^Times on / })
+      .getByRole('button')
+      .first()
+      .click();
+    await expect(detailsForm(other).getByLabel('Name')).toHaveValue('Second Visitor');
+  } finally {
+    await other.close();
+  }
+});
+
+test('with the backend unreachable the picker says so in words, and Retry loads the times', async ({
+  page,
+}) => {
+  await page.route(BACKEND, (route) => route.abort('internetdisconnected'));
+  await page.goto('/contact');
+  const picker = calendar(page);
+  await expect(picker).toContainText('Available times could not be loaded.');
+  await expect(picker).toContainText(NETWORK);
+  await expect(picker).not.toContainText(/TypeError|Failed to fetch|localhost|:\d{4}/);
+  await page.unroute(BACKEND);
+  await picker.getByRole('button', { name: 'Retry' }).click();
+  await expect(picker.getByRole('group', { name: 'Choose a day' })).toBeVisible();
+  await expect(picker).not.toContainText('Available times could not be loaded.');
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 720 },
+]) {
+  test(`axe finds nothing serious in the picker and its form at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await pickFirstSlot(page);
+    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

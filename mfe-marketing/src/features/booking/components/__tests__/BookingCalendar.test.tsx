@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ERROR_MESSAGES, useAnnouncerStore, useSessionStore } from 'shared-lib';
+import {
+  createTestSupabase,
+  findToast,
+  json,
+  renderWithProviders,
+  resetStores,
+} from 'shared-lib/src/testing';
+import { BookingCalendar } from '../BookingCalendar';
+
+// Fixed slots (the database decides which are free); shown in Berlin time, the zone the test gives the picker.
+const slot = (start: string) => ({
+  slot_start: start,
+  slot_end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+});
+const MON_9 = slot('2025-11-24T08:00:00Z');
+const MON_930 = slot('2025-11-24T08:30:00Z');
+const TUE_14 = slot('2025-11-25T13:00:00Z');
+const TAKEN = 'Sorry, that time has just been booked. Please choose another time.';
+
+interface Backend {
+  /** The free slots each available_slots call answers, in turn (the last one repeats). */
+  slots: (() => Response)[];
+  slotCalls: number;
+  bookings: unknown[];
+  book: () => Response;
+}
+let backend: Backend;
+
+beforeEach(() => {
+  backend = {
+    slots: [() => json([MON_9, MON_930, TUE_14])],
+    slotCalls: 0,
+    bookings: [],
+    book: () => json('7d0c4d6e-1b1a-4c1e-9a38-0d9d4ad1c001'),
+  };
+  createTestSupabase((url, init) => {
+    if (url.pathname === '/rest/v1/rpc/available_slots') {
+      const answer = backend.slots[Math.min(backend.slotCalls, backend.slots.length - 1)]!;
+      backend.slotCalls += 1;
+      return answer();
+    }
+    if (url.pathname === '/rest/v1/rpc/book_discovery_call') {
+      backend.bookings.push(JSON.parse(String(init.body)));
+      return backend.book();
+    }
+    throw new Error(`unexpected request ${url.pathname}`);
+  });
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  resetStores();
+  jest.restoreAllMocks();
+});
+
+const renderCalendar = () => renderWithProviders(<BookingCalendar timeZone="Europe/Berlin" />);
+
+/** Fills the details as a paste would (typing each key is slow on a busy machine). */
+async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
+  for (const [label, value] of [
+    ['Name', 'Ada Lovelace'],
+    ['Email', 'ada@example.com'],
+    ['Note (optional)', 'A chatbot for the shop.'],
+  ] as const) {
+    await user.click(screen.getByLabelText(label));
+    await user.paste(value);
+  }
+}
+
+describe('BookingCalendar', () => {
+  it('shows a skeleton while loading, then the free days and their times in the named time zone', async () => {
+    renderCalendar();
+    expect(screen.getByRole('status', { name: 'Loading available times...' })).toBeInTheDocument();
+    // The zone is named with the times, never in a snapshot of the loading page.
+    expect(screen.queryByText(/Times are shown/)).not.toBeInTheDocument();
+    const days = await screen.findByRole('group', { name: 'Choose a day' });
+    expect(screen.getByText('Times are shown in your time zone: Europe/Berlin')).toBeInTheDocument();
+    const dayButtons = within(days).getAllByRole('button');
+    expect(dayButtons.map((b) => b.textContent)).toEqual([
+      'MonNov 24, 2 times free',
+      'TueNov 25, 1 time free',
+    ]);
+    expect(dayButtons[0]).toHaveAttribute('aria-pressed', 'true');
+    const times = screen.getByRole('group', { name: 'Times on Monday, November 24' });
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['9:00 AM', '9:30 AM']);
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('books with the keyboard alone: day, time, details, confirm; then says so, focused, and reloads the times', async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    await screen.findByRole('group', { name: 'Choose a day' });
+    screen.getByRole('button', { name: /^Tue/ }).focus();
+    await user.keyboard('{Enter}');
+    const times = screen.getByRole('group', { name: 'Times on Tuesday, November 25' });
+    within(times).getByRole('button', { name: '2:00 PM' }).focus();
+    await user.keyboard(' ');
+    expect(within(times).getByRole('button', { name: '2:00 PM' })).toHaveAttribute('aria-pressed', 'true');
+    expect(useAnnouncerStore.getState().current?.message).toBe(
+      'Tuesday, November 25, 2:00 PM - 2:30 PM selected. Enter your details below to confirm.',
+    );
+    const form = screen.getByRole('form', { name: 'Your details' });
+    expect(form).toHaveTextContent('Discovery Call: Tuesday, November 25, 2:00 PM - 2:30 PM');
+    await user.tab();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await user.paste('Ada Lovelace');
+    await user.tab();
+    await user.paste('ada@example.com');
+    await user.tab();
+    await user.paste('A chatbot for the shop.');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Confirm booking' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    const booked = await screen.findByRole('region', { name: 'Your discovery call is booked' });
+    expect(booked).toHaveTextContent(
+      "Tuesday, November 25, 2:00 PM - 2:30 PM (Europe/Berlin). We'll confirm it by email within 24 hours.",
+    );
+    await waitFor(() => expect(booked).toHaveFocus());
+    expect(await findToast('Call booked!')).toBeInTheDocument();
+    expect(backend.bookings).toEqual([
+      {
+        slot_start: TUE_14.slot_start,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        note: 'A chatbot for the shop.',
+      },
+    ]);
+    // A guest has no account to look in.
+    expect(screen.queryByRole('link', { name: 'View my meetings' })).not.toBeInTheDocument();
+    await waitFor(() => expect(backend.slotCalls).toBe(2));
+  });
+
+  it('checks the details as the other forms do: each error under its field, the first focused, nothing sent', async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.click(screen.getByLabelText('Note (optional)'));
+    await user.paste('n'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await findToast('Validation Error')).toHaveTextContent(
+      'Name is required, Invalid email address, Note must be less than 1000 characters',
+    );
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email address');
+    expect(backend.bookings).toEqual([]);
+  });
+
+  it('says in words when someone else took the time, reloads the free times and keeps what was typed', async () => {
+    backend.book = () => json({ code: 'P0001', message: TAKEN, details: null, hint: null }, 400);
+    backend.slots = [() => json([MON_9, MON_930, TUE_14]), () => json([MON_9, TUE_14])];
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+
+    // Beside the picker, where focus goes (the toast says it too).
+    const panel = (await screen.findAllByText(TAKEN)).find((el) => el.hasAttribute('tabindex'))!;
+    await waitFor(() => expect(panel).toHaveFocus());
+    expect(await findToast('Time no longer available')).toHaveTextContent(TAKEN);
+    const times = await screen.findByRole('group', { name: 'Times on Monday, November 24' });
+    expect(
+      within(times)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['9:00 AM']);
+    expect(screen.queryByRole('form', { name: 'Your details' })).not.toBeInTheDocument();
+    await user.click(within(times).getByRole('button', { name: '9:00 AM' }));
+    expect(panel).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Note (optional)')).toHaveValue('A chatbot for the shop.');
+  });
+
+  it('keeps the chosen time when booking fails for another reason, with the words for it', async () => {
+    backend.book = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await findToast(ERROR_MESSAGES.network)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Confirm booking' })).toHaveFocus();
+  });
+
+  it('says in words when the times cannot be loaded, and Retry loads them', async () => {
+    backend.slots = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => json([MON_9]),
+    ];
+    const user = userEvent.setup();
+    renderCalendar();
+    expect(await screen.findByText('Available times could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText(ERROR_MESSAGES.network)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/TypeError|fetch/);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: '9:00 AM' })).toBeInTheDocument();
+    expect(screen.queryByText('Available times could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('says so when no time is free', async () => {
+    backend.slots = [() => json([])];
+    renderCalendar();
+    expect(await screen.findByText('No free times in the next weeks.')).toBeInTheDocument();
+    expect(screen.getByText("Send us a message and we'll find a time that suits you.")).toBeInTheDocument();
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  });
+
+  it("fills in a signed-in customer's email and links to their meetings once booked", async () => {
+    useSessionStore.getState().setSession({
+      user: { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' },
+      accessToken: 'token',
+    });
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    const link = await screen.findByRole('link', { name: 'View my meetings' });
+    expect(link).toHaveAttribute('href', '/account?tab=meetings');
+    expect(backend.bookings).toEqual([
+      { slot_start: MON_9.slot_start, name: 'Ada', email: 'ada@example.com' },
+    ]);
+  });
+
+  it('lets the visitor change the time without losing the details', async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Change time' }));
+    expect(screen.queryByRole('form', { name: 'Your details' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Tue/ }));
+    await user.click(screen.getByRole('button', { name: '2:00 PM' }));
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+  });
+});
