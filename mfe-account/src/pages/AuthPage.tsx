@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, Muted, Section, selectAuthStatus, usePageMeta, useSessionStore } from 'shared-lib';
+import { Container, Muted, PageMeta, Section, selectAuthStatus, useSessionStore } from 'shared-lib';
 import { AuthForm } from '../features/auth/components/AuthForm';
 import { redirectTarget } from '../features/auth/utils/redirect-target';
 
@@ -16,7 +16,6 @@ const Pending = styled(Muted)`
  * signed in; a background token refresh elsewhere on the site never brings them here or away.
  */
 export default function AuthPage() {
-  usePageMeta('Sign In', 'Sign in to access your cart and checkout');
   const status = useSessionStore(selectAuthStatus);
   const location = useLocation();
   const navigate = useNavigate();
@@ -40,8 +39,12 @@ export default function AuthPage() {
         {status === 'signed-out' ? (
           <AuthForm onAuthenticated={moveOn} />
         ) : (
-          // A stored session is still being checked: no form flashing up for a user about to be sent on.
-          <Pending role="status">Loading...</Pending>
+          // A stored session is still being checked: no form flashing up for a user about to be sent on. (The
+          // form names the page itself, by its mode.)
+          <>
+            <PageMeta title="Sign In" description="Sign in to access your cart and checkout" />
+            <Pending role="status">Loading...</Pending>
+          </>
         )}
       </Container>
     </Section>

@@ -5,6 +5,16 @@
 
 const PRERENDERED_ID = 'prerendered';
 const PRERENDERED_STYLE_SELECTOR = 'style[data-prerendered]';
+const PRERENDERED_HEAD_SELECTOR = 'meta[data-prerendered], link[data-prerendered]';
+
+/**
+ * Takes the snapshot's description, canonical and preview tags out of <head> before the live app renders its own
+ * (shared-lib's PageMeta), so a page never carries two of them, even where the live page's differ from the
+ * build's. The title stays: React takes the page's existing <title> over.
+ */
+export function dropSnapshotMetadata(): void {
+  for (const element of document.head.querySelectorAll(PRERENDERED_HEAD_SELECTOR)) element.remove();
+}
 
 /** Shows the live app in place of the build-time snapshot (a no-op on pages served without one). */
 export function revealLiveApp(): void {
