@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prerenders the public pages of the production build, so a visitor reads a page before its JavaScript has
-// arrived (issue 8: mobile LCP). It serves the build, opens each page in Chromium as a signed-out visitor,
-// follows the site's own links from `/`, and writes what the page rendered (markup, styles, and the title,
+// arrived (issue 8: mobile LCP), and crawlers and link previews, which run no JavaScript, read it whole. It
+// serves the build, opens in Chromium as a signed-out visitor each page the sitemap lists and any other the site's
+// own links lead to, and writes what the page rendered (markup, styles, and the title,
 // description, canonical link, Open Graph and Twitter tags React put in <head>) into
 // `<shell dist>/prerendered/<route>/index.html`, which the production server sends for that route
 // (scripts/lib/static-server.mjs). In the browser the snapshot is inert and the live app replaces it once the
@@ -64,7 +65,7 @@ async function render(context, url, { notFound = false } = {}) {
         html: document.getElementById('root').innerHTML,
         css,
         title: document.title,
-        titles: document.querySelectorAll('title').length,
+        titles: document.head.querySelectorAll('title').length,
         head,
         links: [...document.querySelectorAll('#root a[href^="/"]')].map(
           (a) => new URL(a.href, window.location.href).pathname,
@@ -127,7 +128,8 @@ try {
   const context = await browser.newContext();
   // A first visit without the newsletter popup, whose dialog is not part of the page.
   await context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
-  let queue = ['/'];
+  // The sitemap's pages: every page a crawler may index, linked from the site or not (the strategy call).
+  let queue = siteRoutes.sitemapEntries().map((entry) => entry.path);
   const seen = new Set(queue);
   while (queue.length) {
     // A few pages at a time; the links they show make the next round.

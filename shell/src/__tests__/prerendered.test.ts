@@ -1,4 +1,4 @@
-import { dropSnapshotMetadata, revealLiveApp } from '../app/prerendered';
+import { dropServerTitle, dropSnapshotMetadata, revealLiveApp } from '../app/prerendered';
 
 describe('revealLiveApp', () => {
   afterEach(() => {
@@ -46,5 +46,25 @@ describe('dropSnapshotMetadata', () => {
     expect(document.querySelector('meta[name="viewport"]')).not.toBeNull();
     expect(document.querySelector('link[rel="icon"]')).not.toBeNull();
     expect(document.querySelector('meta[name="description"], link[rel="canonical"]')).toBeNull();
+  });
+});
+
+describe('dropServerTitle', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it("leaves the live page's title, which React put first, and drops the HTML's", () => {
+    document.head.innerHTML =
+      '<title>Cases | AI Made Simple</title><meta charset="utf-8"><title>AI Made Simple</title>';
+    dropServerTitle();
+    expect(document.querySelectorAll('title')).toHaveLength(1);
+    expect(document.title).toBe('Cases | AI Made Simple');
+  });
+
+  it('keeps the only title of a page that rendered none of its own', () => {
+    document.head.innerHTML = '<title>AI Made Simple</title>';
+    dropServerTitle();
+    expect(document.title).toBe('AI Made Simple');
   });
 });
