@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // Prerenders the public pages of the production build, so a visitor reads a page before its JavaScript has
-// arrived (issue 8: mobile LCP). It serves the build, opens each page in Chromium as a signed-out visitor,
-// follows the site's own links from `/`, and writes what the page rendered (markup, styles, title and
-// description) into `<shell dist>/prerendered/<route>/index.html`, which the production server sends for that
-// route (scripts/lib/static-server.mjs). In the browser the snapshot is inert and the live app replaces it once
-// the page has rendered (shell/src/app/prerendered.ts).
+// arrived (issue 8: mobile LCP), and crawlers and link previews, which run no JavaScript, read it whole. It
+// serves the build, opens in Chromium as a signed-out visitor each page the sitemap lists and any other the site's
+// own links lead to, and writes what the page rendered (markup, styles, and the title,
+// description, canonical link, Open Graph and Twitter tags React put in <head>) into
+// `<shell dist>/prerendered/<route>/index.html`, which the production server sends for that route
+// (scripts/lib/static-server.mjs). In the browser the snapshot is inert and the live app replaces it once the
+// page has rendered (shell/src/app/prerendered.ts). The pages name the site by a placeholder origin that the
+// server replaces with SITE_URL (tools/webpack/site-url.js), so one build serves any domain.
 //
 // `--single` prerenders the single-bundle build (shell/dist-single). Without a Chrome or Chromium (CHROMIUM_PATH,
 // else an installed one; as root Debian's chromium is installed) it says so in one line and leaves the build
@@ -16,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
 import { servePublicBuild } from './lib/serve-builds.mjs';
+import siteRoutes from '../tools/webpack/site-routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const single = process.argv.includes('--single');
@@ -23,7 +27,10 @@ const dist = path.join(root, 'shell', single ? 'dist-single' : 'dist');
 const out = path.join(dist, 'prerendered');
 const PORT = single ? 4310 : 4300;
 // Pages whose content depends on the visitor: served as the empty shell and rendered in the browser.
-const PERSONAL = new Set(['/auth', '/auth/reset', '/account', '/checkout']);
+const PERSONAL = new Set(siteRoutes.personalPaths());
+// The page metadata React hoists into <head> (shared-lib/src/ui/page-meta.tsx).
+const HEAD_METADATA =
+  'meta[name="description"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"]';
 
 const escapeHtml = (text) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -43,21 +50,28 @@ async function render(context, url, { notFound = false } = {}) {
     await page.goto(url);
     await page.waitForFunction(() => performance.getEntriesByName('storefront:page-rendered').length > 0);
     if (errors.length) throw new Error(errors.join('\n'));
-    return await page.evaluate(() => {
+    return await page.evaluate((selector) => {
       const css = [...document.styleSheets]
         .filter((sheet) => sheet.ownerNode?.nodeName === 'STYLE')
         .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
         .join('\n');
+      // Marked, so the live app can drop them for its own (shell/src/app/prerendered.ts).
+      const head = [...document.head.querySelectorAll(selector)].map((element) => {
+        const copy = element.cloneNode();
+        copy.setAttribute('data-prerendered', '');
+        return copy.outerHTML;
+      });
       return {
         html: document.getElementById('root').innerHTML,
         css,
         title: document.title,
-        description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+        titles: document.head.querySelectorAll('title').length,
+        head,
         links: [...document.querySelectorAll('#root a[href^="/"]')].map(
           (a) => new URL(a.href, window.location.href).pathname,
         ),
       };
-    });
+    }, HEAD_METADATA);
   } finally {
     await page.close();
   }
@@ -65,14 +79,33 @@ async function render(context, url, { notFound = false } = {}) {
 
 // The shell's index.html, minified: attribute quotes are optional.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
-const DESCRIPTION = /<meta name="?description"? content=("[^"]*"|[^\s>]+)/;
+
+/** A page that names itself twice would confuse crawlers and link previews: such a build is not snapshotted. */
+function checkMetadata(route, { titles, head }) {
+  const count = (attribute) => head.filter((tag) => tag.includes(attribute)).length;
+  const repeated = ['name="description"', 'rel="canonical"', 'property="og:url"'].filter((a) => count(a) > 1);
+  if (titles !== 1) throw new Error(`${route}: ${titles} <title> elements, where a page has one`);
+  if (repeated.length) throw new Error(`${route}: more than one tag with ${repeated.join(', ')}`);
+}
+
+const previewImages = new Set();
+const OG_IMAGE = /property="og:image" content="([^"]+)"/;
+
+/** The preview images the pages name (`/og/<kind>.png`) come from public/og/: a missing one is said, not fatal. */
+function warnOfMissingImages() {
+  for (const image of previewImages) {
+    const file = path.join(dist, new URL(image).pathname);
+    if (!fs.existsSync(file)) {
+      console.warn(`prerender: the pages name ${new URL(image).pathname}, which the build does not have yet`);
+    }
+  }
+}
 
 /** The shell's page with the snapshot in place: inert, beside the hidden root the live app renders into. */
-function pageHtml(template, { html, css, title, description }) {
+function pageHtml(template, { html, css, title, head }) {
   // Replacer functions, so a '$' in the page is never read as a replacement pattern.
   return template
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace(DESCRIPTION, () => `<meta name="description" content="${escapeHtml(description)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${head.join('')}`)
     .replace(
       '</head>',
       () => `<style data-prerendered>${css.replace(/<\/style/gi, '<\\/style')}</style></head>`,
@@ -95,7 +128,8 @@ try {
   const context = await browser.newContext();
   // A first visit without the newsletter popup, whose dialog is not part of the page.
   await context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
-  let queue = ['/'];
+  // The sitemap's pages: every page a crawler may index, linked from the site or not (the strategy call).
+  let queue = siteRoutes.sitemapEntries().map((entry) => entry.path);
   const seen = new Set(queue);
   while (queue.length) {
     // A few pages at a time; the links they show make the next round.
@@ -103,6 +137,8 @@ try {
     for (const [i, result] of (
       await Promise.all(round.map((route) => render(context, `http://localhost:${PORT}${route}`)))
     ).entries()) {
+      checkMetadata(round[i], result);
+      for (const tag of result.head) if (OG_IMAGE.test(tag)) previewImages.add(OG_IMAGE.exec(tag)[1]);
       const file = path.join(out, round[i], 'index.html');
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, pageHtml(template, result));
@@ -113,10 +149,12 @@ try {
   }
   // The 404 page, for the server (and a CDN's 404 rule) to send with status 404 for any path that is no route.
   const notFound = await render(context, `http://localhost:${PORT}/404`, { notFound: true });
+  checkMetadata('/404', notFound);
   fs.writeFileSync(path.join(dist, '404.html'), pageHtml(template, notFound));
   console.log(
     `prerender: ${seen.size} pages written to ${path.relative(root, out)}/, the 404 page to 404.html`,
   );
+  warnOfMissingImages();
 } finally {
   await browser.close();
   for (const server of servers) server.close();

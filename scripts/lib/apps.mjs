@@ -1,4 +1,6 @@
 // The four apps, their ports and the environment variables that override them (README, "Configuration").
+import { siteOrigin } from '../../tools/webpack/site-url.js';
+
 export const APPS = [
   { dir: 'shell', port: 3000, portEnv: 'SHELL_PORT' },
   {
@@ -45,5 +47,7 @@ export function runtimeConfig({ supabaseUrl, supabaseAnonKey, env = process.env 
     supabaseAnonKey,
     remotes: remoteLocations(env),
     purchaseToast: env.PURCHASE_TOAST !== 'false',
+    // The public origin for canonical links, previews and the sitemap; by default the local shell's.
+    siteUrl: siteOrigin(env.SITE_URL || `http://localhost:${portOf(APPS[0], env)}`),
   };
 }

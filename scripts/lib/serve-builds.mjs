@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createStaticApp, listen } from './static-server.mjs';
 import { portOf } from './apps.mjs';
+import { SITE_URL_PLACEHOLDER } from '../../tools/webpack/site-url.js';
 
 export async function serveBuilds({ root, apps, config, env = process.env }) {
   const remoteUrls = Object.values(config.remotes);
@@ -21,6 +22,7 @@ export async function serveBuilds({ root, apps, config, env = process.env }) {
         connectOrigins: [...remoteUrls, config.supabaseUrl],
         corsOrigins: [shellOrigin],
         config: app.remote ? undefined : () => config,
+        siteUrl: app.remote ? undefined : config.siteUrl,
       }),
       portOf(app, env),
     );
@@ -41,12 +43,14 @@ export async function servePublicBuild({ root, port, single = false }) {
   const remotes = Object.fromEntries(
     Object.keys(REMOTE_DIRS).map((key, i) => [key, `http://localhost:${port + 1 + i}/mf-manifest.json`]),
   );
-  // A signed-out visitor on a public page never contacts the backend, so none runs.
+  // A signed-out visitor on a public page never contacts the backend, so none runs. The pages name the site by
+  // the placeholder origin, which the server that sends the prerendered pages replaces with SITE_URL.
   const config = {
     supabaseUrl: 'http://localhost:54321',
     supabaseAnonKey: 'public-pages',
     remotes,
     purchaseToast: true,
+    siteUrl: SITE_URL_PLACEHOLDER,
   };
   const origins = Object.values(remotes);
   const shell = createStaticApp({

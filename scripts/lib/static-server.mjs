@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import express from 'express';
 import compression from 'compression';
 import helmet, { strictTransportSecurity } from 'helmet';
+import { withSiteUrl } from '../../tools/webpack/site-url.js';
 
 const NO_CACHE =
   /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
@@ -28,6 +29,8 @@ const origin = (url) => new URL(url).origin;
  * @param {string[]} [options.corsOrigins] origins allowed to load a remote's files (the shell's)
  * @param {() => object} [options.config]   the shell's runtime config, served as /config.json (read per request,
  *                                           so a changed remote location applies on the next navigation)
+ * @param {string} [options.siteUrl]        the site's public origin (SITE_URL): put in place of the build's
+ *                                           placeholder in the pages, sitemap.xml and robots.txt as they are sent
  */
 export function createStaticApp({
   root,
@@ -36,6 +39,7 @@ export function createStaticApp({
   connectOrigins = [],
   corsOrigins = [],
   config,
+  siteUrl,
 }) {
   const app = express();
   app.disable('x-powered-by');
@@ -88,6 +92,16 @@ export function createStaticApp({
       res.json(config());
     });
   }
+  // Files the build wrote with absolute URLs, sent with the site's origin in them (tools/webpack/site-url.js).
+  const send = (res, file) => (siteUrl ? sendWithSiteUrl(res, file, siteUrl) : res.sendFile(file));
+  if (siteUrl) {
+    app.use((req, res, next) => {
+      const file = req.method === 'GET' || req.method === 'HEAD' ? withOriginIn(root, req.path) : undefined;
+      if (!file) return next();
+      res.setHeader('Cache-Control', cacheControlFor(file));
+      send(res, file);
+    });
+  }
   app.use(
     express.static(root, {
       index: false,
@@ -102,8 +116,8 @@ export function createStaticApp({
     // 404, so crawlers do not index it; a missing file is a plain 404.
     if ((req.method === 'GET' || req.method === 'HEAD') && !path.extname(req.path) && fs.existsSync(index)) {
       res.setHeader('Cache-Control', 'no-cache');
-      if (isRoute(req.path)) res.sendFile(prerenderedPage(root, req.path) ?? index);
-      else res.status(404).sendFile(path.join(root, '404.html'));
+      if (isRoute(req.path)) send(res, prerenderedPage(root, req.path) ?? index);
+      else send(res.status(404), path.join(root, '404.html'));
     } else {
       res.status(404).type('text/plain').send('Not found');
     }
@@ -142,6 +156,34 @@ function prerenderedPage(root, route) {
     return undefined; // a malformed escape in the path: no snapshot, the app shows its 404
   }
   return file.startsWith(base + path.sep) && fs.existsSync(file) ? file : undefined;
+}
+
+/** The file a request names, when it is one the build wrote the site's origin into (a page, sitemap, robots). */
+function withOriginIn(root, requestPath) {
+  if (!/\.(html|xml|txt)$/.test(requestPath)) return undefined;
+  let file;
+  try {
+    file = path.join(root, path.normalize(decodeURIComponent(requestPath)));
+  } catch {
+    return undefined; // a malformed escape: express.static answers it
+  }
+  // Like express.static: nothing outside the folder, no dotfiles.
+  const inside = path.relative(root, file);
+  if (
+    inside.startsWith('..') ||
+    path.isAbsolute(inside) ||
+    inside.split(path.sep).some((p) => p.startsWith('.'))
+  ) {
+    return undefined;
+  }
+  return fs.existsSync(file) && fs.statSync(file).isFile() ? file : undefined;
+}
+
+function sendWithSiteUrl(res, file, siteUrl) {
+  fs.readFile(file, 'utf8', (error, text) => {
+    if (error) res.status(500).type('text/plain').send('Could not read the file');
+    else res.type(path.extname(file)).send(withSiteUrl(text, siteUrl));
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ export * from './stores/toast';
 export * from './errors/describe-error';
 export * from './stores/announcer';
 export * from './config/runtime-config';
+export * from './seo/structured-data';
 export * from './supabase/client';
 export type * from './supabase/database.types';
 export * from './ui';

@@ -45,6 +45,8 @@ module.exports = function createConfig({
       scriptLoading: 'defer',
       // Absolute script URLs, so a deep link such as /blog/some-article loads the same files.
       publicPath: '/',
+      // The shell is the site: its web app manifest and icons (shell/public).
+      site: !exposes,
     };
     return {
       mode: production ? 'production' : 'development',
@@ -108,7 +110,7 @@ module.exports = function createConfig({
         new HtmlWebpackPlugin(html),
         // The shell knows the site's routes: routes.json and 404.html let a server answer 404 for the rest.
         ...(exposes ? [] : siteRoutesPlugins(html)),
-        // Static files (favicon, robots.txt) are copied as they are.
+        // Static files (favicon, app icons, web app manifest) are copied as they are.
         fs.existsSync(path.join(dir, 'public')) &&
           new CopyPlugin({
             // config.json in public/ is the dev servers' runtime config; a build never carries one.

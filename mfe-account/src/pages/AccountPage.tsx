@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Container, Muted, Section, selectUser, usePageMeta, useSessionStore } from 'shared-lib';
+import { Container, Muted, Section, selectUser, PageMeta, useSessionStore } from 'shared-lib';
 import { AccountTabs } from '../features/account/components/AccountTabs';
 
 const Heading = styled.h1`
@@ -17,10 +17,10 @@ const Narrow = styled(Container)`
 
 /** /account. The shell's guard only renders it for a signed-in user. */
 export default function AccountPage() {
-  usePageMeta('My Account', 'View your orders, meetings, and profile information');
   const user = useSessionStore(selectUser);
   return (
     <Section>
+      <PageMeta title="My Account" description="View your orders, meetings, and profile information" />
       <Narrow>
         <Heading>My Account</Heading>
         <Intro>View your orders, meetings, and profile information</Intro>

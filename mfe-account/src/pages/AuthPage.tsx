@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, FormSkeleton, Section, selectAuthStatus, usePageMeta, useSessionStore } from 'shared-lib';
+import { Container, FormSkeleton, PageMeta, Section, selectAuthStatus, useSessionStore } from 'shared-lib';
 import { AuthForm } from '../features/auth/components/AuthForm';
 import { TextButton } from '../features/auth/components/auth-parts';
 import { ConfirmEmailSent } from '../features/auth/components/ConfirmEmailSent';
@@ -25,7 +25,6 @@ type Step = { name: 'credentials' } | { name: 'forgot'; email: string } | { name
  * waits for its authenticator app's code stays here and asks for it, then moves on the same way.
  */
 export default function AuthPage() {
-  usePageMeta('Sign In', 'Sign in to access your cart and checkout');
   const status = useSessionStore(selectAuthStatus);
   const awaitingCode = useSessionStore((state) => state.awaitingSecondFactor);
   const [step, setStep] = useState<Step>({ name: 'credentials' });
@@ -55,7 +54,11 @@ export default function AuthPage() {
       <Container>
         {status !== 'signed-out' ? (
           // A stored session is still being checked: no form flashing up for a user about to be sent on.
-          <Pending fields={2} />
+          // (The form names the page itself, by its mode.)
+          <>
+            <PageMeta title="Sign In" description="Sign in to access your cart and checkout" />
+            <Pending fields={2} />
+          </>
         ) : awaitingCode ? (
           <SecondFactorForm />
         ) : step.name === 'forgot' ? (

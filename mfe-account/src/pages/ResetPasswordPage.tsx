@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, Muted, paths, Section, selectAuthStatus, usePageMeta, useSessionStore } from 'shared-lib';
+import { Container, Muted, PageMeta, paths, Section, selectAuthStatus, useSessionStore } from 'shared-lib';
 import { ForgotPasswordForm } from '../features/auth/components/ForgotPasswordForm';
 import { NewPasswordForm } from '../features/auth/components/NewPasswordForm';
 import { SecondFactorForm } from '../features/auth/components/SecondFactorForm';
@@ -49,7 +49,6 @@ function linkError(hash: string): string | null {
  * without one, offers to send a new link.
  */
 export default function ResetPasswordPage() {
-  usePageMeta('Reset Password', 'Choose a new password for your account');
   const status = useSessionStore(selectAuthStatus);
   const awaitingCode = useSessionStore((state) => state.awaitingSecondFactor);
   const location = useLocation();
@@ -93,6 +92,7 @@ export default function ResetPasswordPage() {
 
   return (
     <Section>
+      <PageMeta title="Reset Password" description="Choose a new password for your account" />
       <Container>{content}</Container>
     </Section>
   );

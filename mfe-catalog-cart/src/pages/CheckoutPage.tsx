@@ -17,7 +17,7 @@ import {
   toast,
   toCents,
   useCartStore,
-  usePageMeta,
+  PageMeta,
 } from 'shared-lib';
 import { CartLine } from '../features/cart/components/CartLine';
 import { PriceLines } from '../features/cart/components/PriceLines';
@@ -71,7 +71,6 @@ export const PAYMENT_NOTICE =
   'Thank you! Your order has been recorded. Payments are not live yet: integrate a payment provider (such as Stripe) to take payment at this step.';
 
 export default function CheckoutPage() {
-  usePageMeta('Checkout');
   const { items, code, priced: browserPrice } = usePricedCart();
   // The customer is signed in here (a protected route): the summary is the server's quote, priced from its
   // catalogue, not from the prices stored in this browser. If the quote cannot be had, the browser's price is
@@ -128,6 +127,7 @@ export default function CheckoutPage() {
 
   return (
     <Section ref={page}>
+      <PageMeta title="Checkout" />
       <Container>
         <h1>Checkout</h1>
         {items.length === 0 ? (

@@ -10,12 +10,14 @@ import {
   formatEuro,
   media,
   Muted,
+  PageMeta,
   paths,
   Section,
   selectIsInCart,
+  serviceJsonLd,
+  siteUrl,
   Steps,
   useCartStore,
-  usePageMeta,
 } from 'shared-lib';
 import { getServicePageByPath, toCartItem, type Service, type ServicePage } from 'shared-lib/catalogue';
 import { ServiceIcon } from 'shared-lib/service-icon';
@@ -163,10 +165,15 @@ function BuyBox({ service }: { service: Service }) {
 export default function ServiceDetailPage() {
   const { pathname } = useLocation();
   const page = getServicePageByPath(pathname.replace(/\/+$/, ''));
-  usePageMeta(page?.title ?? 'Service', page?.tagline);
   if (!page) return null;
   return (
     <Section>
+      <PageMeta
+        title={page.title}
+        description={page.tagline}
+        kind="service"
+        structuredData={serviceJsonLd(page, siteUrl())}
+      />
       <Container>
         <Hero>
           <Icon>

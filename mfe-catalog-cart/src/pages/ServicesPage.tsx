@@ -9,7 +9,7 @@ import {
   Section,
   selectCount,
   useCartStore,
-  usePageMeta,
+  PageMeta,
 } from 'shared-lib';
 import { servicesByCategory } from 'shared-lib/catalogue';
 import { DiscountHint } from '../features/cart/components/DiscountHint';
@@ -62,13 +62,13 @@ const Custom = styled.section`
 `;
 
 export default function ServicesPage() {
-  usePageMeta(
-    'Our Services',
-    'Fixed-price AI automation services and workshops, with automatic volume discounts.',
-  );
   const count = useCartStore(selectCount);
   return (
     <Section>
+      <PageMeta
+        title="Our Services"
+        description="Fixed-price AI automation services and workshops, with automatic volume discounts."
+      />
       <Container>
         <Hero>
           <h1>Our Services</h1>

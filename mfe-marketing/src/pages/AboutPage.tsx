@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Card, Container, Grid, Section, usePageMeta } from 'shared-lib';
+import { Card, Container, Grid, Section, PageMeta } from 'shared-lib';
 import { PageHero, SectionTitle } from '../components/layout';
 import { founders, timeline, values } from '../content/company';
 
@@ -27,12 +27,12 @@ const Timeline = styled.ol`
 `;
 
 export default function AboutPage() {
-  usePageMeta(
-    'About',
-    'Who we are: two founders who make AI automation simple, fixed-price and yours to keep.',
-  );
   return (
     <>
+      <PageMeta
+        title="About"
+        description="Who we are: two founders who make AI automation simple, fixed-price and yours to keep."
+      />
       <PageHero
         eyebrow="About us"
         title="We make AI useful for small businesses"

@@ -1,15 +1,27 @@
 import { Link, useParams } from 'react-router-dom';
-import { Badge, ButtonLink, Container, formatBlogDate, Muted, paths, Section, usePageMeta } from 'shared-lib';
+import {
+  Badge,
+  blogArticlePath,
+  blogPostingJsonLd,
+  ButtonLink,
+  Container,
+  formatBlogDate,
+  Muted,
+  PageMeta,
+  paths,
+  Section,
+  siteUrl,
+} from 'shared-lib';
 import { Prose } from '../components/layout';
 import { getArticle } from '../content/blog';
 
 export default function BlogArticlePage() {
   const { slug } = useParams();
   const article = getArticle(slug);
-  usePageMeta(article?.title ?? 'Article not found', article?.description);
   if (!article) {
     return (
       <Section>
+        <PageMeta title="Article not found" notFound />
         <Container>
           <h1>Article not found</h1>
           <p>This article does not exist or has moved.</p>
@@ -20,6 +32,12 @@ export default function BlogArticlePage() {
   }
   return (
     <Section>
+      <PageMeta
+        title={article.title}
+        description={article.description}
+        kind="article"
+        structuredData={blogPostingJsonLd(article, siteUrl(), blogArticlePath(article.slug))}
+      />
       <Container>
         <Prose as="article">
           <Badge $tone="accent">{article.category}</Badge>

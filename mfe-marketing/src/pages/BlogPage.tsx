@@ -11,7 +11,7 @@ import {
   Muted,
   paths,
   Section,
-  usePageMeta,
+  PageMeta,
 } from 'shared-lib';
 import { PageHero } from '../components/layout';
 import { articles } from '../content/blog';
@@ -40,12 +40,12 @@ const Meta = styled(Muted)`
 `;
 
 export default function BlogPage() {
-  usePageMeta(
-    'AI Insights & Guides',
-    'Practical guides to AI automation, chatbots, content and productivity for small businesses.',
-  );
   return (
     <>
+      <PageMeta
+        title="AI Insights & Guides"
+        description="Practical guides to AI automation, chatbots, content and productivity for small businesses."
+      />
       <PageHero
         eyebrow="Blog"
         title="AI Insights & Guides"

@@ -1,4 +1,4 @@
-import { Badge, ButtonLink, Card, Container, Grid, Section, usePageMeta, VisuallyHidden } from 'shared-lib';
+import { Badge, ButtonLink, Card, Container, Grid, Section, PageMeta, VisuallyHidden } from 'shared-lib';
 import styled from 'styled-components';
 import { PageHero, SectionTitle, Steps } from '../components/layout';
 import { CAREERS_MAILBOX, hiringSteps, roles } from '../content/company';
@@ -9,9 +9,12 @@ const Apply = styled.a`
 `;
 
 export default function CareersPage() {
-  usePageMeta('Careers', 'Join a small, remote team that makes AI useful for small businesses.');
   return (
     <>
+      <PageMeta
+        title="Careers"
+        description="Join a small, remote team that makes AI useful for small businesses."
+      />
       <PageHero
         eyebrow="Careers"
         title="Build the tools small businesses deserve"

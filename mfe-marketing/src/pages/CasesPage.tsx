@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Card, Container, Grid, media, Muted, Section, usePageMeta } from 'shared-lib';
+import { Card, Container, Grid, media, Muted, Section, PageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
 import { caseStudies, stats } from '../content/company';
 
@@ -45,9 +45,12 @@ const BeforeAfter = styled.div`
 `;
 
 export default function CasesPage() {
-  usePageMeta('Cases', 'Three projects, their results and what our clients say about them.');
   return (
     <>
+      <PageMeta
+        title="Cases"
+        description="Three projects, their results and what our clients say about them."
+      />
       <PageHero
         eyebrow="Case studies"
         title="Results our clients can measure"

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { CalendarClock } from 'lucide-react';
-import { Card, Container, media, Muted, Section, usePageMeta } from 'shared-lib';
+import { Card, Container, media, Muted, Section, PageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
 import { BookingCalendar } from '../features/booking/components/BookingCalendar';
 import { ContactForm } from '../features/contact/components/ContactForm';
@@ -35,12 +35,12 @@ const CalendarHeading = styled.div`
 `;
 
 export default function ContactPage() {
-  usePageMeta(
-    'Contact',
-    'Book a free 30-minute discovery call or send us a message. We reply within 24 hours.',
-  );
   return (
     <>
+      <PageMeta
+        title="Contact"
+        description="Book a free 30-minute discovery call or send us a message. We reply within 24 hours."
+      />
       <PageHero
         eyebrow="Contact"
         title="Let's talk"

@@ -1,4 +1,4 @@
-import { ButtonLink, Container, paths, Section, usePageMeta } from 'shared-lib';
+import { ButtonLink, Container, paths, Section, PageMeta } from 'shared-lib';
 import { PageHero, SectionTitle, Steps } from '../components/layout';
 
 const process = [
@@ -18,12 +18,12 @@ const process = [
 ];
 
 export default function CustomProjectsPage() {
-  usePageMeta(
-    'Custom Projects',
-    'When a fixed-price service is not enough: custom AI automation, scoped and priced up front.',
-  );
   return (
     <>
+      <PageMeta
+        title="Custom Projects"
+        description="When a fixed-price service is not enough: custom AI automation, scoped and priced up front."
+      />
       <PageHero
         eyebrow="Custom projects"
         title="Something bigger in mind?"

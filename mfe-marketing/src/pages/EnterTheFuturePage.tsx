@@ -1,11 +1,14 @@
-import { Card, Container, Section, usePageMeta } from 'shared-lib';
+import { Card, Container, Section, PageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
 import { ProjectRequestForm } from '../features/project-request/components/ProjectRequestForm';
 
 export default function EnterTheFuturePage() {
-  usePageMeta('Enter the Future', 'Tell us about your project: we reply within 24 hours with next steps.');
   return (
     <>
+      <PageMeta
+        title="Enter the Future"
+        description="Tell us about your project: we reply within 24 hours with next steps."
+      />
       <PageHero
         eyebrow="Start a project"
         title="Enter the Future"

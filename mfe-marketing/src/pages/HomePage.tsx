@@ -8,7 +8,7 @@ import {
   Muted,
   paths,
   Section,
-  usePageMeta,
+  PageMeta,
   VisuallyHidden,
 } from 'shared-lib';
 import { Eyebrow, SectionTitle, Steps } from '../components/layout';
@@ -142,12 +142,12 @@ const comparison = [
 ];
 
 export default function HomePage() {
-  usePageMeta(
-    'AI Made Simple',
-    'Fixed-price AI automation for businesses: results in 7-14 days, and you own everything.',
-  );
   return (
     <>
+      <PageMeta
+        title="AI Made Simple"
+        description="Fixed-price AI automation for businesses: results in 7-14 days, and you own everything."
+      />
       <Hero>
         <Container>
           <HeroGrid>

@@ -1,4 +1,4 @@
-import { Container, Muted, Section, usePageMeta } from 'shared-lib';
+import { Container, Muted, Section, PageMeta } from 'shared-lib';
 import { Prose } from '../components/layout';
 import { LEGAL_MAILBOX, PRIVACY_MAILBOX } from '../content/company';
 
@@ -16,9 +16,9 @@ function LegalDocument({
   intro: string;
   sections: readonly LegalSection[];
 }) {
-  usePageMeta(title, intro);
   return (
     <Section>
+      <PageMeta title={title} description={intro} />
       <Container>
         <Prose>
           <h1>{title}</h1>

@@ -9,6 +9,11 @@ export interface RuntimeConfig {
   remotes: Record<RemoteKey, string>;
   /** The invented purchase notifications can be switched off per deployment. */
   purchaseToast: boolean;
+  /**
+   * The site's public origin (SITE_URL), for canonical, Open Graph and JSON-LD URLs. An older config.json without
+   * it falls back to the page's own origin (siteUrl()).
+   */
+  siteUrl?: string;
 }
 
 let current: RuntimeConfig | null = null;
@@ -50,8 +55,12 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
       account: url(remotes.account, 'remotes.account'),
     },
     purchaseToast: raw.purchaseToast ?? true,
+    ...(raw.siteUrl === undefined ? {} : { siteUrl: new URL(url(raw.siteUrl, 'siteUrl')).origin }),
   };
 }
+
+/** The site's public origin: config.json's siteUrl, else (config not loaded, or an older one) the page's. */
+export const siteUrl = (): string => current?.siteUrl ?? window.location.origin;
 
 /**
  * Fetches and checks `config.json` from beside the page. The page's HTML preloads it (tools/webpack/index.html),

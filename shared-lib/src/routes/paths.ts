@@ -48,6 +48,12 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
 /** Routes that need a signed-in user; the shell guards them. */
 export const protectedPaths: readonly string[] = [paths.checkout, paths.account];
 
+/**
+ * Pages whose content depends on the visitor: not prerendered (scripts/prerender.mjs), not in the sitemap, closed
+ * to crawlers in robots.txt (tools/webpack/site-routes.js) and marked noindex.
+ */
+export const personalPaths: readonly string[] = [paths.auth, paths.authReset, ...protectedPaths];
+
 export function remoteForPath(pathname: string): RemoteKey | undefined {
   for (const [remote, list] of Object.entries(remotePaths) as [RemoteKey, readonly string[]][]) {
     if (list.some((pattern) => matchesPattern(pattern, pathname))) return remote;

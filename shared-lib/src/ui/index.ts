@@ -12,7 +12,7 @@ export {
   type TextFieldProps,
 } from './text-field';
 export { Dialog, type DialogProps } from './dialog';
-export { usePageMeta, SITE_NAME } from './page-meta';
+export { PageMeta, type PageMetaProps } from './page-meta';
 export { Toaster } from './toaster';
 export {
   FormSkeleton,

@@ -1,4 +1,4 @@
-import { revealLiveApp } from '../app/prerendered';
+import { dropServerTitle, dropSnapshotMetadata, revealLiveApp } from '../app/prerendered';
 
 describe('revealLiveApp', () => {
   afterEach(() => {
@@ -23,5 +23,48 @@ describe('revealLiveApp', () => {
     document.body.innerHTML = '<div id="root"><h1>Live</h1></div>';
     revealLiveApp();
     expect(document.getElementById('root')).toBeVisible();
+  });
+});
+
+describe('dropSnapshotMetadata', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it("takes out the snapshot's metadata and keeps the title and the page's own head", () => {
+    document.head.innerHTML =
+      '<title>About | AI Made Simple</title><meta name="viewport" content="width=device-width">' +
+      '<link rel="icon" href="/favicon.svg"><style data-prerendered>h1{color:red}</style>' +
+      '<meta name="description" content="Who we are" data-prerendered>' +
+      '<link rel="canonical" href="https://shop.example.com/about" data-prerendered>' +
+      '<meta property="og:title" content="About" data-prerendered>';
+
+    dropSnapshotMetadata();
+
+    expect(document.title).toBe('About | AI Made Simple');
+    expect(document.head.querySelectorAll('[data-prerendered]')).toHaveLength(1); // the styles, until reveal
+    expect(document.querySelector('meta[name="viewport"]')).not.toBeNull();
+    expect(document.querySelector('link[rel="icon"]')).not.toBeNull();
+    expect(document.querySelector('meta[name="description"], link[rel="canonical"]')).toBeNull();
+  });
+});
+
+describe('dropServerTitle', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it("leaves the live page's title, which React put first, and drops the HTML's", () => {
+    document.head.innerHTML =
+      '<title>Cases | AI Made Simple</title><meta charset="utf-8"><title>AI Made Simple</title>';
+    dropServerTitle();
+    expect(document.querySelectorAll('title')).toHaveLength(1);
+    expect(document.title).toBe('Cases | AI Made Simple');
+  });
+
+  it('keeps the only title of a page that rendered none of its own', () => {
+    document.head.innerHTML = '<title>AI Made Simple</title>';
+    dropServerTitle();
+    expect(document.title).toBe('AI Made Simple');
   });
 });

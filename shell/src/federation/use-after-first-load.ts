@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { revealLiveApp } from '../app/prerendered';
+import { dropServerTitle, revealLiveApp } from '../app/prerendered';
 
 // Widgets that are not what the visitor came for (the newsletter popup, the purchase toast, the full cart
 // button) wait until the page has loaded, its content has rendered and the browser is idle, so they never
@@ -40,6 +40,7 @@ export function markPageRendered(): void {
   if (pageRendered) return;
   pageRendered = true;
   revealLiveApp();
+  dropServerTitle();
   performance.mark?.('storefront:page-rendered');
   release();
 }

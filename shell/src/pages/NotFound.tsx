@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { ButtonLink, Container, paths, usePageMeta } from 'shared-lib';
+import { ButtonLink, Container, paths, PageMeta } from 'shared-lib';
 import { markPageRendered } from '../federation/use-after-first-load';
 
 const Wrapper = styled.div`
@@ -20,13 +20,13 @@ const Code = styled.h1`
 
 export function NotFound() {
   const location = useLocation();
-  usePageMeta('Page not found');
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);
   useEffect(markPageRendered, []);
   return (
     <Container>
+      <PageMeta title="Page not found" notFound />
       <Wrapper>
         <Code>404</Code>
         <p style={{ fontSize: '1.25rem' }}>Oops! Page not found</p>

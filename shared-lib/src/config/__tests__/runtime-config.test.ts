@@ -1,4 +1,10 @@
-import { fetchRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from '../runtime-config';
+import {
+  fetchRuntimeConfig,
+  parseRuntimeConfig,
+  RuntimeConfigError,
+  setRuntimeConfig,
+  siteUrl,
+} from '../runtime-config';
 
 const valid = {
   supabaseUrl: 'http://localhost:54321',
@@ -25,10 +31,28 @@ describe('parseRuntimeConfig', () => {
       'remotes.account must be an http(s) URL',
     ],
     [{ ...valid, purchaseToast: 'no' }, 'purchaseToast must be true or false'],
+    [{ ...valid, siteUrl: 'javascript:alert(1)' }, 'siteUrl must be an http(s) URL'],
+    [{ ...valid, siteUrl: 'shop.example.com' }, 'siteUrl must be an http(s) URL'],
     [null, 'supabaseAnonKey is required'],
   ])('refuses %j with a message naming the field', (input, message) => {
     expect(() => parseRuntimeConfig(input)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig(input)).toThrow(message);
+  });
+});
+
+describe('siteUrl', () => {
+  it("is config.json's origin, without a trailing slash", () => {
+    const config = parseRuntimeConfig({ ...valid, siteUrl: 'https://shop.example.com/' });
+    expect(config.siteUrl).toBe('https://shop.example.com');
+    setRuntimeConfig(config);
+    expect(siteUrl()).toBe('https://shop.example.com');
+  });
+
+  it("falls back to the page's own origin for a config.json written before SITE_URL existed", () => {
+    const config = parseRuntimeConfig(valid);
+    expect(config).not.toHaveProperty('siteUrl');
+    setRuntimeConfig(config);
+    expect(siteUrl()).toBe(window.location.origin);
   });
 });
 

@@ -4,11 +4,11 @@ import {
   Button,
   EmailField,
   FieldError,
+  PageMeta,
   TextField,
   useFocusAfterSubmit,
   useFormFeedback,
   useFormSubmit,
-  usePageMeta,
 } from 'shared-lib';
 import { authSchema, checkForm } from 'shared-lib/validation';
 import { authenticate, type AuthMode } from '../api/authenticate';
@@ -68,8 +68,6 @@ export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   const text = copy[mode];
-  // The tab's title names the mode the form is in (WCAG 2.4.2).
-  usePageMeta(text.title, 'Sign in to access your cart and checkout');
   const feedback = useFormFeedback<'email' | 'password'>();
   const { errors } = feedback;
 
@@ -106,6 +104,8 @@ export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent
 
   return (
     <Panel>
+      {/* The tab's title names the mode the form is in (WCAG 2.4.2). */}
+      <PageMeta title={text.title} description="Sign in to access your cart and checkout" />
       <Heading>{text.heading}</Heading>
       <Intro>Sign in to access your cart and checkout</Intro>
       <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>

@@ -6,7 +6,7 @@ import {
   useFocusAfterSubmit,
   useFormFeedback,
   useFormSubmit,
-  usePageMeta,
+  PageMeta,
 } from 'shared-lib';
 import { checkForm, emailOnlySchema } from 'shared-lib/validation';
 import { requestPasswordReset } from '../api/account-security';
@@ -42,7 +42,6 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
   const [sentTo, setSentTo] = useState<string | null>(null);
   const id = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  usePageMeta('Reset Password');
   const feedback = useFormFeedback<'email'>();
 
   const { submitting, onSubmit } = useFormSubmit({
@@ -67,6 +66,7 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
   if (sentTo) {
     return (
       <CheckInbox message={FORGOT_COPY.sent(sentTo)}>
+        <PageMeta title="Reset Password" description="Get a link to choose a new password for your account" />
         <TextButton type="button" onClick={() => setSentTo(null)}>
           Send another link
         </TextButton>
@@ -77,6 +77,7 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
 
   return (
     <Panel>
+      <PageMeta title="Reset Password" description="Get a link to choose a new password for your account" />
       <Heading ref={headingRef} tabIndex={-1}>
         {heading ?? FORGOT_COPY.heading}
       </Heading>

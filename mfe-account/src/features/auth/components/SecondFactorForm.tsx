@@ -9,7 +9,7 @@ import {
   useFocusAfterSubmit,
   useFormFeedback,
   useFormSubmit,
-  usePageMeta,
+  PageMeta,
 } from 'shared-lib';
 import { checkForm, totpCodeSchema } from 'shared-lib/validation';
 import { verifyCode } from '../api/account-security';
@@ -45,7 +45,6 @@ export function SecondFactorForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  usePageMeta('Two-Factor Authentication');
   const feedback = useFormFeedback<'code'>();
 
   const { submitting, onSubmit } = useFormSubmit({
@@ -69,6 +68,7 @@ export function SecondFactorForm() {
 
   return (
     <Panel>
+      <PageMeta title="Two-Factor Authentication" description="Sign in to access your cart and checkout" />
       <Heading ref={headingRef} tabIndex={-1}>
         {SECOND_FACTOR_COPY.heading}
       </Heading>

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `node scripts/write-site-url.mjs <SITE_URL> [folder]`: writes the site's public origin into a shell build for a
+// static host or CDN, which cannot substitute it as npm start's server does (scripts/lib/static-server.mjs): every
+// page, sitemap.xml and robots.txt of the folder (default shell/dist) gets the origin in place of the build's
+// placeholder. Run it on the copy you upload, once per domain.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { siteOrigin, withSiteUrl } from '../tools/webpack/site-url.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [siteUrl, folder = path.join(root, 'shell', 'dist')] = process.argv.slice(2);
+if (!siteUrl) {
+  console.error('Usage: node scripts/write-site-url.mjs <SITE_URL> [folder]');
+  process.exit(1);
+}
+let origin;
+try {
+  origin = siteOrigin(siteUrl);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+let written = 0;
+for (const entry of fs.readdirSync(folder, { recursive: true })) {
+  const file = path.join(folder, entry);
+  if (!/\.(html|xml|txt)$/.test(file) || !fs.statSync(file).isFile()) continue;
+  const text = fs.readFileSync(file, 'utf8');
+  const replaced = withSiteUrl(text, origin);
+  if (replaced !== text) {
+    fs.writeFileSync(file, replaced);
+    written += 1;
+  }
+}
+console.log(
+  `write-site-url: ${origin} written into ${written} files of ${path.relative(root, folder) || '.'}`,
+);
