@@ -13,7 +13,7 @@ const Bar = styled.header<{ $compact: boolean }>`
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.z.header};
-  background: rgba(255, 255, 255, 0.92);
+  background: color-mix(in srgb, ${({ theme }) => theme.colors.bg} 92%, transparent);
   backdrop-filter: saturate(180%) blur(12px);
   border-bottom: 1px solid ${({ theme, $compact }) => ($compact ? theme.colors.border : 'transparent')};
   box-shadow: ${({ theme, $compact }) => ($compact ? theme.shadows.sm : 'none')};
