@@ -18,4 +18,4 @@ export { LoadingStatus, SkeletonBlock, SkeletonText } from './skeleton';
 export { LiveRegion } from './live-region';
 export { Steps } from './steps';
 // Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and
-// 'shared-lib/service-icon' (the catalogue's icons).
+// 'shared-lib/service-icon' (the catalogue's icons) and 'shared-lib/service-art' (its illustrations).
