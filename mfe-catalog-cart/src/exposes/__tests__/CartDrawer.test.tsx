@@ -32,7 +32,8 @@ async function openCart() {
   );
   const button = screen.getByRole('button', { name: 'Cart, 1 item' });
   await userEvent.click(button);
-  const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
+  // The panel's code loads on first open (a lazy import), which takes a while on a busy machine.
+  const panel = await screen.findByRole('dialog', { name: 'Your Cart' }, { timeout: 5000 });
   return { button, panel };
 }
 
