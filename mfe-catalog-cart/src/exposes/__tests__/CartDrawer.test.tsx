@@ -8,6 +8,9 @@ import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { mockViewportWidth, renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CartButton from '../CartButton';
 
+// Each test types through a lazily loaded panel; on a machine busy with builds that can take over 5 s.
+jest.setTimeout(20_000);
+
 let restoreViewport: () => void;
 const setViewport = (width: number) => {
   restoreViewport = mockViewportWidth(width);
