@@ -12,8 +12,8 @@ const Svg = styled.svg`
 export function HeroArt() {
   return (
     <Svg viewBox="0 0 480 320" width={480} height={320} aria-hidden focusable={false}>
-      <circle cx={390} cy={70} r={90} fill={SOFT1} opacity={0.6} />
-      <circle cx={90} cy={270} r={70} fill={SOFT2} opacity={0.6} />
+      <circle cx={392} cy={100} r={84} fill={SOFT1} opacity={0.6} />
+      <circle cx={96} cy={246} r={70} fill={SOFT2} opacity={0.6} />
       {/* The dashboard window */}
       <rect x={60} y={40} width={300} height={200} rx={16} fill={BG} stroke={BORDER} strokeWidth={2} />
       <rect x={60} y={40} width={300} height={34} rx={16} fill={SURFACE} />
@@ -33,8 +33,8 @@ export function HeroArt() {
         fill="none"
         strokeLinecap="round"
       />
-      <rect x={256} y={92} width={84} height={56} rx={10} fill={SOFT3} />
-      <text x={270} y={126} fontSize={22} fontWeight={800} fill={INK} fontFamily="system-ui, sans-serif">
+      <rect x={250} y={92} width={96} height={56} rx={10} fill={SOFT3} />
+      <text x={262} y={128} fontSize={22} fontWeight={800} fill={INK} fontFamily="system-ui, sans-serif">
         +38%
       </text>
       {/* The chat assistant */}

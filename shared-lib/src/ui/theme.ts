@@ -118,7 +118,7 @@ export const contrastPairs: ReadonlyArray<readonly [ColorName, ColorName, number
   ['primary', 'dark', 3],
 ];
 
-const kebab = (name: string) => name.replace(/[A-Z0-9]/g, (c) => `-${c.toLowerCase()}`);
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 /** The custom property holding a colour, e.g. `--color-surface-alt`. */
 export const colorVar = (name: ColorName) => `--color-${kebab(name)}`;
 

@@ -33,5 +33,7 @@ describe.each(['light', 'dark'] as const)('the %s palette', (name) => {
 it('gives both palettes the same colour names, read through custom properties', () => {
   expect(Object.keys(palettes.dark).sort()).toEqual(Object.keys(palettes.light).sort());
   expect(theme.colors.surfaceAlt).toBe('var(--color-surface-alt)');
+  // The illustrations name these directly (var(--color-art1)).
+  expect(theme.colors.art1).toBe('var(--color-art1)');
   expect(paletteCss(palettes.dark)).toContain('--color-surface-alt: #1c2439;');
 });
