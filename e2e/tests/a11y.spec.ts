@@ -135,3 +135,68 @@ test.describe('with reduced motion', () => {
     expect(moving, 'elements that still animate with prefers-reduced-motion').toEqual([]);
   });
 });
+
+// The dark theme (prefers-color-scheme: dark) has its own palette: axe checks its contrast on a few pages that
+// show most of the components, signed out and in, and in the open cart drawer.
+test.describe('dark theme', () => {
+  const darkRoutes = [
+    '/',
+    '/how-we-work',
+    '/services/ai-website-building',
+    '/cases',
+    '/about',
+    '/contact',
+    '/auth',
+  ];
+  let shared: Page;
+
+  test.beforeAll(async ({ browser }, workerInfo) => {
+    shared = await openSharedPage(browser, workerInfo.project.use.baseURL);
+    await shared.emulateMedia({ colorScheme: 'dark' });
+  });
+
+  test.afterAll(() => shared.context().close());
+
+  for (const route of darkRoutes) {
+    test(`axe, dark: ${route}`, async () => {
+      await shared.setViewportSize(DESKTOP);
+      await openRoute(shared, route);
+      await expectNoSeriousViolations(shared, `${route} in the dark theme`);
+    });
+  }
+
+  for (const route of signedInRoutes) {
+    test(`axe, dark, signed in: ${route}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await openRoute(page, route);
+      await expectNoSeriousViolations(page, `${route} in the dark theme`);
+    });
+  }
+
+  test('axe, dark: the cart drawer on a 375 px phone fills the screen height', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize(PHONE);
+    await addServiceToCart(page);
+    await cartButton(page).click();
+    const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box && { top: box.y, height: Math.round(box.height) }).toEqual({ top: 0, height: PHONE.height });
+    await expectNoSeriousViolations(page, 'the cart drawer in the dark theme');
+  });
+});
+
+test.describe('dark theme without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, colorScheme: 'dark' });
+
+  test('the prerendered page arrives dark: no flash of the light theme', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'AI made simple' })).toBeVisible();
+    const colours = await page.evaluate(() => ({
+      page: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+    }));
+    // The dark palette's bg (#0c111f) and text (#d8deea).
+    expect(colours).toEqual({ page: 'rgb(12, 17, 31)', text: 'rgb(216, 222, 234)' });
+  });
+});

@@ -64,7 +64,7 @@ export default function CartButton() {
       </IconButton>
       {open ? (
         <Suspense fallback={null}>
-          <CartPanel id={panelId} ref={panel} onNavigate={() => close(false)} />
+          <CartPanel id={panelId} ref={panel} onNavigate={() => close(false)} onClose={() => close(true)} />
         </Suspense>
       ) : null}
     </Wrapper>

@@ -20,7 +20,24 @@ import {
   useCartStore,
 } from 'shared-lib';
 import { getServicePageByPath, toCartItem, type Service, type ServicePage } from 'shared-lib/catalogue';
+import { ServiceArt } from 'shared-lib/service-art';
 import { ServiceIcon } from 'shared-lib/service-icon';
+
+/** The page's opening: the text and buy box, with the service's illustration beside them on wide screens. */
+const Intro = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  align-items: center;
+  ${media.lg} {
+    grid-template-columns: 1.2fr 1fr;
+  }
+`;
+
+const Art = styled(ServiceArt)`
+  max-width: 30rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+`;
 
 const Hero = styled.header`
   display: grid;
@@ -175,25 +192,30 @@ export default function ServiceDetailPage() {
         structuredData={serviceJsonLd(page, siteUrl())}
       />
       <Container>
-        <Hero>
-          <Icon>
-            <ServiceIcon name={page.icon} size={28} />
-          </Icon>
-          <h1>{page.title}</h1>
-          <Tagline>{page.tagline}</Tagline>
-          <Muted as="p" style={{ margin: 0 }}>
-            {page.description}
-          </Muted>
-        </Hero>
-        {isService(page) ? (
-          <BuyBox service={page} />
-        ) : (
-          <Actions style={{ marginTop: '1.5rem' }}>
-            <ButtonLink to={paths.contact} $size="lg">
-              Book Your Call
-            </ButtonLink>
-          </Actions>
-        )}
+        <Intro>
+          <div>
+            <Hero>
+              <Icon>
+                <ServiceIcon name={page.icon} size={28} />
+              </Icon>
+              <h1>{page.title}</h1>
+              <Tagline>{page.tagline}</Tagline>
+              <Muted as="p" style={{ margin: 0 }}>
+                {page.description}
+              </Muted>
+            </Hero>
+            {isService(page) ? (
+              <BuyBox service={page} />
+            ) : (
+              <Actions style={{ marginTop: '1.5rem' }}>
+                <ButtonLink to={paths.contact} $size="lg">
+                  Book Your Call
+                </ButtonLink>
+              </Actions>
+            )}
+          </div>
+          <Art name={page.icon} />
+        </Intro>
         <Columns>
           <section aria-labelledby="what-you-get">
             <h2 id="what-you-get">What you get</h2>

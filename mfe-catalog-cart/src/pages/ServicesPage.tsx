@@ -30,6 +30,16 @@ const Hero = styled.header`
   }
 `;
 
+// Card widths chosen so no card sits alone on a last row: the ten full deliverables run 4-4-2 at 1280 px and
+// 2 per row at 768 px; the three workshops fit one row from 768 px up.
+const FULL_MIN = '15rem';
+const WORKSHOPS_MIN = '13.5rem';
+
+/** The volume-discount hint, across the full width of the grids below it. */
+const HintBar = styled.div`
+  margin: calc(-1 * ${({ theme }) => theme.space[3]}) 0 ${({ theme }) => theme.space[6]};
+`;
+
 const Group = styled.section`
   margin-bottom: ${({ theme }) => theme.space[7]};
   h2 {
@@ -76,11 +86,13 @@ export default function ServicesPage() {
             Fixed prices, results in 7-14 days, and everything we build is yours. Add three or more services
             and the discount applies automatically.
           </Muted>
-          <DiscountHint count={count} />
         </Hero>
+        <HintBar>
+          <DiscountHint count={count} />
+        </HintBar>
         <Group aria-labelledby="full-deliverables">
           <h2 id="full-deliverables">Full Deliverables</h2>
-          <Grid $min="16rem">
+          <Grid $min={FULL_MIN}>
             {servicesByCategory('full').map((service) => (
               <ServiceCard key={service.id} service={service} />
             ))}
@@ -88,7 +100,7 @@ export default function ServicesPage() {
         </Group>
         <Group aria-labelledby="workshops">
           <h2 id="workshops">Workshops</h2>
-          <Grid $min="16rem">
+          <Grid $min={WORKSHOPS_MIN}>
             {servicesByCategory('workshops').map((service) => (
               <ServiceCard key={service.id} service={service} />
             ))}

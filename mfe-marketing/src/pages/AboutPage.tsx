@@ -1,7 +1,28 @@
 import styled from 'styled-components';
 import { Card, Container, Grid, Section, PageMeta } from 'shared-lib';
 import { PageHero, SectionTitle } from '../components/layout';
+import { Portrait } from '../art/portraits';
 import { founders, timeline, values } from '../content/company';
+
+const Founder = styled(Card)`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[4]};
+  align-items: center;
+  h3 {
+    margin: 0 0 0.25rem;
+  }
+  p {
+    margin: 0;
+  }
+  & > p:last-child {
+    grid-column: 1 / -1;
+  }
+`;
+
+const Role = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
 
 const Timeline = styled.ol`
   display: grid;
@@ -72,11 +93,14 @@ export default function AboutPage() {
           <SectionTitle>Founders</SectionTitle>
           <Grid $min="16rem">
             {founders.map((founder) => (
-              <Card key={founder.name} as="article">
-                <h3 style={{ marginBottom: '0.25rem' }}>{founder.name}</h3>
-                <p style={{ color: '#4a5468' }}>{founder.role}</p>
-                <p style={{ margin: 0 }}>{founder.bio}</p>
-              </Card>
+              <Founder key={founder.name} as="article">
+                <Portrait name={founder.name} />
+                <div>
+                  <h3>{founder.name}</h3>
+                  <Role>{founder.role}</Role>
+                </div>
+                <p>{founder.bio}</p>
+              </Founder>
             ))}
           </Grid>
         </Container>

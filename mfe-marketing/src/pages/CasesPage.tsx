@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Card, Container, Grid, media, Muted, Section, PageMeta } from 'shared-lib';
 import { PageHero } from '../components/layout';
+import { CaseBeforeAfter } from '../art/case-art';
 import { caseStudies, stats } from '../content/company';
 
 const Stats = styled.dl`
@@ -29,18 +30,20 @@ const BeforeAfter = styled.div`
   grid-template-columns: 1fr 1fr;
   gap: ${({ theme }) => theme.space[2]};
   margin-bottom: ${({ theme }) => theme.space[4]};
-  span {
-    display: grid;
-    place-items: center;
-    aspect-ratio: 4 / 3;
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.muted};
-    font-weight: 600;
+  div {
+    position: relative;
   }
-  span + span {
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.accent};
+  /* The visible "Before" and "After" tags; each picture's label already says which it is. */
+  span {
+    position: absolute;
+    left: 0.375rem;
+    bottom: 0.375rem;
+    padding: 0.0625rem 0.5rem;
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.bg};
+    color: ${({ theme }) => theme.colors.ink};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 700;
   }
 `;
 
@@ -71,11 +74,10 @@ export default function CasesPage() {
       <Section $tone="soft">
         <Container>
           <Grid $min="18rem">
-            {caseStudies.map((study) => (
+            {caseStudies.map((study, index) => (
               <Card key={study.title} as="article">
-                <BeforeAfter aria-hidden>
-                  <span>Before</span>
-                  <span>After</span>
+                <BeforeAfter>
+                  <CaseBeforeAfter index={index} />
                 </BeforeAfter>
                 <Muted as="p" style={{ margin: 0 }}>
                   {study.industry}

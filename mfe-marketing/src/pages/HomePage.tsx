@@ -3,7 +3,6 @@ import {
   ButtonLink,
   Card,
   Container,
-  Grid,
   media,
   Muted,
   paths,
@@ -11,11 +10,14 @@ import {
   PageMeta,
   VisuallyHidden,
 } from 'shared-lib';
+import { ClientMark, clients } from '../art/client-marks';
+import { HeroArt } from '../art/hero-art';
 import { Eyebrow, SectionTitle, Steps } from '../components/layout';
 
 const Hero = styled(Section)`
   background:
-    radial-gradient(60rem 30rem at 80% -10%, #e3e7ff 0%, transparent 60%), ${({ theme }) => theme.colors.bg};
+    radial-gradient(60rem 30rem at 80% -10%, ${({ theme }) => theme.colors.glow} 0%, transparent 60%),
+    ${({ theme }) => theme.colors.bg};
 `;
 
 const HeroGrid = styled.div`
@@ -46,8 +48,34 @@ const Actions = styled.div`
 const Compare = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[7]};
   ${media.sm} {
     grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const Art = styled.div`
+  max-width: 34rem;
+  justify-self: center;
+  width: 100%;
+`;
+
+/** The Build & Play band: its text and its two ways in, across the full width from 768 px. */
+const PlayGrid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  align-items: center;
+  ${media.md} {
+    grid-template-columns: 3fr 2fr;
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes['3xl']};
+  }
+  p {
+    margin: 0;
+    max-width: 38rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    color: ${({ theme }) => theme.colors.onDarkMuted};
   }
 `;
 
@@ -79,6 +107,9 @@ const Logos = styled.ul`
   padding: 0;
   list-style: none;
   li {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
     font-weight: 800;
     font-size: ${({ theme }) => theme.fontSizes.lg};
     letter-spacing: 0.04em;
@@ -167,25 +198,28 @@ export default function HomePage() {
                 </ButtonLink>
               </Actions>
             </div>
-            <Compare aria-label="Before and after working with us" role="group">
-              <Panel>
-                <h2>Before</h2>
-                <ul>
-                  <li>Copying data between tools by hand</li>
-                  <li>Customer questions waiting overnight</li>
-                  <li>Content written in a rush, if at all</li>
-                </ul>
-              </Panel>
-              <Panel $after>
-                <h2>After</h2>
-                <ul>
-                  <li>Workflows that run on their own</li>
-                  <li>Answers in seconds, day and night</li>
-                  <li>A content calendar that fills itself</li>
-                </ul>
-              </Panel>
-            </Compare>
+            <Art>
+              <HeroArt />
+            </Art>
           </HeroGrid>
+          <Compare aria-label="Before and after working with us" role="group">
+            <Panel>
+              <h2>Before</h2>
+              <ul>
+                <li>Copying data between tools by hand</li>
+                <li>Customer questions waiting overnight</li>
+                <li>Content written in a rush, if at all</li>
+              </ul>
+            </Panel>
+            <Panel $after>
+              <h2>After</h2>
+              <ul>
+                <li>Workflows that run on their own</li>
+                <li>Answers in seconds, day and night</li>
+                <li>A content calendar that fills itself</li>
+              </ul>
+            </Panel>
+          </Compare>
         </Container>
       </Hero>
       <Section $tone="soft" aria-label="Companies we work with">
@@ -194,8 +228,11 @@ export default function HomePage() {
             Trusted by teams at
           </Muted>
           <Logos>
-            {['NORTHWIND', 'BLUE HARBOR', 'ACME STUDIO', 'LUMEN & CO', 'FIELDSTONE'].map((name) => (
-              <li key={name}>{name}</li>
+            {clients.map((name) => (
+              <li key={name}>
+                <ClientMark name={name} />
+                {name}
+              </li>
             ))}
           </Logos>
         </Container>
@@ -235,7 +272,7 @@ export default function HomePage() {
       </Section>
       <Section $tone="dark">
         <Container>
-          <Grid $min="18rem" style={{ alignItems: 'center' }}>
+          <PlayGrid>
             <div>
               <h2>Build &amp; Play</h2>
               <p>
@@ -250,7 +287,7 @@ export default function HomePage() {
                 Tell us about your project
               </ButtonLink>
             </Card>
-          </Grid>
+          </PlayGrid>
         </Container>
       </Section>
     </>

@@ -140,4 +140,19 @@ export async function findToast(text: string): Promise<HTMLElement> {
   return toast.firstElementChild as HTMLElement;
 }
 
+/**
+ * Makes `window.matchMedia` answer `(min-width: …em)` queries as a viewport `width` CSS pixels wide would (1em =
+ * 16px), for components that pick a layout in script. Returns the function that puts the original back.
+ */
+export function mockViewportWidth(width: number): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = (query: string) => {
+    const min = /min-width:\s*([\d.]+)em/.exec(query);
+    return { ...original(query), matches: min ? width >= Number(min[1]) * 16 : false };
+  };
+  return () => {
+    window.matchMedia = original;
+  };
+}
+
 export { describeRemoteContract } from './remote-contract';

@@ -1,5 +1,5 @@
 import { createGlobalStyle, css } from 'styled-components';
-import { media } from './theme';
+import { media, palettes, paletteCss } from './theme';
 
 /** For a surface in `colors.dark`: focus rings inside it use the light ring colour. */
 export const darkSurfaceFocus = css`
@@ -7,6 +7,12 @@ export const darkSurfaceFocus = css`
 `;
 
 export const GlobalStyle = createGlobalStyle`
+  /* Both palettes as custom properties: the browser picks one before any script runs, so a prerendered page
+     never flashes the other theme. color-scheme themes the form controls and scrollbars to match. */
+  :root { color-scheme: light; ${paletteCss(palettes.light)} }
+  ${media.darkScheme} {
+    :root { color-scheme: dark; ${paletteCss(palettes.dark)} }
+  }
   *, *::before, *::after { box-sizing: border-box; }
   /* scroll-padding-top: what focus or an anchor scrolls to stays clear of the sticky header (WCAG 2.4.11). */
   html {

@@ -25,4 +25,4 @@ export {
 export { LiveRegion } from './live-region';
 export { Steps } from './steps';
 // Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and
-// 'shared-lib/service-icon' (the catalogue's icons).
+// 'shared-lib/service-icon' (the catalogue's icons) and 'shared-lib/service-art' (its illustrations).

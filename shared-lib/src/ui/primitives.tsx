@@ -76,7 +76,7 @@ const buttonStyles = css<ButtonStyleProps>`
       `,
       danger: css`
         background: ${theme.colors.danger};
-        color: #fff;
+        color: ${theme.colors.onDanger};
       `,
     })[$variant]}
   &:disabled {
@@ -150,8 +150,8 @@ export const Badge = styled.span<{ $tone?: 'primary' | 'accent' | 'highlight' | 
         color: ${theme.colors.accent};
       `,
       highlight: css`
-        background: #fff4d6;
-        color: #7a4b00;
+        background: ${theme.colors.highlightSoft};
+        color: ${theme.colors.onHighlightSoft};
       `,
       neutral: css`
         background: ${theme.colors.surfaceAlt};
@@ -169,7 +169,7 @@ const fieldStyles = css<{ $invalid?: boolean }>`
   background: ${({ theme }) => theme.colors.bg};
   color: ${({ theme }) => theme.colors.ink};
   &::placeholder {
-    color: #6b7385;
+    color: ${({ theme }) => theme.colors.placeholder};
   }
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};

@@ -47,11 +47,12 @@ const Item = styled.li<{ $variant: Toast['variant'] }>`
     $variant === 'destructive'
       ? css`
           background: ${theme.colors.danger};
-          color: #fff;
-          /* White ring and hover on red: the blue ring would be 1:1 here, the light hover would hide the X. */
-          --focus-ring: #fff;
+          color: ${theme.colors.onDanger};
+          /* A ring and hover in the text colour on red: the blue ring would be 1:1 here, the light hover would
+             hide the X. */
+          --focus-ring: ${theme.colors.onDanger};
           button:hover {
-            background: rgba(255, 255, 255, 0.2);
+            background: color-mix(in srgb, currentColor 20%, transparent);
           }
         `
       : css`

@@ -17,6 +17,11 @@ const Columns = styled.div`
   ${media.md} {
     grid-template-columns: 2fr 3fr;
   }
+  /* Wide screens: the links take the width they need, on one line. */
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr) auto;
+    align-items: center;
+  }
 `;
 
 const Brand = styled.p`
@@ -33,6 +38,10 @@ const Links = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  ${media.lg} {
+    flex-wrap: nowrap;
+    white-space: nowrap;
+  }
   a {
     display: inline-block;
     padding: 0.25rem 0;

@@ -13,8 +13,16 @@ const Bar = styled.header<{ $compact: boolean }>`
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.z.header};
-  background: rgba(255, 255, 255, 0.92);
-  backdrop-filter: saturate(180%) blur(12px);
+  /* The frosted glass is a layer behind the content: backdrop-filter on the header itself would make it the
+     containing block of fixed children, and the cart drawer (position: fixed) could not fill the screen. */
+  &::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    background: color-mix(in srgb, ${({ theme }) => theme.colors.bg} 92%, transparent);
+    backdrop-filter: saturate(180%) blur(12px);
+  }
   border-bottom: 1px solid ${({ theme, $compact }) => ($compact ? theme.colors.border : 'transparent')};
   box-shadow: ${({ theme, $compact }) => ($compact ? theme.shadows.sm : 'none')};
   transition:

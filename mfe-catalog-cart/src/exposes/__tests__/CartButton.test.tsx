@@ -2,14 +2,22 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useAnnouncerStore, useCartStore, useSessionStore } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
-import { definitionOf, renderSuspended, resetStores } from 'shared-lib/src/testing';
+import { definitionOf, mockViewportWidth, renderSuspended, resetStores } from 'shared-lib/src/testing';
 import CartButton from '../CartButton';
 
 const add = (...ids: string[]) =>
   ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
 
-beforeEach(() => useSessionStore.getState().setSession(null));
-afterEach(resetStores);
+// The spec's dropdown, as on a wide screen (CartDrawer.test.tsx covers the phone's drawer).
+let restoreViewport: () => void;
+beforeEach(() => {
+  restoreViewport = mockViewportWidth(1280);
+  useSessionStore.getState().setSession(null);
+});
+afterEach(() => {
+  restoreViewport();
+  resetStores();
+});
 
 it('shows an empty cart with a way to browse services', async () => {
   await renderSuspended(<CartButton />);

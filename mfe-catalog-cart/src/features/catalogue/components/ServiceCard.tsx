@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Badge, Card, formatEuro, VisuallyHidden } from 'shared-lib';
 import { type Service } from 'shared-lib/catalogue';
-import { ServiceIcon } from 'shared-lib/service-icon';
+import { ServiceArt } from 'shared-lib/service-art';
 import { CartToggle } from './CartToggle';
 
 const Root = styled(Card)`
@@ -21,22 +21,17 @@ const Root = styled(Card)`
   }
 `;
 
+/** The illustration across the card's top edge, with the badge over its corner. */
 const Top = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
-  min-height: 2.75rem;
-`;
-
-const Icon = styled.span`
-  display: inline-grid;
-  place-items: center;
-  width: 2.75rem;
-  height: 2.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  color: ${({ theme }) => theme.colors.primary};
+  position: relative;
+  margin: calc(-1 * ${({ theme }) => theme.space[5]}) calc(-1 * ${({ theme }) => theme.space[5]}) 0;
+  border-radius: ${({ theme }) => theme.radii.lg} ${({ theme }) => theme.radii.lg} 0 0;
+  overflow: hidden;
+  & > span {
+    position: absolute;
+    top: ${({ theme }) => theme.space[3]};
+    right: ${({ theme }) => theme.space[3]};
+  }
 `;
 
 const Price = styled.p`
@@ -58,9 +53,7 @@ export function ServiceCard({ service }: { service: Service }) {
   return (
     <Root as="article" aria-labelledby={`service-${service.id}`}>
       <Top>
-        <Icon>
-          <ServiceIcon name={service.icon} />
-        </Icon>
+        <ServiceArt name={service.icon} />
         {service.badge ? (
           <Badge $tone={service.badge === 'POPULAR' ? 'primary' : 'highlight'}>{service.badge}</Badge>
         ) : null}

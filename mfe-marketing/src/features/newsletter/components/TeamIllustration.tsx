@@ -2,16 +2,16 @@
 export function TeamIllustration() {
   return (
     <svg viewBox="0 0 240 200" width="240" height="200" role="img" aria-label="Our team at work">
-      <rect x="0" y="0" width="240" height="200" rx="16" fill="#eceffa" />
-      <rect x="30" y="120" width="180" height="12" rx="6" fill="#4f46e5" />
-      <circle cx="70" cy="78" r="18" fill="#0b7a75" />
-      <rect x="50" y="98" width="40" height="24" rx="10" fill="#0b7a75" />
-      <circle cx="120" cy="70" r="20" fill="#4f46e5" />
-      <rect x="98" y="92" width="44" height="30" rx="12" fill="#4f46e5" />
-      <circle cx="170" cy="78" r="18" fill="#f59e0b" />
-      <rect x="150" y="98" width="40" height="24" rx="10" fill="#f59e0b" />
-      <rect x="92" y="140" width="56" height="36" rx="4" fill="#0b1020" />
-      <rect x="98" y="146" width="44" height="24" rx="2" fill="#b7c0d6" />
+      <rect x="0" y="0" width="240" height="200" rx="16" fill="var(--color-surface-alt)" />
+      <rect x="30" y="120" width="180" height="12" rx="6" fill="var(--color-primary)" />
+      <circle cx="70" cy="78" r="18" fill="var(--color-accent)" />
+      <rect x="50" y="98" width="40" height="24" rx="10" fill="var(--color-accent)" />
+      <circle cx="120" cy="70" r="20" fill="var(--color-primary)" />
+      <rect x="98" y="92" width="44" height="30" rx="12" fill="var(--color-primary)" />
+      <circle cx="170" cy="78" r="18" fill="var(--color-highlight)" />
+      <rect x="150" y="98" width="40" height="24" rx="10" fill="var(--color-highlight)" />
+      <rect x="92" y="140" width="56" height="36" rx="4" fill="var(--color-ink)" />
+      <rect x="98" y="146" width="44" height="24" rx="2" fill="var(--color-art1)" />
     </svg>
   );
 }

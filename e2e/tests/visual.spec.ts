@@ -1,0 +1,91 @@
+// Screenshot baselines (issue 24): five pages at a phone's, a tablet's and a laptop's width, in the light and the
+// dark theme. A change that moves a pixel too many (over 1% of the page) fails here until it is reviewed and the
+// baselines are updated (README: `npx playwright test tests/visual.spec.ts --update-snapshots` in e2e/).
+//
+// Deterministic by construction: a fixed clock (the footer's year), no animations or caret, the newsletter popup
+// marked as seen (fixtures), the purchase toast off in e2e (playwright.config.ts), any toast dismissed, and the
+// seeded demo user (fixed e-mail and id) with exactly one service in its cart for the signed-in pages.
+import type { Page } from '@playwright/test';
+import { test, expect, signIn } from '../fixtures';
+import { SERVICE } from '../support/routes';
+
+const WIDTHS = [
+  { width: 375, height: 812 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+] as const;
+
+/** A fixed moment for every page's Date: the footer prints its year. */
+const NOW = new Date('2026-03-02T10:00:00Z');
+
+const publicShots = [
+  { name: 'home', path: '/' },
+  { name: 'services', path: '/how-we-work' },
+  { name: 'service-smart-website', path: '/services/ai-website-building' },
+] as const;
+
+/** Shown to the demo user with exactly the test service in its cart. */
+const signedInShots = [
+  { name: 'checkout', path: '/checkout' },
+  { name: 'account', path: '/account' },
+] as const;
+
+/** Leaves the signed-in demo user's cart (stored with the account, which other specs change) holding the one service. */
+async function cartWithOneService(page: Page) {
+  await page.goto('/how-we-work');
+  const main = page.getByRole('main');
+  const remove = main.getByRole('button', { name: /^Remove / });
+  while ((await remove.count()) > 0) await remove.first().click();
+  await main.getByRole('button', { name: `Add to Cart ${SERVICE}` }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+}
+
+/** Waits until the page is settled: its h1 shown, web fonts loaded, no toast left on screen. */
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: /^Cart, / })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Opens `path` and compares the whole page at each width with its baseline. */
+async function expectPageAtEachWidth(page: Page, name: string, path: string, colorScheme: string) {
+  await page.setViewportSize(WIDTHS[WIDTHS.length - 1]!);
+  await page.goto(path);
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await expect(page).toHaveScreenshot(`${name}-${colorScheme}-${size.width}.png`, {
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+      maxDiffPixelRatio: 0.01,
+    });
+  }
+}
+
+const widths = WIDTHS.map((w) => w.width).join(', ');
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test.beforeEach(({ page }) => page.clock.setFixedTime(NOW));
+
+    for (const shot of publicShots) {
+      test(`${shot.name} at ${widths} px`, async ({ page }) => {
+        await expectPageAtEachWidth(page, shot.name, shot.path, colorScheme);
+      });
+    }
+
+    for (const shot of signedInShots) {
+      test(`${shot.name}, signed in, at ${widths} px`, async ({ page }) => {
+        await signIn(page);
+        await cartWithOneService(page);
+        await expectPageAtEachWidth(page, shot.name, shot.path, colorScheme);
+      });
+    }
+  });
+}
