@@ -132,6 +132,8 @@ const OPERATORS = [
   'neq(any)',
   'eq()',
   'between',
+  'constructor',
+  'is.__proto__',
 ];
 /** Array, range and JSON literals, well-formed or not, for the array and range operators and quantifiers. */
 const COMPOSITE = [
@@ -260,6 +262,8 @@ const PREFERENCES = [
   'timezone=Mars/Olympus',
   'params=single-object',
   'bogus',
+  'constructor=x',
+  '__proto__=return',
   '',
 ];
 const prefer = fc.oneof(

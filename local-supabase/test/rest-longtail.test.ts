@@ -154,7 +154,7 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
         '/rest/v1/items',
         { id: 9, name: 'nine' },
         {
-          Prefer: 'handling=strict, foo, bar=baz',
+          Prefer: 'handling=strict, foo, bar=baz, constructor=x',
         },
       );
       expect(strict).toMatchObject({
@@ -162,7 +162,7 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
         json: {
           code: 'PGRST122',
           message: 'Invalid preferences given with handling=strict',
-          details: 'Invalid preferences: foo, bar=baz',
+          details: 'Invalid preferences: foo, bar=baz, constructor=x',
           hint: null,
         },
       });
@@ -181,7 +181,7 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
         '/rest/v1/items',
         { id: 9, name: 'nine' },
         {
-          Prefer: 'handling=lenient, foo',
+          Prefer: 'handling=lenient, foo, constructor=x, __proto__=return',
         },
       );
       expect(lenient.status).toBe(201);
@@ -593,6 +593,10 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
         'fts(eng;lish).x',
         'nope.1',
         'is.maybe',
+        // Names an object has from its prototype are no operators either.
+        'constructor.1',
+        '__proto__(any).{1}',
+        'is.constructor',
       ]) {
         const response = await raw(backend, 'GET', `/rest/v1/items?id=${encodeURIComponent(bad)}`);
         expect({ bad, status: response.status, code: response.json.code }).toEqual({

@@ -53,7 +53,8 @@ export function parsePreferences(
     const eq = item.indexOf('=');
     const key = eq > 0 ? item.slice(0, eq) : item;
     const value = eq > 0 ? item.slice(eq + 1) : '';
-    if (key in CHOICES && (CHOICES[key as Choice] as readonly string[]).includes(value)) {
+    // Own keys only: `constructor=x` names no preference.
+    if (Object.hasOwn(CHOICES, key) && (CHOICES[key as Choice] as readonly string[]).includes(value)) {
       // tx is a known preference even where it may not be honoured (then it is ignored, not invalid).
       if (key === 'tx' && !txEnd.endsWith('-allow-override')) continue;
       if (set[key] === undefined) set[key] = value;

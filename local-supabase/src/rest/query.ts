@@ -174,24 +174,28 @@ export function parseQuery(
     const unknown = () =>
       new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, null, 'Unknown operator');
     let condition: string;
-    if (op in QUANTIFIABLE && (modifier === undefined || modifier === 'any' || modifier === 'all')) {
+    if (
+      Object.hasOwn(QUANTIFIABLE, op) &&
+      (modifier === undefined || modifier === 'any' || modifier === 'all')
+    ) {
       const text = op === 'like' || op === 'ilike';
       // like and ilike take `*` for `%`, which a URL need not escape.
       const operand = param(text ? value.replace(/\*/g, '%') : value);
       const left = text ? `${column}::text` : column;
       condition = `${left} ${QUANTIFIABLE[op]} ${modifier ? `${modifier}(${operand})` : operand}`;
-    } else if (modifier !== undefined && op in FTS) {
+    } else if (modifier !== undefined && Object.hasOwn(FTS, op)) {
       if (!/^[A-Za-z0-9_ $]+$/.test(modifier)) throw unknown();
       condition = fullText(rel, name, FTS[op]!, value, modifier.trim());
     } else if (modifier !== undefined) throw unknown();
-    else if (op in SIMPLE) condition = `${column} ${SIMPLE[op]} ${param(value)}`;
-    else if (op in FTS) condition = fullText(rel, name, FTS[op]!, value);
+    else if (Object.hasOwn(SIMPLE, op)) condition = `${column} ${SIMPLE[op]} ${param(value)}`;
+    else if (Object.hasOwn(FTS, op)) condition = fullText(rel, name, FTS[op]!, value);
     else if (op === 'in') {
       const list = parseList(value);
       // in.() matches nothing, as PostgREST's `= any('{}')`.
       condition = `${column} = any(${param(list)})`;
     } else if (op === 'is') {
-      const is = IS_VALUES[value.toLowerCase()];
+      // Own keys only: `is.constructor` is no value.
+      const is = Object.hasOwn(IS_VALUES, value.toLowerCase()) ? IS_VALUES[value.toLowerCase()] : undefined;
       if (!is) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
       condition = `${column} is ${is}`;
     } else if (op === 'isdistinct') condition = `${column} is distinct from ${param(value)}`;
