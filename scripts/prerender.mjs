@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
-import { servePublicBuild } from './lib/serve-builds.mjs';
+import { PUBLIC_BACKEND_URL, servePublicBuild } from './lib/serve-builds.mjs';
 import siteRoutes from '../tools/webpack/site-routes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,6 +128,9 @@ try {
   const context = await browser.newContext();
   // A first visit without the newsletter popup, whose dialog is not part of the page.
   await context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+  // Requests for live data (the contact page's free slots) stay unanswered: the snapshot shows their loading
+  // state, and the live app fetches them for the visitor.
+  await context.route(`${PUBLIC_BACKEND_URL}/**`, () => {});
   // The sitemap's pages: every page a crawler may index, linked from the site or not (the strategy call).
   let queue = siteRoutes.sitemapEntries().map((entry) => entry.path);
   const seen = new Set(queue);

@@ -34,6 +34,9 @@ export async function serveBuilds({ root, apps, config, env = process.env }) {
 
 const REMOTE_DIRS = { marketing: 'mfe-marketing', catalog: 'mfe-catalog-cart', account: 'mfe-account' };
 
+/** The backend a public build's config.json names (none is started for it). */
+export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
+
 /**
  * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
  * build (the shell on `port`, the remotes on the next three ports) or the single bundle (`shell/dist-single`).
@@ -43,10 +46,10 @@ export async function servePublicBuild({ root, port, single = false }) {
   const remotes = Object.fromEntries(
     Object.keys(REMOTE_DIRS).map((key, i) => [key, `http://localhost:${port + 1 + i}/mf-manifest.json`]),
   );
-  // A signed-out visitor on a public page never contacts the backend, so none runs. The pages name the site by
+  // No backend runs: a public page reads only public data from it (the free slots), which may fail here. The pages name the site by
   // the placeholder origin, which the server that sends the prerendered pages replaces with SITE_URL.
   const config = {
-    supabaseUrl: 'http://localhost:54321',
+    supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
     remotes,
     purchaseToast: true,
@@ -57,7 +60,8 @@ export async function servePublicBuild({ root, port, single = false }) {
     root: path.join(root, 'shell', single ? 'dist-single' : 'dist'),
     kind: 'shell',
     scriptOrigins: single ? [] : origins,
-    connectOrigins: single ? [] : origins,
+    // A public page may still ask the backend for public data (the contact page's free slots).
+    connectOrigins: [...(single ? [] : origins), config.supabaseUrl],
     config: () => config,
   });
   const servers = [await listen(shell, port)];
