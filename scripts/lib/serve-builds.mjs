@@ -46,8 +46,9 @@ export async function servePublicBuild({ root, port, single = false }) {
   const remotes = Object.fromEntries(
     Object.keys(REMOTE_DIRS).map((key, i) => [key, `http://localhost:${port + 1 + i}/mf-manifest.json`]),
   );
-  // No backend runs: a public page reads only public data from it (the free slots), which may fail here. The pages name the site by
-  // the placeholder origin, which the server that sends the prerendered pages replaces with SITE_URL.
+  // No backend runs: a public page reads only public data from it (the free slots), which may fail here. The
+  // pages name the site by the placeholder origin, which the server that sends the prerendered pages replaces
+  // with SITE_URL.
   const config = {
     supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
