@@ -161,6 +161,11 @@ describe.each(KINDS)('TOTP factors on %s', (kind) => {
     expect((await fresh.from('secrets').select('body')).data).toEqual([]);
     const unenrolAal1 = await fresh.auth.mfa.unenroll({ factorId });
     expect(unenrolAal1.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
+    // An unverified factor of the same user is protected too (enrolled from the aal2 session).
+    const { data: spare } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Spare' });
+    const unenrolSpare = await fresh.auth.mfa.unenroll({ factorId: spare!.id });
+    expect(unenrolSpare.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
+    expect((await client.auth.mfa.unenroll({ factorId: spare!.id })).error).toBeNull();
     const enrolAal1 = await fresh.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Second' });
     expect(enrolAal1.error).toMatchObject({ status: 422, code: 'insufficient_aal' });
     const passwordAal1 = await fresh.auth.updateUser({ password: 'Another1Pass' });
