@@ -20,6 +20,7 @@ import { chromium } from '@playwright/test';
 import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
 import { PUBLIC_BACKEND_URL, servePublicBuild } from './lib/serve-builds.mjs';
 import siteRoutes from '../tools/webpack/site-routes.js';
+import { SITE_URL_PLACEHOLDER } from '../tools/webpack/site-url.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const single = process.argv.includes('--single');
@@ -122,7 +123,8 @@ const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!EMPTY_ROOT.test(template)) throw new Error(`${dist}/index.html has no empty #root`);
 fs.rmSync(out, { recursive: true, force: true });
 
-const servers = await servePublicBuild({ root, port: PORT, single });
+// The pages name the site by the placeholder origin, which the server that sends them replaces with SITE_URL.
+const servers = await servePublicBuild({ root, port: PORT, single, siteUrl: SITE_URL_PLACEHOLDER });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext();

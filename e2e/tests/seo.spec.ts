@@ -240,6 +240,29 @@ test('the live app keeps one title, description and canonical link per page as t
   await expectOneOfEach('/services/ai-website-building', 'Smart Website | AI Made Simple');
 });
 
+test('a page the server sends without a snapshot (sign-in) ends with its own title only, kept out of search results', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const head = await readHead(page);
+      return {
+        titles: head.titles,
+        robots: head.robots,
+        canonical: head.canonical,
+        descriptions: head.descriptions,
+      };
+    })
+    .toEqual({
+      titles: ['Sign In | AI Made Simple'],
+      robots: ['noindex'],
+      canonical: [],
+      descriptions: ['Sign in to access your cart and checkout'],
+    });
+});
+
 test.describe('SITE_URL', () => {
   const PORT = E2E_PORT + 1300; // the shell, its remotes on the next three ports
   const SITE = 'https://shop.example.com';

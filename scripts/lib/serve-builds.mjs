@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createStaticApp, listen } from './static-server.mjs';
 import { portOf } from './apps.mjs';
-import { SITE_URL_PLACEHOLDER } from '../../tools/webpack/site-url.js';
 
 export async function serveBuilds({ root, apps, config, env = process.env }) {
   const remoteUrls = Object.values(config.remotes);
@@ -40,21 +39,20 @@ export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
 /**
  * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
  * build (the shell on `port`, the remotes on the next three ports) or the single bundle (`shell/dist-single`).
- * Resolves to the servers; close each when done.
+ * The pages name the site by `siteUrl`, by default the shell's own origin here (the prerender keeps the build's
+ * placeholder). Resolves to the servers; close each when done.
  */
-export async function servePublicBuild({ root, port, single = false }) {
+export async function servePublicBuild({ root, port, single = false, siteUrl = `http://localhost:${port}` }) {
   const remotes = Object.fromEntries(
     Object.keys(REMOTE_DIRS).map((key, i) => [key, `http://localhost:${port + 1 + i}/mf-manifest.json`]),
   );
-  // No backend runs: a public page reads only public data from it (the free slots), which may fail here. The
-  // pages name the site by the placeholder origin, which the server that sends the prerendered pages replaces
-  // with SITE_URL.
+  // No backend runs: a public page reads only public data from it (the free slots), which may fail here.
   const config = {
     supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
     remotes,
     purchaseToast: true,
-    siteUrl: SITE_URL_PLACEHOLDER,
+    siteUrl,
   };
   const origins = Object.values(remotes);
   const shell = createStaticApp({
@@ -64,6 +62,7 @@ export async function servePublicBuild({ root, port, single = false }) {
     // A public page may still ask the backend for public data (the contact page's free slots).
     connectOrigins: [...(single ? [] : origins), config.supabaseUrl],
     config: () => config,
+    siteUrl,
   });
   const servers = [await listen(shell, port)];
   if (single) return servers;
