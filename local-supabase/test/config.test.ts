@@ -9,6 +9,7 @@ import {
   CLI_DEFAULTS,
   ENV_OVERRIDES,
   loadConfig,
+  parseDuration,
   RATE_LIMIT_WINDOWS,
   readSupabaseConfig,
 } from '../src/config';
@@ -153,5 +154,60 @@ describe('config reader', () => {
     ]) {
       expect(rootReadme).toContain(`\`${variable}\``);
     }
+  });
+
+  it('reads the e-mail, redirect, two-factor and inbox keys of #21, with the CLI’s defaults', () => {
+    const config = readSupabaseConfig(SUPABASE_DIR);
+    expect(config.auth).toMatchObject({
+      siteUrl: toml.auth.site_url,
+      additionalRedirectUrls: toml.auth.additional_redirect_urls,
+      email: { doubleConfirmChanges: false, maxFrequency: 1, otpLength: 6, otpExpiry: 3600 },
+      mfa: {
+        maxEnrolledFactors: 10,
+        totp: { enrollEnabled: true, verifyEnabled: true },
+        challengeAndVerifyPerMinute: 15,
+      },
+    });
+    expect(config.inbucket).toEqual({ enabled: true, port: 54324 });
+    const defaults = readSupabaseConfig(folderWith(null));
+    expect(defaults.auth).toMatchObject({
+      siteUrl: 'http://127.0.0.1:3000',
+      email: { doubleConfirmChanges: true, maxFrequency: 1, otpExpiry: 3600 },
+      mfa: { totp: { enrollEnabled: false, verifyEnabled: false } },
+    });
+    expect(defaults.inbucket).toEqual({ enabled: true, port: 54324 });
+    expect([parseDuration('1s'), parseDuration('1m30s'), parseDuration('2h'), parseDuration('0s')]).toEqual([
+      1, 90, 7200, 0,
+    ]);
+    expect([parseDuration(''), parseDuration('5'), parseDuration('soon')]).toEqual([null, null, null]);
+    const refuse = (text: string, message: RegExp) =>
+      expect(() => readSupabaseConfig(folderWith(text))).toThrow(message);
+    refuse('[auth.email]\nmax_frequency = "soon"\n', /\[auth\.email\] max_frequency: must be a duration/);
+    refuse(
+      '[auth.email]\nsecure_password_change = true\n',
+      /secure_password_change: local-supabase has no reauthentication/,
+    );
+    refuse('[auth]\nsite_url = "not a url"\n', /site_url: must be an absolute URL/);
+    refuse('[inbucket]\nport = "x"\n', /\[inbucket\] port must be a whole number/);
+
+    const overridden = applyEnvOverrides(config, {
+      INBUCKET_PORT: '0',
+      SITE_URL: 'http://localhost:5000',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '9',
+      AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '8',
+      AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '7',
+    });
+    expect(overridden.inbucket.port).toBe(0);
+    expect(overridden.auth).toMatchObject({
+      siteUrl: 'http://localhost:5000',
+      rateLimit: { emailSent: 9, tokenVerifications: 8 },
+      mfa: { challengeAndVerifyPerMinute: 7 },
+    });
+    expect(() => applyEnvOverrides(config, { SITE_URL: 'localhost' })).toThrow(
+      /SITE_URL must be an absolute URL/,
+    );
+    expect(() => applyEnvOverrides(config, { INBUCKET_PORT: 'x' })).toThrow(
+      /INBUCKET_PORT must be a whole number/,
+    );
   });
 });

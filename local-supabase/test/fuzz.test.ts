@@ -436,4 +436,99 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
       settings(300),
     );
   });
+  it('auth e-mail flows, PUT /user, factors, admin and the inbox: any input gives a 2xx, a 3xx or a GoTrue 4xx', async () => {
+    // A user of its own: PUT /user may change its address or password.
+    const target = await backend.newUser('fuzz-update');
+    const targetToken = (await target.client.auth.getSession()).data.session!.access_token;
+    const verifyType = fc.oneof(
+      fc.constantFrom('signup', 'recovery', 'magiclink', 'email_change', 'email', 'invite', 'sms'),
+      text,
+    );
+    const flowBody = fc
+      .record(
+        {
+          email: fc.oneof(fc.constant(target.email), fc.emailAddress(), text),
+          type: verifyType,
+          token: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^[0-9a-f]{56}$/), text),
+          token_hash: fc.oneof(fc.stringMatching(/^[0-9a-f]{56}$/), text),
+          password: fc.oneof(fc.constant('Passw0rdOk'), text),
+          data: jsonValue,
+          factor_type: fc.oneof(fc.constantFrom('totp', 'phone', 'webauthn'), text),
+          friendly_name: text,
+          issuer: text,
+          challenge_id: fc.oneof(fc.uuid(), text),
+          code: fc.oneof(fc.stringMatching(/^\d{6}$/), text),
+        },
+        { requiredKeys: [] },
+      )
+      .map(toJson);
+    const id = fc.oneof(fc.uuid(), text);
+    const request = fc.oneof(
+      fc.tuple(
+        fc.constantFrom('POST /auth/v1/recover', 'POST /auth/v1/resend', 'POST /auth/v1/verify'),
+        flowBody,
+        text,
+      ),
+      fc.tuple(fc.constant('GET /auth/v1/verify'), fc.constant(''), text),
+      fc.tuple(fc.constantFrom('PUT /auth/v1/user', 'POST /auth/v1/factors'), fc.oneof(flowBody, body), text),
+      fc.tuple(
+        fc.constantFrom(
+          'POST /auth/v1/factors/:id/challenge',
+          'POST /auth/v1/factors/:id/verify',
+          'DELETE /auth/v1/factors/:id',
+        ),
+        flowBody,
+        id,
+      ),
+      fc.tuple(
+        fc.constantFrom(
+          'GET /auth/v1/admin/users/:id/factors',
+          'DELETE /auth/v1/admin/users/:id/factors/:id',
+        ),
+        fc.constant(''),
+        id,
+      ),
+      fc.tuple(
+        fc.constantFrom('GET /api/v1/messages/:id', 'GET /messages/:id', 'GET /api/v1/messages?to=:id'),
+        fc.constant(''),
+        id,
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(request, verifyType, text, async ([endpoint, payload, param], type, redirect) => {
+        const [method, template] = endpoint.split(' ') as [string, string];
+        let route = template.replaceAll(':id', segment(param));
+        if (route === '/auth/v1/verify' && method === 'GET')
+          route += `?${new URLSearchParams({ token: param.toWellFormed(), type: type.toWellFormed(), redirect_to: redirect.toWellFormed() })}`;
+        if (route.startsWith('/api/') || route.startsWith('/messages/')) {
+          const response = await fetch(`${backend.server.inboxUrl}${route}`);
+          expect(response.status).toBeLessThan(500);
+          return;
+        }
+        const token = route.includes('/admin/') ? backend.server.serviceRoleKey : targetToken;
+        const response = await fetch(`${backend.server.url}${route}`, {
+          method,
+          redirect: 'manual',
+          headers: {
+            apikey: backend.server.anonKey,
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+            'X-Supabase-Api-Version': '2024-01-01',
+          },
+          body: method === 'GET' || method === 'DELETE' ? undefined : payload,
+        });
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 300 && response.status < 400) {
+          // A redirect goes to site_url's host or an allowed URL, never elsewhere.
+          expect(new URL(response.headers.get('location')!).hostname).toBe('localhost');
+        } else if (response.status >= 400) {
+          expect(await response.json()).toMatchObject({
+            code: expect.any(String),
+            message: expect.any(String),
+          });
+        }
+      }),
+      settings(200),
+    );
+  });
 });

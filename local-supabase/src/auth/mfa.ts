@@ -239,8 +239,10 @@ export function mfaRoutes(
     const { user, sessionId } = await currentUser(request);
     const factor = await db.transaction(async (tx) => {
       const found = await factorOf(tx, user.id, request.params.id, true);
-      if (found.status === 'verified' && (await assuranceOf(tx, sessionId)).aal !== 'aal2')
-        throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+      // Once the user has a verified factor, only a session that used one may remove any factor.
+      const protectedByMfa = user.factors.some((f) => f.status === 'verified');
+      if (protectedByMfa && (await assuranceOf(tx, sessionId)).aal !== 'aal2')
+        throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll a factor');
       await removeFactor(tx, found);
       return found;
     });

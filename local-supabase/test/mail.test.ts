@@ -1,0 +1,89 @@
+// The local inbox ([inbucket] port): every e-mail auth sends is kept in the database and served as an HTML page
+// (newest first, each message with its links clickable, everything escaped) and as the JSON API the end-to-end
+// tests read links from. Messages survive a restart.
+import { KINDS, mailTo, startBackend, type Backend } from './harness';
+
+jest.setTimeout(90_000);
+
+describe.each(KINDS)('local inbox on %s', (kind) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend(kind);
+  });
+  afterAll(() => backend?.stop());
+
+  const inbox = (route: string, init?: RequestInit) => fetch(`${backend.server.inboxUrl}${route}`, init);
+
+  it('lists messages newest first as an accessible page, each with its link clickable', async () => {
+    expect(backend.server.inboxUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    const first = await backend.newUser('inbox');
+    const second = await backend.newUser('inbox');
+    await backend.anon().auth.resetPasswordForEmail(first.email);
+    await backend.anon().auth.resetPasswordForEmail(second.email);
+
+    const page = await inbox('/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Local inbox</h1>');
+    expect(html).toMatch(/<th scope="col">Subject<\/th>/);
+    expect(html.indexOf(second.email)).toBeLessThan(html.indexOf(first.email));
+
+    const [mail] = await mailTo(backend, first.email);
+    const messagePage = await (await inbox(`/messages/${mail!.id}`)).text();
+    expect(messagePage).toContain('<h1>Reset Your Password</h1>');
+    const href = mail!.links[0]!.replaceAll('&', '&#38;');
+    expect(messagePage).toContain(`<a href="${href}">${href}</a>`);
+    expect(messagePage).toContain(`<dd>${first.email}</dd>`);
+  });
+
+  it('serves the JSON API: list by recipient, one message with its links, 404 for an unknown id', async () => {
+    const { email } = await backend.newUser('json');
+    await backend.anon().auth.resetPasswordForEmail(email);
+    const list = (await (
+      await inbox(`/api/v1/messages?to=${encodeURIComponent(email.toUpperCase())}`)
+    ).json()) as {
+      total: number;
+      count: number;
+      messages: { id: number; to: string; subject: string; created_at: string; snippet: string }[];
+    };
+    expect(list.count).toBe(1);
+    expect(list.messages[0]).toMatchObject({ to: email, subject: 'Reset Your Password' });
+    expect(Date.parse(list.messages[0]!.created_at)).not.toBeNaN();
+    const one = (await (await inbox(`/api/v1/messages/${list.messages[0]!.id}`)).json()) as {
+      text: string;
+      html: string;
+      links: string[];
+    };
+    expect(one.links).toHaveLength(1);
+    expect(one.text).toMatch(/enter the code: \d{6}/);
+    expect(one.html).toContain('<a href=');
+    for (const route of ['/api/v1/messages/999999999', '/api/v1/messages/abc', '/messages/-1', '/nothing']) {
+      expect((await inbox(route)).status).toBe(404);
+    }
+  });
+
+  it('escapes what an address could smuggle into the page', async () => {
+    const hostile = `<svg/onload=alert(1)>${Date.now()}@example.com`;
+    const signUp = await backend.anon().auth.signUp({ email: hostile, password: 'Passw0rdOk' });
+    expect(signUp.error).toBeNull();
+    await backend.anon().auth.resetPasswordForEmail(hostile);
+    const [mail] = await mailTo(backend, hostile);
+    const html = (await (await inbox('/')).text()) + (await (await inbox(`/messages/${mail!.id}`)).text());
+    expect(html).not.toContain('<svg/onload');
+    expect(html).toContain('&#60;svg/onload=alert(1)&#62;');
+  });
+
+  it('keeps the messages across a restart, and empties on request', async () => {
+    const { email } = await backend.newUser('restart');
+    await backend.anon().auth.resetPasswordForEmail(email);
+    await backend.restart();
+    expect(await mailTo(backend, email)).toHaveLength(1);
+    expect((await inbox('/api/v1/messages', { method: 'DELETE' })).status).toBe(204);
+    expect(await mailTo(backend, email)).toEqual([]);
+    const cleared = await inbox('/clear', { method: 'POST', redirect: 'manual' });
+    expect(cleared.status).toBe(303);
+    expect(await (await inbox('/')).text()).toContain('No messages yet.');
+  });
+});
