@@ -2,7 +2,8 @@
 // and signed in, nor in the open cart panel and the open promo dialog.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect } from '../fixtures';
+import { expect, signUp, test, uniqueEmail } from '../fixtures';
+import { enrolTotp, signOutFromMenu, submitSignIn } from '../support/account-security';
 import { E2E_PORT } from '../support/servers';
 import {
   addServiceToCart,
@@ -198,5 +199,99 @@ test.describe('dark theme without JavaScript', () => {
     }));
     // The dark palette's bg (#0c111f) and text (#d8deea).
     expect(colours).toEqual({ page: 'rgb(12, 17, 31)', text: 'rgb(216, 222, 234)' });
+  });
+});
+
+// Issue 21's account security screens, each at 1280 and 375 px.
+test.describe('account security screens', () => {
+  async function atBothWidths(page: Page, what: string) {
+    await page.setViewportSize(DESKTOP);
+    await expectNoSeriousViolations(page, what);
+    await page.setViewportSize(PHONE);
+    await expectNoSeriousViolations(page, `${what} at 375 px`);
+    await page.setViewportSize(DESKTOP);
+  }
+
+  test('axe: forgot password and its inbox note', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
+    // The form with its errors showing.
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await atBothWidths(page, 'the forgot-password form');
+    await page.getByLabel('Email').fill(uniqueEmail('a11y-forgot'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+    await atBothWidths(page, 'the reset link’s inbox note');
+  });
+
+  test('axe: /auth/reset without a link and with an expired one', async ({ page }) => {
+    await page.goto('/auth/reset');
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a new link' })).toBeVisible();
+    await atBothWidths(page, '/auth/reset without a link');
+    await page.goto(
+      '/auth/reset#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+    );
+    await expect(page.getByRole('alert').filter({ hasText: 'expired' })).toBeVisible();
+    await atBothWidths(page, '/auth/reset with an expired link');
+  });
+
+  test('axe: the inbox note with Resend after a sign-up that waits for its confirmation', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('a11y-confirm');
+    // The local backend confirms at once; answer as GoTrue does with confirmations on (a user, no session).
+    await page.route(/\/auth\/v1\/signup/, (route) =>
+      route.fulfill({
+        json: {
+          id: '5b4c1a3e-0d9f-4f5e-9a51-1d2b3c4d5e6f',
+          aud: 'authenticated',
+          role: 'authenticated',
+          email,
+          identities: [{ id: 'identity-1', provider: 'email' }],
+          created_at: new Date().toISOString(),
+        },
+      }),
+    );
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Secret-pass1');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Resend email' })).toBeVisible();
+    await atBothWidths(page, 'the confirmation inbox note');
+  });
+
+  test('axe: a new password, two-factor set-up and enabled, and the code step of sign-in', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('a11y-totp');
+    await signUp(page, { email, password: 'Secret-pass1' });
+    await page.goto('/auth/reset');
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
+    await atBothWidths(page, 'the new-password form');
+
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code for adding your account to an authenticator app' }),
+    ).toBeVisible();
+    await atBothWidths(page, 'two-factor set-up');
+    await page.goto('/account');
+    const app = await enrolTotp(page);
+    await atBothWidths(page, 'two-factor enabled');
+
+    await signOutFromMenu(page);
+    await submitSignIn(page, email, 'Secret-pass1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeVisible();
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('That code is not right.').first()).toBeVisible();
+    await atBothWidths(page, 'the code step of sign-in');
+    await page.getByLabel('Authentication code').fill(await app.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 });

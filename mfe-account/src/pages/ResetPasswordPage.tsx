@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container, Muted, PageMeta, paths, Section, selectAuthStatus, useSessionStore } from 'shared-lib';
@@ -53,8 +52,8 @@ export default function ResetPasswordPage() {
   const awaitingCode = useSessionStore((state) => state.awaitingSecondFactor);
   const location = useLocation();
   const navigate = useNavigate();
-  // Read once: the fragment describes how the visitor arrived, not a state that changes while they are here.
-  const [failedLink] = useState(() => linkError(location.hash));
+  // supabase-js leaves an error fragment in place (it removes only a successful link's tokens).
+  const failedLink = linkError(location.hash);
   const back = <BackLink to={paths.auth}>Back to sign in</BackLink>;
 
   let content;

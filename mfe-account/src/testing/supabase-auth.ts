@@ -32,7 +32,7 @@ export const authError = (status: number, code: string, message: string) =>
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** An access token shaped like GoTrue's (a JWT whose `aal` claim says how the session was signed in). */
-export function accessToken(aal: 'aal1' | 'aal2', userId = authUser('').id) {
+function accessToken(aal: 'aal1' | 'aal2', userId = authUser('').id) {
   const claims = { sub: userId, role: 'authenticated', aal, exp: Math.floor(Date.now() / 1000) + 3600 };
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
 }

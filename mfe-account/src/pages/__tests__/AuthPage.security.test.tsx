@@ -34,6 +34,9 @@ function answer(handler: FetchHandler) {
 }
 const sentTo = (pathname: string) => requests.filter((request) => request.url.pathname === pathname);
 
+// Each test types whole forms key by key; on a loaded machine that takes longer than jest's 5 s default.
+jest.setTimeout(30_000);
+
 let stopSync: (() => void) | undefined;
 beforeEach(async () => {
   useSessionStore.getState().setSession(null);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import {
@@ -229,7 +229,8 @@ describe('AuthPage', () => {
     await fillIn('ada@example.com', 'Secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await findSuccessToast('Logged in successfully!');
-    expect(location()).toHaveTextContent(/^\/$/);
+    // The router moves on in a transition.
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
   });
 
   it('signs in and returns to the protected page that sent the user here', async () => {

@@ -30,6 +30,9 @@ async function recoverySession(handler: FetchHandler) {
   useSessionStore.getState().setPasswordRecovery(true);
 }
 
+// Each test types whole forms key by key; on a loaded machine that takes longer than jest's 5 s default.
+jest.setTimeout(30_000);
+
 afterEach(resetStores);
 
 const location = () => screen.getByTestId('location');

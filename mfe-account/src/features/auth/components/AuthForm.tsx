@@ -53,11 +53,11 @@ interface AuthFormProps {
 }
 
 /** Said when the password was right and the authenticator app's code comes next (the code step takes focus). */
-export const CODE_NEXT = {
+const CODE_NEXT = {
   title: 'One more step',
   description: 'Enter the code from your authenticator app.',
 } as const;
-export const CONFIRMATION_SENT = { title: 'Check your inbox' } as const;
+const CONFIRMATION_SENT = { title: 'Check your inbox' } as const;
 
 /** One form for signing in and signing up, toggled by a link-style button below it. */
 export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent }: AuthFormProps) {

@@ -19,7 +19,7 @@ import { failureOf } from '../utils/failure';
 import { CodeField } from './CodeField';
 import { Form, Heading, Intro, Panel, Spinner, Switch } from './auth-parts';
 
-export const SECOND_FACTOR_COPY = {
+const SECOND_FACTOR_COPY = {
   heading: 'Two-factor authentication',
   intro: 'Enter the 6-digit code from your authenticator app to finish signing in.',
   submit: 'Verify',

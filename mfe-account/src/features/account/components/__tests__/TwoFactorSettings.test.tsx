@@ -66,6 +66,9 @@ async function signedIn(server: Server) {
   await client.auth.signInWithPassword({ email: 'ada@example.com', password: 'Secret123' });
 }
 
+// Each test types whole forms key by key; on a loaded machine that takes longer than jest's 5 s default.
+jest.setTimeout(30_000);
+
 afterEach(resetStores);
 
 const section = () => screen.getByRole('region', { name: TWO_FACTOR_COPY.heading });

@@ -1,0 +1,95 @@
+// Helpers for the account security journeys (#21): e-mails read from the local inbox's JSON API, TOTP codes
+// computed as an authenticator app would, signing out through the account menu.
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { E2E_PORT } from './servers';
+
+/** The local mail catcher of the test site (54324 for the default site). */
+export const INBOX_URL = `http://localhost:${E2E_PORT + 51324}`;
+
+interface MessageSummary {
+  id: number;
+  to: string;
+  subject: string;
+}
+
+/** The link in the newest e-mail with `subject` to `to`, once it has arrived. */
+export async function linkFromInbox(
+  request: APIRequestContext,
+  to: string,
+  subject: string,
+): Promise<string> {
+  let found: MessageSummary | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`${INBOX_URL}/api/v1/messages`, { params: { to } });
+        const { messages } = (await response.json()) as { messages: MessageSummary[] };
+        found = messages.find((message) => message.subject === subject);
+        return found !== undefined;
+      },
+      { message: `an e-mail “${subject}” to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  const response = await request.get(`${INBOX_URL}/api/v1/messages/${found!.id}`);
+  const { links } = (await response.json()) as { links: string[] };
+  expect(links.length, 'the e-mail has a link').toBeGreaterThan(0);
+  return links[0]!;
+}
+
+const PERIOD_MS = 30_000;
+
+/**
+ * An authenticator app for one secret. The auth server takes each 30-second code once, so `nextCode` waits for a
+ * new period when this one's code was used already.
+ */
+export class Authenticator {
+  private readonly totp: OTPAuth.TOTP;
+  private lastStep = -1;
+
+  constructor(secret: string) {
+    this.totp = new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(secret.replace(/\s+/g, '')),
+      digits: 6,
+      period: 30,
+    });
+  }
+
+  async nextCode(): Promise<string> {
+    let step = Math.floor(Date.now() / PERIOD_MS);
+    if (step <= this.lastStep) {
+      await new Promise((resolve) => setTimeout(resolve, (this.lastStep + 1) * PERIOD_MS - Date.now() + 250));
+      step = Math.floor(Date.now() / PERIOD_MS);
+    }
+    this.lastStep = step;
+    return this.totp.generate({ timestamp: step * PERIOD_MS });
+  }
+}
+
+/** Profile -> Set up two-factor authentication: the key from the screen, a code from it, and the enabled state. */
+export async function enrolTotp(page: Page): Promise<Authenticator> {
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(
+    page.getByRole('img', { name: 'QR code for adding your account to an authenticator app' }),
+  ).toBeVisible();
+  const app = new Authenticator((await page.getByLabel('Setup key').textContent()) ?? '');
+  await page.getByLabel('Authentication code').fill(await app.nextCode());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByText('Two-factor authentication is on. Signing in asks for a code')).toBeVisible();
+  return app;
+}
+
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+}
+
+/** Fills the sign-in form; what follows (home, or the code step) is the caller's to check. */
+export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
