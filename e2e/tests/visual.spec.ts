@@ -30,13 +30,22 @@ const signedInShots = [
   { name: 'account', path: '/account' },
 ] as const;
 
-/** Leaves the signed-in demo user's cart (stored with the account, which other specs change) holding the one service. */
-async function cartWithOneService(page: Page) {
+/**
+ * Signs in as the demo user and leaves its cart (stored with the account, which other specs change) holding the
+ * one service: the stored cart is read at sign-in, and only once it has arrived is it trimmed and topped up.
+ */
+async function signInWithOneService(page: Page) {
+  const storedCart = page.waitForResponse(
+    (response) => response.url().includes('/rest/v1/cart_items') && response.request().method() === 'GET',
+  );
+  await signIn(page);
+  await storedCart;
   await page.goto('/how-we-work');
   const main = page.getByRole('main');
-  const remove = main.getByRole('button', { name: /^Remove / });
-  while ((await remove.count()) > 0) await remove.first().click();
-  await main.getByRole('button', { name: `Add to Cart ${SERVICE}` }).click();
+  const others = main.getByRole('button', { name: /^Remove / }).filter({ hasNotText: SERVICE });
+  while ((await others.count()) > 0) await others.first().click();
+  const add = main.getByRole('button', { name: `Add to Cart ${SERVICE}` });
+  if ((await add.count()) > 0) await add.click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
 }
 
@@ -50,13 +59,17 @@ async function settle(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
-/** Opens `path` and compares the whole page at each width with its baseline. */
+/**
+ * Opens `path` at each width (a fresh load, not a resize, so no half-finished relayout is captured) and compares
+ * the whole page with its baseline.
+ */
 async function expectPageAtEachWidth(page: Page, name: string, path: string, colorScheme: string) {
-  await page.setViewportSize(WIDTHS[WIDTHS.length - 1]!);
-  await page.goto(path);
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
+    await page.goto(path);
     await settle(page);
+    // Nothing wider than the screen: a page that scrolls sideways would also make the capture's size vary.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(size.width);
     await expect(page).toHaveScreenshot(`${name}-${colorScheme}-${size.width}.png`, {
       fullPage: true,
       animations: 'disabled',
@@ -82,8 +95,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     for (const shot of signedInShots) {
       test(`${shot.name}, signed in, at ${widths} px`, async ({ page }) => {
-        await signIn(page);
-        await cartWithOneService(page);
+        await signInWithOneService(page);
         await expectPageAtEachWidth(page, shot.name, shot.path, colorScheme);
       });
     }
