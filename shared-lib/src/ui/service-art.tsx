@@ -257,5 +257,3 @@ export function ServiceArt({ name, className }: { name: string; className?: stri
     </Svg>
   );
 }
-
-export const serviceArtNames = Object.keys(scenes);
