@@ -31,7 +31,7 @@ describe('sitemap.xml and robots.txt', () => {
   const listed = entries.map((entry) => entry.path);
 
   test('list every page a crawler may index, every blog article with its date', () => {
-    const personal = ['/auth', '/account', '/checkout'];
+    const personal = ['/auth', '/auth/reset', '/account', '/checkout'];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(expect.arrayContaining(['/', '/how-we-work', '/services/ai-strategy-call']));
     expect(entries).toContainEqual({ path: '/blog/from-idea-to-mvp', lastmod: '2025-02-24' });
@@ -39,7 +39,7 @@ describe('sitemap.xml and robots.txt', () => {
   });
 
   test('keep the pages about the visitor out', () => {
-    expect(personalPaths()).toEqual(['/auth', '/checkout', '/account']);
+    expect(personalPaths()).toEqual(['/auth', '/auth/reset', '/checkout', '/account']);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });
 
