@@ -401,15 +401,12 @@ describe.each(KINDS)('booking on %s', (kind) => {
     it("keeps the agency's own meetings: a time it scheduled is never offered", async () => {
       const slot = (await freeSlots())[11]!;
       const { id } = await backend.newUser('agency');
-      const { error } = await backend
-        .service()
-        .from('meetings')
-        .insert({
-          user_id: id,
-          meeting_type: '30-Day Success Call',
-          scheduled_at: slot.slot_start,
-          status: 'scheduled',
-        });
+      const { error } = await backend.service().from('meetings').insert({
+        user_id: id,
+        meeting_type: '30-Day Success Call',
+        scheduled_at: slot.slot_start,
+        status: 'scheduled',
+      });
       expect(error).toBeNull();
       expect((await freeSlots()).map((s) => s.slot_start)).not.toContain(slot.slot_start);
       expect((await book(backend.anon(), slot.slot_start)).error).toMatchObject({ message: TAKEN });
