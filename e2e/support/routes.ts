@@ -5,7 +5,7 @@ import { servicePaths } from '../../shared-lib/src/catalogue/service-index';
 import { expect, loadUntilLiveApp, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
 
 /** Stands for one blog article: its path is read from the blog page's first 'Read Article' link. */
-export const BLOG_ARTICLE = '/blog/<first article>';
+const BLOG_ARTICLE = '/blog/<first article>';
 
 export const publicRoutes: readonly string[] = [
   '/',

@@ -25,7 +25,7 @@ export interface SiteServers {
   close: () => Promise<void>;
 }
 
-export type RemoteName = 'marketing' | 'catalog' | 'account';
+type RemoteName = 'marketing' | 'catalog' | 'account';
 const remoteDirs: Record<RemoteName, string> = {
   marketing: 'mfe-marketing',
   catalog: 'mfe-catalog-cart',

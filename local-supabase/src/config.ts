@@ -117,7 +117,7 @@ export const CLI_DEFAULTS = {
 } as const;
 
 /** GoTrue's default for MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (the CLI has no key for it). */
-export const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15;
+const MFA_CHALLENGE_AND_VERIFY_PER_MINUTE = 15;
 
 /** A Go duration as config.toml writes them ("1s", "60s", "1m30s"), in whole seconds. */
 export function parseDuration(text: string): number | null {

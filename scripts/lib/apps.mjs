@@ -29,7 +29,7 @@ export const APPS = [
 export const portOf = (app, env = process.env) => Number(env[app.portEnv] ?? app.port);
 
 /** Where the shell finds each remote: the environment's URL, or the local build on its port. */
-export function remoteLocations(env = process.env) {
+function remoteLocations(env = process.env) {
   return Object.fromEntries(
     APPS.filter((a) => a.remote).map((a) => [
       a.remote,

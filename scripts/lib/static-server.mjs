@@ -12,7 +12,7 @@ const NO_CACHE =
   /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
 const HASHED = /\.[0-9a-f]{10}\.(js|css|svg|png|webp|woff2)$/;
 
-export function cacheControlFor(file) {
+function cacheControlFor(file) {
   if (NO_CACHE.test(file)) return 'no-cache';
   if (HASHED.test(file)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';

@@ -27,7 +27,7 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export function isRedirectAllowed(policy: RedirectPolicy, candidate: string): boolean {
+function isRedirectAllowed(policy: RedirectPolicy, candidate: string): boolean {
   let target: URL;
   try {
     target = new URL(candidate);

@@ -15,7 +15,7 @@ export interface RequestUser {
 }
 
 /** The request's verified access token claims (Authorization only: the apikey names the project, not a user). */
-export function requestClaims(request: FastifyRequest, secret: string): Claims {
+function requestClaims(request: FastifyRequest, secret: string): Claims {
   const token = bearerToken({ authorization: request.headers.authorization });
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
   const verified = verifyJwt(secret, token);

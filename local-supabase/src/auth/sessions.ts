@@ -174,7 +174,7 @@ export async function addAuthenticationMethod(
 }
 
 /** The session object of GoTrue's token endpoint, with an access token carrying Supabase's claims. */
-export function sessionJson(
+function sessionJson(
   settings: AuthSettings,
   user: UserRow,
   sessionId: string,

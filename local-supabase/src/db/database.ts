@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { Client, escapeIdentifier, Pool, type QueryResult as PgResult } from 'pg';
 
-export interface QueryResult<T> {
+interface QueryResult<T> {
   rows: T[];
 }
 

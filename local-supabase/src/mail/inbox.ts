@@ -12,7 +12,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /** The links of a text e-mail, in order. */
-export const linksOf = (text: string): string[] => text.match(LINK) ?? [];
+const linksOf = (text: string): string[] => text.match(LINK) ?? [];
 
 /** A text body as HTML: escaped, its URLs made links. */
 function linkify(text: string): string {

@@ -2,7 +2,7 @@
 // so the inbox survives restarts with the data folder (or lives in the PostgreSQL database of DATABASE_URL).
 import type { Queryable } from '../db/database';
 
-export const SENDER = 'Admin <admin@email.com>';
+const SENDER = 'Admin <admin@email.com>';
 
 export interface OutgoingMail {
   to: string;

@@ -76,4 +76,4 @@ export const Prose = styled.div`
   }
 `;
 
-export { Container, Section, Steps };
+export { Steps };

@@ -29,7 +29,7 @@ export const testRuntimeConfig = {
 };
 
 /** Shows the current location, so tests can assert where a component navigated to. */
-export function LocationProbe() {
+function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }

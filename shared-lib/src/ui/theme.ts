@@ -120,7 +120,7 @@ export const contrastPairs: ReadonlyArray<readonly [ColorName, ColorName, number
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 /** The custom property holding a colour, e.g. `--color-surface-alt`. */
-export const colorVar = (name: ColorName) => `--color-${kebab(name)}`;
+const colorVar = (name: ColorName) => `--color-${kebab(name)}`;
 
 /** A palette as custom property declarations, for the global style. */
 export const paletteCss = (palette: Palette) =>

@@ -17,7 +17,7 @@ export function registerStorefrontRemotes(remotes: RuntimeConfig['remotes']): vo
   );
 }
 
-export class RemoteUnavailableError extends Error {
+class RemoteUnavailableError extends Error {
   constructor(
     readonly remote: RemoteKey,
     cause: unknown,

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { reportError, toast, type ErrorDescription } from 'shared-lib';
 
-export type AccountDataStatus = 'loading' | 'error' | 'ready';
+type AccountDataStatus = 'loading' | 'error' | 'ready';
 
 export interface AccountData<T> {
   /** 'ready' only after a load that succeeded: an empty list then means there is nothing, not a failure. */

@@ -1,6 +1,6 @@
 // The popup's two local-storage flags (spec section 3).
-export const SEEN_KEY = 'newsletter_popup_seen';
-export const CODE_KEY = 'discount_code';
+const SEEN_KEY = 'newsletter_popup_seen';
+const CODE_KEY = 'discount_code';
 export const POPUP_DELAY_MS = 2000;
 
 const read = (key: string) => {
