@@ -1,7 +1,7 @@
 // knip, run by `npm run lint`: every dependency is declared in the package that imports it (or runs its binary),
 // or in the root package, whose node_modules every workspace resolves from; and nothing is declared that nothing
-// uses. Undeclared and unused dependencies fail the lint; unused exports and files are reported as warnings
-// (shared-lib's public API, src/index.ts, included), which do not.
+// uses. Unused exports, types and files fail it too (shared-lib's public API, src/index.ts, included): a name
+// nothing imports is either made private to its module or removed.
 const { SINGLETONS } = require('./tools/webpack/shared-singletons');
 
 // Every app declares each federation singleton, used or not: tools/webpack/shared-singletons.js shares the version
@@ -49,13 +49,4 @@ module.exports = {
   },
   // Written by `npm run db:generate` (Supabase CLI): its helper types are the CLI's, used or not.
   ignoreIssues: { 'shared-lib/src/supabase/database.generated.ts': ['exports', 'types'] },
-  rules: {
-    files: 'warn',
-    exports: 'warn',
-    nsExports: 'warn',
-    types: 'warn',
-    nsTypes: 'warn',
-    enumMembers: 'warn',
-    duplicates: 'warn',
-  },
 };
