@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { MailCheck } from 'lucide-react';
+import { PageMeta } from 'shared-lib';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { Heading, Panel } from './auth-parts';
 
@@ -30,6 +31,7 @@ export function CheckInbox({ message, children }: { message: ReactNode; children
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   return (
     <Panel>
+      <PageMeta title="Check Your Inbox" description="Sign in to access your cart and checkout" />
       <Icon>
         <MailCheck size={40} aria-hidden />
       </Icon>

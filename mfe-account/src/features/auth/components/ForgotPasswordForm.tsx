@@ -66,7 +66,6 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
   if (sentTo) {
     return (
       <CheckInbox message={FORGOT_COPY.sent(sentTo)}>
-        <PageMeta title="Reset Password" description="Get a link to choose a new password for your account" />
         <TextButton type="button" onClick={() => setSentTo(null)}>
           Send another link
         </TextButton>
