@@ -131,6 +131,58 @@ test('two-factor authentication: enrol an authenticator app, then sign-in asks f
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
+test('Profile: a new password replaces the old one, and a new email shows at once and signs in', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('profile');
+  const newEmail = uniqueEmail('profile-new');
+  await signUp(page, { email, password: PASSWORD });
+  await page.goto('/account');
+  const password = page.getByRole('region', { name: 'Change password' });
+
+  // The rules under the field, and nothing sent.
+  await password.getByLabel('New password', { exact: true }).fill('weak');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(password.getByLabel('New password', { exact: true })).toBeFocused();
+  await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await password.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByRole('status')).toHaveText('Your password has been changed.');
+  await expect(password.getByLabel('New password', { exact: true })).toHaveValue('');
+  // The profile update keeps the customer on the Profile tab.
+  await expect(page).toHaveURL(/\/account$/);
+
+  await signOutFromMenu(page);
+  await submitSignIn(page, email, PASSWORD);
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await submitSignIn(page, email, NEW_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  await page.goto('/account');
+  const change = page.getByRole('region', { name: 'Change email' });
+  await change.getByLabel('New email').fill(email);
+  await change.getByRole('button', { name: 'Change email' }).click();
+  await expect(change.getByLabel('New email')).toHaveAccessibleDescription(
+    'This is already your email address.',
+  );
+  // The local backend confirms at once (AUTO_CONFIRM), so the new address is the account's right away.
+  await change.getByLabel('New email').fill(newEmail);
+  await change.getByRole('button', { name: 'Change email' }).click();
+  await expect(change.getByRole('status')).toHaveText(`Your email is now ${newEmail}.`);
+  await expect(page.getByRole('tabpanel', { name: 'Profile' }).getByRole('definition').first()).toHaveText(
+    newEmail,
+  );
+  await expect(page).toHaveURL(/\/account$/);
+
+  await signOutFromMenu(page);
+  await submitSignIn(page, email, NEW_PASSWORD);
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  await submitSignIn(page, newEmail, NEW_PASSWORD);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
 test('Cancel on the code step signs the half-finished sign-in out', async ({ page }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('totp-cancel');

@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 import { Card, media, type SessionUser } from 'shared-lib';
+import { ChangeEmailForm } from './ChangeEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
 import { TwoFactorSettings } from './TwoFactorSettings';
 
 const Details = styled.dl`
@@ -37,6 +39,8 @@ export function ProfilePanel({ user }: { user: SessionUser }) {
           <Mono>{user.id}</Mono>
         </Details>
       </Card>
+      <ChangeEmailForm currentEmail={user.email} />
+      <ChangePasswordForm />
       <TwoFactorSettings />
     </>
   );

@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { Copy, ShieldCheck } from 'lucide-react';
 import {
   Button,
-  Card,
   describeError,
   FieldError,
   LoadingStatus,
@@ -29,6 +28,7 @@ import { CodeField } from '../../auth/components/CodeField';
 import { useFocusOnMount } from '../../auth/hooks/use-focus-on-mount';
 import { failureOf } from '../../auth/utils/failure';
 import { LoadFailed } from './PanelStates';
+import { Row, SettingsForm, SettingsSection as Section, SettingsTitle as Title } from './settings-parts';
 
 export const TWO_FACTOR_COPY = {
   heading: 'Two-factor authentication',
@@ -54,30 +54,6 @@ export const TWO_FACTOR_COPY = {
   lostDevice: 'Lost the phone with your authenticator app?',
 } as const;
 
-const Section = styled(Card).attrs({ as: 'section' })`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-top: ${({ theme }) => theme.space[5]};
-  p {
-    margin: 0;
-  }
-`;
-
-const Title = styled.h2`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
 const Qr = styled.img`
   width: 12rem;
   height: 12rem;
@@ -94,12 +70,6 @@ const Secret = styled.code`
   font-family: ${({ theme }) => theme.fonts.mono};
   letter-spacing: 0.05em;
   overflow-wrap: anywhere;
-`;
-
-const CodeForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  max-width: 22rem;
 `;
 
 const Help = styled.p`
@@ -313,7 +283,7 @@ function CodeStep({
   useFocusAfterSubmit(feedback, submitting);
   const failureId = failure ? `${id}-failure` : undefined;
   return (
-    <CodeForm ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
+    <SettingsForm ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
       <CodeField
         id={`${id}-code`}
         name="code"
@@ -340,6 +310,6 @@ function CodeStep({
           {TWO_FACTOR_COPY.cancel}
         </Button>
       </Row>
-    </CodeForm>
+    </SettingsForm>
   );
 }

@@ -1,12 +1,14 @@
 // The account's security calls beyond signing in: reset links, new passwords, confirmation e-mails and the TOTP
 // second factor, through supabase-js. Each either resolves or throws a UserFacingError whose message is what the
 // form shows (authErrorMessage: words for people, the auth server's own answers passed through).
+import { isAuthApiError, type User } from '@supabase/supabase-js';
 import { getSupabase, paths, UserFacingError, type StorefrontClient } from 'shared-lib';
 import { authErrorMessage } from '../utils/auth-messages';
 
 /** Runs one supabase-js auth call and turns its error, or an exception, into the form's message. */
 async function call<T>(
   run: (supabase: StorefrontClient) => Promise<{ data: T | null; error: unknown }>,
+  message: (error: unknown) => string = authErrorMessage,
 ): Promise<T> {
   let result: { data: T | null; error: unknown };
   try {
@@ -17,7 +19,7 @@ async function call<T>(
   }
   if (result.error) {
     console.error('[account-security]', result.error);
-    throw new UserFacingError(authErrorMessage(result.error));
+    throw new UserFacingError(message(result.error));
   }
   // supabase-js gives data whenever it gives no error.
   return result.data as T;
@@ -39,6 +41,30 @@ export async function setNewPassword(password: string): Promise<void> {
     const { error } = await supabase.auth.updateUser({ password });
     return { data: null, error };
   });
+}
+
+export const EMAIL_TAKEN = 'Another account already uses this email address.';
+
+/** What changing the address did: changed at once, or waiting for the link sent to the new address. */
+export type EmailChange = { status: 'changed'; email: string } | { status: 'pending'; email: string };
+
+/**
+ * Changes the signed-in customer's address. With confirmation on, the auth server keeps the old address until
+ * the link sent to the new one is opened (it answers with `new_email` set); the link leads back to the Profile tab.
+ */
+export async function changeEmail(email: string): Promise<EmailChange> {
+  const { user } = await call<{ user: User | null }>(
+    (supabase) =>
+      supabase.auth.updateUser({ email }, { emailRedirectTo: siteUrl(`${paths.account}?tab=profile`) }),
+    // The sign-up wording ('Please log in') does not fit an address another account already has.
+    (error) =>
+      isAuthApiError(error) && (error.code === 'email_exists' || error.code === 'user_already_exists')
+        ? EMAIL_TAKEN
+        : authErrorMessage(error),
+  );
+  return user?.new_email
+    ? { status: 'pending', email: user.new_email }
+    : { status: 'changed', email: user?.email ?? email };
 }
 
 /** Sends the sign-up confirmation link again. */

@@ -24,6 +24,58 @@ export const NEW_PASSWORD_COPY = {
   updated: 'Your new password is set and you are signed in.',
 } as const;
 
+type PasswordField = 'password' | 'confirmPassword';
+
+/**
+ * The new password typed twice, labelled, with the rules as the first field's hint: the reset page and the
+ * Profile tab's password change share them (their forms check them with newPasswordSchema).
+ */
+export function NewPasswordFields({
+  id,
+  password,
+  confirmPassword,
+  onChange,
+  errors,
+  describedBy,
+}: {
+  id: string;
+  password: string;
+  confirmPassword: string;
+  onChange: (field: PasswordField, value: string) => void;
+  errors: Partial<Record<PasswordField, string>>;
+  /** The form's failure message, if any. */
+  describedBy: string | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${id}-password`}
+        label={NEW_PASSWORD_COPY.password}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => onChange('password', event.target.value)}
+        required
+        hint={PASSWORD_HINT}
+        error={errors.password}
+        aria-describedby={describedBy}
+      />
+      <TextField
+        id={`${id}-confirm`}
+        label={NEW_PASSWORD_COPY.confirm}
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => onChange('confirmPassword', event.target.value)}
+        required
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 /** The new password, typed twice, with the spec's password rules; `onUpdated` runs once the server took it. */
 export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   const [password, setPassword] = useState('');
@@ -31,7 +83,7 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const feedback = useFormFeedback<'password' | 'confirmPassword'>();
+  const feedback = useFormFeedback<PasswordField>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
@@ -59,35 +111,17 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
       </Heading>
       <Intro>{NEW_PASSWORD_COPY.intro}</Intro>
       <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
-        <TextField
-          id={`${id}-password`}
-          label={NEW_PASSWORD_COPY.password}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            feedback.clear('password');
+        <NewPasswordFields
+          id={id}
+          password={password}
+          confirmPassword={confirmPassword}
+          onChange={(field, value) => {
+            if (field === 'password') setPassword(value);
+            else setConfirmPassword(value);
+            feedback.clear(field);
           }}
-          required
-          hint={PASSWORD_HINT}
-          error={feedback.errors.password}
-          aria-describedby={failureId}
-        />
-        <TextField
-          id={`${id}-confirm`}
-          label={NEW_PASSWORD_COPY.confirm}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
-            feedback.clear('confirmPassword');
-          }}
-          required
-          error={feedback.errors.confirmPassword}
+          errors={feedback.errors}
+          describedBy={failureId}
         />
         {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
         <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>

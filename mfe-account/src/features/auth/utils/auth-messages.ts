@@ -11,6 +11,8 @@ export const AUTH_MESSAGES = {
   signedUp: 'Account created! You can now log in.',
   wrongCode: 'That code is not right. Enter the current code from your authenticator app.',
   codeExpired: 'That code has expired. Enter the current code from your authenticator app.',
+  codeNeeded:
+    'Your account has two-factor authentication, so this change needs the code from your authenticator app. Sign out and sign in again with your code, then try again.',
 } as const;
 
 /**
@@ -43,6 +45,9 @@ export function authErrorMessage(error: unknown): string {
       return AUTH_MESSAGES.wrongCode;
     case 'mfa_challenge_expired':
       return AUTH_MESSAGES.codeExpired;
+    // A change an account with two-factor authentication allows only after its code (an aal2 session).
+    case 'insufficient_aal':
+      return AUTH_MESSAGES.codeNeeded;
     default:
       return error.message || AUTH_MESSAGES.unexpected;
   }
