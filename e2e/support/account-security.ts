@@ -83,7 +83,7 @@ export async function enrolTotp(page: Page): Promise<Authenticator> {
 export async function signOutFromMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 }
 
 /** Fills the sign-in form; what follows (home, or the code step) is the caller's to check. */
