@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:web`: a benchmark, not a test. Serves the federated build and the single-bundle build of the
 // same code side by side, runs Lighthouse (Debian's chromium) three times per page in mobile and desktop modes,
-// collects browser metrics with Playwright, and writes the comparison to docs/performance.md.
+// collects browser metrics with Playwright, and writes the comparison to docs/performance.md. Lighthouse's SEO and
+// best-practices scores are recorded beside performance (issue 24), not gated anywhere.
 /* global window */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,7 +56,12 @@ async function runLighthouse(url, mode) {
   try {
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'seo', 'best-practices'],
+      },
       mode === 'desktop' ? desktopConfig : undefined,
     );
     const { audits, categories, runtimeError } = result.lhr;
@@ -65,6 +71,8 @@ async function runLighthouse(url, mode) {
     }
     return {
       score: Math.round(categories.performance.score * 100),
+      seo: Math.round((categories.seo.score ?? Number.NaN) * 100),
+      bestPractices: Math.round((categories['best-practices'].score ?? Number.NaN) * 100),
       lcp: audits['largest-contentful-paint'].numericValue,
       cls: audits['cumulative-layout-shift'].numericValue,
       tbt: audits['total-blocking-time'].numericValue,
@@ -79,7 +87,14 @@ async function runLighthouseWithRetries(url, mode) {
     const result = await runLighthouse(url, mode);
     if (result) return result;
   }
-  return { score: Number.NaN, lcp: Number.NaN, cls: Number.NaN, tbt: Number.NaN };
+  return {
+    score: Number.NaN,
+    seo: Number.NaN,
+    bestPractices: Number.NaN,
+    lcp: Number.NaN,
+    cls: Number.NaN,
+    tbt: Number.NaN,
+  };
 }
 
 /** JS bytes (compressed, as sent) before the page is interactive, requests and the longest request chain. */
@@ -153,6 +168,8 @@ async function measure(base, browser) {
     rows[pagePath] = {
       mobileScore: pick('mobile', 'score'),
       desktopScore: pick('desktop', 'score'),
+      seo: pick('mobile', 'seo'),
+      bestPractices: pick('mobile', 'bestPractices'),
       mobileLcp: pick('mobile', 'lcp'),
       desktopLcp: pick('desktop', 'lcp'),
       cls: Math.max(pick('mobile', 'cls'), pick('desktop', 'cls'), pw.cls),
@@ -168,8 +185,8 @@ const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 function table(fed, single) {
   const lines = [
-    '| page | build | Lighthouse mobile | Lighthouse desktop | mobile LCP (s) | desktop LCP (s) | CLS | mobile TBT (ms) | JS KB before interactive | JS KB with idle-time widgets | requests | longest chain |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| page | build | Lighthouse mobile | Lighthouse desktop | SEO | best practices | mobile LCP (s) | desktop LCP (s) | CLS | mobile TBT (ms) | JS KB before interactive | JS KB with idle-time widgets | requests | longest chain |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const p of PAGES) {
     for (const [label, r] of [
@@ -177,11 +194,11 @@ function table(fed, single) {
       ['single bundle', single[p]],
     ]) {
       lines.push(
-        `| \`${p}\` | ${label} | ${r.mobileScore} | ${r.desktopScore} | ${fmt(r.mobileLcp / 1000, 2)} | ${fmt(r.desktopLcp / 1000, 2)} | ${fmt(r.cls, 3)} | ${fmt(r.tbt)} | ${fmt(r.jsKb, 1)} | ${fmt(r.allJsKb, 1)} | ${r.requests} | ${r.chain} |`,
+        `| \`${p}\` | ${label} | ${r.mobileScore} | ${r.desktopScore} | ${fmt(r.seo)} | ${fmt(r.bestPractices)} | ${fmt(r.mobileLcp / 1000, 2)} | ${fmt(r.desktopLcp / 1000, 2)} | ${fmt(r.cls, 3)} | ${fmt(r.tbt)} | ${fmt(r.jsKb, 1)} | ${fmt(r.allJsKb, 1)} | ${r.requests} | ${r.chain} |`,
       );
     }
     lines.push(
-      `| \`${p}\` | **ratio** | | | ${fmt(fed[p].mobileLcp / single[p].mobileLcp, 2)} | ${fmt(fed[p].desktopLcp / single[p].desktopLcp, 2)} | | | **${fmt(fed[p].jsKb / single[p].jsKb, 2)}** | ${fmt(fed[p].allJsKb / single[p].allJsKb, 2)} | | |`,
+      `| \`${p}\` | **ratio** | | | | | ${fmt(fed[p].mobileLcp / single[p].mobileLcp, 2)} | ${fmt(fed[p].desktopLcp / single[p].desktopLcp, 2)} | | | **${fmt(fed[p].jsKb / single[p].jsKb, 2)}** | ${fmt(fed[p].allJsKb / single[p].allJsKb, 2)} | | |`,
     );
   }
   return lines.join('\n');
