@@ -8,7 +8,6 @@ import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
 
 /** The Supabase API (auth and data), wherever config.json puts it. */
 const BACKEND = /\/(auth|rest)\/v1\//;
-const CATALOG_REMOTE = `http://localhost:${process.env.CATALOG_PORT ?? '3002'}/**`;
 // shared-lib's ERROR_MESSAGES (kept here as text: the e2e package does not import app code).
 const NETWORK = "We couldn't reach our server. Please check your internet connection and try again.";
 
@@ -217,38 +216,6 @@ test.describe('toasts', () => {
     await purchase.scrollIntoViewIfNeeded();
     expect(await toastsCovering(page, await guarded())).toEqual([]);
   });
-});
-
-test('a slowly loading remote shows the page’s skeleton inside the header and footer', async ({ page }) => {
-  await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await page.route(CATALOG_REMOTE, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    await route.continue();
-  });
-  await page
-    .getByRole('contentinfo')
-    .getByRole('link', { name: /services/i })
-    .first()
-    .click();
-  const status = page.getByRole('status', { name: 'Loading...' });
-  await expect(status).toBeVisible();
-  await expect(page.getByTestId('page-skeleton')).toHaveAttribute('data-shape', 'services');
-  await expect(page.getByRole('banner')).toBeVisible();
-  await expect(page.getByRole('contentinfo')).toBeAttached();
-  // The skeleton's heading bar sits where the page's heading text arrives: the middle of the bar against the
-  // middle of the heading's first line, each measured from the top of <main>, so the scroll position and
-  // anything above <main> (the promo banner) do not count.
-  const mainTop = async () => (await page.locator('main').boundingBox())!.y;
-  const bar = (await status.locator('[aria-hidden="true"] span').first().boundingBox())!;
-  const barMiddle = bar.y + bar.height / 2 - (await mainTop());
-  const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toBeVisible({ timeout: 15_000 });
-  await expect(status).toHaveCount(0);
-  // The heading's first line: on a narrow screen it may wrap.
-  const lineHeight = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
-  const headingMiddle = (await heading.boundingBox())!.y + lineHeight / 2 - (await mainTop());
-  expect(Math.abs(headingMiddle - barMiddle)).toBeLessThan(16);
 });
 
 test('on a slow phone link (400 kbit/s, 400 ms) the account still loads, with skeletons on the way', async ({
