@@ -12,7 +12,7 @@ import {
 import { checkForm, emailOnlySchema } from 'shared-lib/validation';
 import { changeEmail, type EmailChange } from '../../auth/api/account-security';
 import { Spinner } from '../../auth/components/auth-parts';
-import { failureOf } from '../../auth/utils/failure';
+import { useCallFailure } from '../../auth/hooks/use-call-failure';
 import { Row, SettingsForm, SettingsSection, SettingsTitle } from './settings-parts';
 
 export const CHANGE_EMAIL_COPY = {
@@ -38,13 +38,13 @@ const noteOf = (change: EmailChange) =>
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [email, setEmail] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const feedback = useFormFeedback<'email'>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       const checked = checkForm(emailOnlySchema, { email }, undefined, feedback.report);
       // The same address needs no call: there is nothing to change or confirm.
       if (checked.success && checked.data.email.toLowerCase() === currentEmail.toLowerCase()) {
@@ -60,7 +60,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       try {
         return await changeEmail(values.email);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         throw error;
       }
     },
@@ -74,7 +74,6 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
     }),
   });
   useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <SettingsSection aria-labelledby={`${id}-heading`}>
@@ -91,7 +90,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
-            setFailure(null);
+            clearFailure();
             feedback.clear('email');
           }}
           required

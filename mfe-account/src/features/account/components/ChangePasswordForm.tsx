@@ -12,7 +12,7 @@ import { checkForm, newPasswordSchema } from 'shared-lib/validation';
 import { setNewPassword } from '../../auth/api/account-security';
 import { Spinner } from '../../auth/components/auth-parts';
 import { NewPasswordFields } from '../../auth/components/NewPasswordForm';
-import { failureOf } from '../../auth/utils/failure';
+import { useCallFailure } from '../../auth/hooks/use-call-failure';
 import { Row, SettingsForm, SettingsSection, SettingsTitle } from './settings-parts';
 
 export const CHANGE_PASSWORD_COPY = {
@@ -27,20 +27,20 @@ export const CHANGE_PASSWORD_COPY = {
 export function ChangePasswordForm() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const feedback = useFormFeedback<'password' | 'confirmPassword'>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       return checkForm(newPasswordSchema, { password, confirmPassword }, undefined, feedback.report);
     },
     send: async (values) => {
       try {
         await setNewPassword(values.password);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         throw error;
       }
     },
@@ -52,7 +52,6 @@ export function ChangePasswordForm() {
     success: { title: CHANGE_PASSWORD_COPY.changedTitle, description: CHANGE_PASSWORD_COPY.changed },
   });
   useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <SettingsSection aria-labelledby={`${id}-heading`}>
@@ -68,7 +67,7 @@ export function ChangePasswordForm() {
           onChange={(field, value) => {
             if (field === 'password') setPassword(value);
             else setConfirmPassword(value);
-            setFailure(null);
+            clearFailure();
             feedback.clear(field);
           }}
           errors={feedback.errors}

@@ -27,6 +27,7 @@ import { Spinner } from '../../auth/components/auth-parts';
 import { CodeField } from '../../auth/components/CodeField';
 import { useFocusOnMount } from '../../auth/hooks/use-focus-on-mount';
 import { failureOf } from '../../auth/utils/failure';
+import { useCallFailure } from '../../auth/hooks/use-call-failure';
 import { LoadFailed } from './PanelStates';
 import { Row, SettingsForm, SettingsSection as Section, SettingsTitle as Title } from './settings-parts';
 
@@ -260,19 +261,19 @@ function CodeStep({
   success: { title: string; description: string };
 }) {
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const feedback = useFormFeedback<'code'>();
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       return checkForm(totpCodeSchema, { code }, undefined, feedback.report);
     },
     send: async (values) => {
       try {
         await send(values.code);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         setCode('');
         throw error;
       }
@@ -281,7 +282,6 @@ function CodeStep({
     success,
   });
   useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
   return (
     <SettingsForm ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
       <CodeField

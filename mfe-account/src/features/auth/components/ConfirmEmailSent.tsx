@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, FieldError, FormNote, useFormSubmit } from 'shared-lib';
 import { resendConfirmation } from '../api/account-security';
-import { failureOf } from '../utils/failure';
+import { useCallFailure } from '../hooks/use-call-failure';
 import { CheckInbox } from './CheckInbox';
 import { Spinner, TextButton } from './auth-parts';
 
@@ -18,12 +18,12 @@ export const CONFIRM_COPY = {
  * told where the link went and can have it sent again.
  */
 export function ConfirmEmailSent({ email, onBack }: { email: string; onBack: () => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       setResent(false);
       return { success: true, data: email };
     },
@@ -31,14 +31,13 @@ export function ConfirmEmailSent({ email, onBack }: { email: string; onBack: () 
       try {
         await resendConfirmation(address);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         throw error;
       }
     },
     onSuccess: () => setResent(true),
     success: { title: CONFIRM_COPY.resentTitle, description: CONFIRM_COPY.resent(email) },
   });
-  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <CheckInbox message={CONFIRM_COPY.sent(email)}>

@@ -11,7 +11,7 @@ import {
 import { checkForm, emailOnlySchema } from 'shared-lib/validation';
 import { requestPasswordReset } from '../api/account-security';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
-import { failureOf } from '../utils/failure';
+import { useCallFailure } from '../hooks/use-call-failure';
 import { CheckInbox } from './CheckInbox';
 import { Form, Heading, Intro, Panel, Spinner, Switch, TextButton } from './auth-parts';
 
@@ -38,22 +38,22 @@ interface ForgotPasswordFormProps {
 /** "Forgot password?": asks for the address and sends a reset link to /auth/reset. */
 export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }: ForgotPasswordFormProps) {
   const [email, setEmail] = useState(initialEmail);
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const feedback = useFormFeedback<'email'>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       return checkForm(emailOnlySchema, { email }, undefined, feedback.report);
     },
     send: async (values) => {
       try {
         await requestPasswordReset(values.email);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         throw error;
       }
     },
@@ -61,7 +61,6 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
     success: (_, values) => ({ title: FORGOT_COPY.sentTitle, description: FORGOT_COPY.sent(values.email) }),
   });
   useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
 
   if (sentTo) {
     return (

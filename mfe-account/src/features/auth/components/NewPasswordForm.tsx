@@ -10,7 +10,7 @@ import {
 import { checkForm, newPasswordSchema } from 'shared-lib/validation';
 import { setNewPassword } from '../api/account-security';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
-import { failureOf } from '../utils/failure';
+import { useCallFailure } from '../hooks/use-call-failure';
 import { PASSWORD_HINT } from './AuthForm';
 import { Form, Heading, Intro, Panel, Spinner } from './auth-parts';
 
@@ -80,21 +80,21 @@ export function NewPasswordFields({
 export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const feedback = useFormFeedback<PasswordField>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       return checkForm(newPasswordSchema, { password, confirmPassword }, undefined, feedback.report);
     },
     send: async (values) => {
       try {
         await setNewPassword(values.password);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         throw error;
       }
     },
@@ -102,7 +102,6 @@ export function NewPasswordForm({ onUpdated }: { onUpdated: () => void }) {
     success: { title: NEW_PASSWORD_COPY.updatedTitle, description: NEW_PASSWORD_COPY.updated },
   });
   useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <Panel>

@@ -15,7 +15,7 @@ import { checkForm, totpCodeSchema } from 'shared-lib/validation';
 import { verifyCode } from '../api/account-security';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
-import { failureOf } from '../utils/failure';
+import { useCallFailure } from '../hooks/use-call-failure';
 import { CodeField } from './CodeField';
 import { Form, Heading, Intro, Panel, Spinner, Switch } from './auth-parts';
 
@@ -42,21 +42,21 @@ const Help = styled(Switch)`
  */
 export function SecondFactorForm() {
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
   const feedback = useFormFeedback<'code'>();
 
   const { submitting, onSubmit } = useFormSubmit({
     check: () => {
-      setFailure(null);
+      clearFailure();
       return checkForm(totpCodeSchema, { code }, undefined, feedback.report);
     },
     send: async (values) => {
       try {
         await verifyCode(values.code);
       } catch (error) {
-        setFailure(failureOf(error));
+        keepFailure(error);
         setCode('');
         throw error;
       }
@@ -64,7 +64,6 @@ export function SecondFactorForm() {
     success: { title: 'Success', description: AUTH_MESSAGES.signedIn },
   });
   useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <Panel>
