@@ -8,6 +8,7 @@ import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
 
 /** The Supabase API (auth and data), wherever config.json puts it. */
 const BACKEND = /\/(auth|rest)\/v1\//;
+const CATALOG_REMOTE = `http://localhost:${process.env.CATALOG_PORT ?? '3002'}/**`;
 // shared-lib's ERROR_MESSAGES (kept here as text: the e2e package does not import app code).
 const NETWORK = "We couldn't reach our server. Please check your internet connection and try again.";
 
@@ -216,6 +217,46 @@ test.describe('toasts', () => {
     await purchase.scrollIntoViewIfNeeded();
     expect(await toastsCovering(page, await guarded())).toEqual([]);
   });
+});
+
+test('a slowly loading remote shows the page’s skeleton inside the header and footer, at the top of the page', async ({
+  page,
+}) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.route(CATALOG_REMOTE, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  // From the footer, far down the page: the next page must start at the top, not glide up to it.
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: /services/i })
+    .first()
+    .click();
+  const status = page.getByRole('status', { name: 'Loading...' });
+  await expect(status).toBeVisible();
+  await expect(page.getByTestId('page-skeleton')).toHaveAttribute('data-shape', 'services');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeAttached();
+  // Where an element sits below the top of <main>, read in one frame with the scroll position, so the promo banner
+  // above <main> and the moment of measuring do not count.
+  const placeInMain = (selector: string) =>
+    page.evaluate((sel) => {
+      const el = document.querySelector(sel)!;
+      const top =
+        el.getBoundingClientRect().top - document.querySelector('main')!.getBoundingClientRect().top;
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+      return { top, height: el.getBoundingClientRect().height, lineHeight, scrollY: window.scrollY };
+    }, selector);
+  const bar = await placeInMain('[data-testid="page-skeleton"] [aria-hidden="true"] span');
+  expect(bar.scrollY).toBe(0);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible({ timeout: 15_000 });
+  await expect(status).toHaveCount(0);
+  // The heading bar against the heading's first line (on a narrow screen the heading may wrap): middle to middle.
+  const h1 = await placeInMain('main h1');
+  expect(Math.abs(h1.top + h1.lineHeight / 2 - (bar.top + bar.height / 2))).toBeLessThan(16);
 });
 
 test('on a slow phone link (400 kbit/s, 400 ms) the account still loads, with skeletons on the way', async ({

@@ -41,10 +41,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
   useRecoveryRedirect();
-  // A new page starts at the top. (Block body: scrollTo returns a promise in current Chromium, and an effect
-  // must not return anything but a cleanup function.)
+  // A new page starts at the top at once: the stylesheet's smooth scrolling is for in-page anchors, and animating
+  // up from the footer would slide the next page's skeleton past the visitor. (Block body: scrollTo returns a
+  // promise in current Chromium, and an effect must not return anything but a cleanup function.)
   useEffect(() => {
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
   return (
     <Page>
