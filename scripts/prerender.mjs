@@ -109,7 +109,11 @@ function pageHtml(template, { html, css, title, head }) {
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${head.join('')}`)
     .replace(
       '</head>',
-      () => `<style data-prerendered>${css.replace(/<\/style/gi, '<\\/style')}</style></head>`,
+      // rel=expect: the first paint waits until the parser reaches #root, just after the snapshot, so the browser
+      // never paints half a page (the banner's text cut at a network chunk), which the rest would then move.
+      () =>
+        `<style data-prerendered>${css.replace(/<\/style/gi, '<\\/style')}</style>` +
+        '<link rel="expect" href="#root" blocking="render"></head>',
     )
     .replace(EMPTY_ROOT, () => `<div id="prerendered" inert>${html}</div><div id="root" hidden></div>`);
 }

@@ -8,7 +8,7 @@ import {
   syncCartAcrossTabs,
 } from 'shared-lib';
 import { App } from './app/App';
-import { dropSnapshotMetadata, revealLiveApp } from './app/prerendered';
+import { dropSnapshotMetadata, keepSnapshotStylesLast, revealLiveApp } from './app/prerendered';
 import { loadExposed, registerStorefrontRemotes } from './federation/remotes';
 
 async function boot() {
@@ -22,6 +22,7 @@ async function boot() {
   // A transition renders in short slices that yield to the browser: the page is on screen already (prerendered)
   // or about to be, and a visitor's scroll or tap is not held up behind one long render.
   dropSnapshotMetadata();
+  keepSnapshotStylesLast();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App />));
   syncCartAcrossTabs();

@@ -1,4 +1,9 @@
-import { dropServerTitle, dropSnapshotMetadata, revealLiveApp } from '../app/prerendered';
+import {
+  dropServerTitle,
+  dropSnapshotMetadata,
+  keepSnapshotStylesLast,
+  revealLiveApp,
+} from '../app/prerendered';
 
 describe('revealLiveApp', () => {
   afterEach(() => {
@@ -23,6 +28,36 @@ describe('revealLiveApp', () => {
     document.body.innerHTML = '<div id="root"><h1>Live</h1></div>';
     revealLiveApp();
     expect(document.getElementById('root')).toBeVisible();
+  });
+});
+
+describe('keepSnapshotStylesLast', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  it("puts the snapshot's styles after every stylesheet the live app adds to <head>, and they leave with it", () => {
+    document.head.innerHTML = '<style data-prerendered>.hero{padding-bottom:2rem}</style>';
+    document.body.innerHTML =
+      '<div id="prerendered" inert><section class="hero"></section></div><div id="root" hidden></div>';
+
+    keepSnapshotStylesLast();
+    // What styled-components does as the live app renders: its rules go to the end of <head>.
+    document.head.insertAdjacentHTML('beforeend', '<style data-styled>.hero{padding:4rem 0}</style>');
+
+    const styles = [...document.querySelectorAll('style')];
+    expect(styles.map((style) => style.hasAttribute('data-prerendered'))).toEqual([false, true]);
+    revealLiveApp();
+    expect(document.querySelectorAll('style[data-prerendered]')).toHaveLength(0);
+    expect(document.querySelectorAll('style[data-styled]')).toHaveLength(1);
+  });
+
+  it('leaves a page served without a snapshot as it is', () => {
+    document.head.innerHTML = '<style data-styled>h1{margin:0}</style>';
+    document.body.innerHTML = '<div id="root"></div>';
+    keepSnapshotStylesLast();
+    expect(document.head.querySelectorAll('style')).toHaveLength(1);
   });
 });
 

@@ -25,7 +25,20 @@ export function dropServerTitle(): void {
   for (const title of older) title.remove();
 }
 
-/** Shows the live app in place of the build-time snapshot (a no-op on pages served without one). */
+/**
+ * Moves the snapshot's styles from <head> into the snapshot, after every stylesheet, before the live app renders.
+ * The live app renders in slices, and styled-components adds each component's rules to <head> as it goes: a rule
+ * arriving after the snapshot's styles would win over them, so a base component's padding could briefly beat its
+ * extension's on the snapshot, which then moves. (Moved now, not written there by the build: written into <body>,
+ * they let the browser paint the top of a half-read page, which then moved as the rest arrived.)
+ */
+export function keepSnapshotStylesLast(): void {
+  const snapshot = document.getElementById(PRERENDERED_ID);
+  const styles = document.querySelector(PRERENDERED_STYLE_SELECTOR);
+  if (snapshot && styles) snapshot.prepend(styles);
+}
+
+/** Shows the live app in place of the build-time snapshot and its styles (a no-op on pages served without one). */
 export function revealLiveApp(): void {
   const snapshot = document.getElementById(PRERENDERED_ID);
   if (!snapshot) return;
