@@ -1,16 +1,24 @@
 // Numbered steps ('How it works', hiring, delivery): one look for every slice.
 import styled from 'styled-components';
-import { media } from './theme';
 
-const StepList = styled.ol`
+// The columns follow the width the steps are given (a page's full width or a side column), not the screen's.
+const Frame = styled.div`
+  container-type: inline-size;
+`;
+
+/** Rows that come out even: four steps as two by two at medium width, never one step alone on a last row. */
+const StepList = styled.ol<{ $medium: number; $wide: number }>`
   display: grid;
   gap: ${({ theme }) => theme.space[4]};
   margin: 0;
   padding: 0;
   list-style: none;
   counter-reset: step;
-  ${media.md} {
-    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+  @container (min-width: 36rem) {
+    grid-template-columns: repeat(${({ $medium }) => $medium}, minmax(0, 1fr));
+  }
+  @container (min-width: 56rem) {
+    grid-template-columns: repeat(${({ $wide }) => $wide}, minmax(0, 1fr));
   }
   li {
     counter-increment: step;
@@ -42,14 +50,17 @@ const StepList = styled.ol`
 `;
 
 export function Steps({ steps }: { steps: readonly { title: string; text: string }[] }) {
+  const medium = steps.length === 4 ? 2 : Math.min(steps.length, 3);
   return (
-    <StepList>
-      {steps.map((step) => (
-        <li key={step.title}>
-          <h3>{step.title}</h3>
-          <p>{step.text}</p>
-        </li>
-      ))}
-    </StepList>
+    <Frame>
+      <StepList $medium={medium} $wide={steps.length <= 5 ? steps.length : medium}>
+        {steps.map((step) => (
+          <li key={step.title}>
+            <h3>{step.title}</h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </StepList>
+    </Frame>
   );
 }

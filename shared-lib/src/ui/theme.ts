@@ -32,6 +32,8 @@ const light = {
   /** The focus ring on dark surfaces, where `focus` has too little contrast. */
   focusOnDark: '#93c5fd',
   dark: '#0b1020',
+  /** The hairline between two dark surfaces that meet (a page's last dark band and the footer). */
+  darkBorder: '#2e3656',
   onDark: '#f4f6fb',
   onDarkMuted: '#b7c0d6',
   /** The soft light behind the home page's hero. */
@@ -71,6 +73,7 @@ const dark: Palette = {
   focus: '#93c5fd',
   focusOnDark: '#93c5fd',
   dark: '#1a2142',
+  darkBorder: '#39446f',
   onDark: '#f4f6fb',
   onDarkMuted: '#c3cbe0',
   glow: '#1b2150',

@@ -5,6 +5,7 @@ import { footerLinks } from './nav-links';
 
 const Bar = styled.footer`
   margin-top: auto;
+  border-top: 1px solid ${({ theme }) => theme.colors.darkBorder};
   background: ${({ theme }) => theme.colors.dark};
   color: ${({ theme }) => theme.colors.onDarkMuted};
   padding: ${({ theme }) => theme.space[7]} 0 ${({ theme }) => theme.space[6]};
