@@ -19,6 +19,9 @@ const browserProject = (name) => ({
 });
 
 module.exports = {
+  // At least two workers, even on two cores (jest's default there is one): the backend suites spend most of their
+  // time waiting on their database and HTTP, so a second worker nearly halves the run.
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     browserProject('shared-lib'),
     browserProject('shell'),
