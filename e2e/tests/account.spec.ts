@@ -131,6 +131,22 @@ test('the account tabs work from the keyboard', async ({ page }) => {
   await expect(page.getByRole('tabpanel', { name: 'Meetings' })).toBeVisible();
 });
 
+test('signing out on /account goes home, and Back does not lead to a sign-in that returns there', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/account');
+  await expect(page.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // Before, /account's entry was replaced by /auth remembering /account: Back led there, and signing in
+  // returned the visitor to the account they had just left.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/auth/);
+});
+
 test('signing out returns the header to the sign-in icon', async ({ page }) => {
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).click();

@@ -101,12 +101,12 @@ export const SIGN_OUT_SERVER_WAIT_MS = 3000;
  * and asks the server to revoke it, best effort. When that has not finished after SIGN_OUT_SERVER_WAIT_MS (an
  * unreachable server, a refresh stuck behind the auth lock), the stored session is removed directly so a reload
  * does not sign the visitor back in. The returned promise settles when the server's part is over; it never
- * rejects.
+ * rejects. `on` is the router's key for the page the visitor signs out on (see SessionState.signedOutOn).
  */
-export function signOut(): Promise<void> {
+export function signOut({ on }: { on?: string } = {}): Promise<void> {
   signingOut = true;
   // The session first: the cart sync then sees a signed-out visitor and saves nothing for the emptied cart.
-  useSessionStore.getState().setSession(null);
+  useSessionStore.getState().setSession(null, { signedOutOn: on });
   useCartStore.getState().clear();
   const forget = window.setTimeout(() => {
     removeStoredSession();

@@ -19,19 +19,28 @@ export interface SessionState {
   awaitingSecondFactor: boolean;
   /** Signed in from a password-reset link: the next step is choosing a new password on /auth/reset. */
   passwordRecovery: boolean;
+  /**
+   * The router's key for the page where the visitor chose Sign Out. That page, if protected, leaves for home instead
+   * of asking them to sign in again (as it does when a session ends on its own: expired, or another tab).
+   */
+  signedOutOn: string | null;
   /** A full session, or none (which also ends a recovery or a wait for the second factor). */
-  setSession: (session: { user: SessionUser; accessToken: string } | null) => void;
+  setSession: (
+    session: { user: SessionUser; accessToken: string } | null,
+    options?: { signedOutOn?: string },
+  ) => void;
   awaitSecondFactor: () => void;
   setPasswordRecovery: (recovering: boolean) => void;
 }
 
-export const useSessionStore = create<SessionState>()((set) => ({
+export const useSessionStore = create<SessionState>()((set, get) => ({
   status: 'loading',
   user: null,
   accessToken: null,
   awaitingSecondFactor: false,
   passwordRecovery: false,
-  setSession: (session) =>
+  signedOutOn: null,
+  setSession: (session, options) =>
     set(
       session
         ? {
@@ -39,6 +48,7 @@ export const useSessionStore = create<SessionState>()((set) => ({
             user: session.user,
             accessToken: session.accessToken,
             awaitingSecondFactor: false,
+            signedOutOn: null,
           }
         : {
             status: 'signed-out',
@@ -46,6 +56,8 @@ export const useSessionStore = create<SessionState>()((set) => ({
             accessToken: null,
             awaitingSecondFactor: false,
             passwordRecovery: false,
+            // supabase-js's own SIGNED_OUT event follows a Sign Out: it must not forget where that happened.
+            signedOutOn: options?.signedOutOn ?? get().signedOutOn,
           },
     ),
   awaitSecondFactor: () =>

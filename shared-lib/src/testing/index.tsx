@@ -110,6 +110,7 @@ export function resetStores(): void {
     accessToken: null,
     awaitingSecondFactor: false,
     passwordRecovery: false,
+    signedOutOn: null,
   });
   useToastStore.setState({ toasts: [] });
   useAnnouncerStore.setState({ current: null });

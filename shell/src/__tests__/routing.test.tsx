@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { toast, useSessionStore, type RoutesModule } from 'shared-lib';
 import { renderSuspended as renderWithProviders, resetStores } from 'shared-lib/src/testing';
 import { AppRoutes } from '../app/routes';
@@ -86,6 +86,51 @@ describe('protected routes', () => {
     await renderWithProviders(<AppRoutes />, { route: '/checkout' });
     expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('sends a visitor who signs out on a protected page home, never through the sign-in page', async () => {
+    const visited: string[] = [];
+    let key = '';
+    function Visits() {
+      const location = useLocation();
+      visited.push(location.pathname);
+      key = location.key;
+      return null;
+    }
+    useSessionStore.getState().setSession({ user: { id: 'u1', email: 'a@example.com' }, accessToken: 't' });
+    await renderWithProviders(
+      <>
+        <Visits />
+        <Link to="/checkout">checkout</Link>
+        <AppRoutes />
+      </>,
+      { route: '/account' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Account page' })).toBeInTheDocument();
+
+    // Home is in another remote: React 19 retries the suspended render only from an awaited act scope.
+    await act(async () => {
+      useSessionStore.getState().setSession(null, { signedOutOn: key });
+      // supabase-js then reports the sign-out too.
+      useSessionStore.getState().setSession(null);
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(visited).not.toContain('/auth');
+
+    // Only that page: the next protected page asks for a sign-in as usual.
+    await userEvent.click(screen.getByRole('link', { name: 'checkout' }));
+    expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
+  });
+
+  it('asks for a new sign-in when the session ends on its own (expired, or signed out in another tab)', async () => {
+    useSessionStore.getState().setSession({ user: { id: 'u1', email: 'a@example.com' }, accessToken: 't' });
+    await renderWithProviders(<AppRoutes />, { route: '/account?tab=orders' });
+    expect(await screen.findByRole('heading', { name: 'Account page' })).toBeInTheDocument();
+
+    act(() => useSessionStore.getState().setSession(null));
+
+    expect(await screen.findByRole('heading', { name: 'Auth page' })).toBeInTheDocument();
   });
 
   it('shows the page to a signed-in user', async () => {

@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { LogOut, User, UserCircle } from 'lucide-react';
 import { IconButton, paths, signOut, type SessionUser } from 'shared-lib';
@@ -46,10 +46,11 @@ const Item = styled(Menu.Item)`
 /** The signed-in user's menu: My Account and Sign Out (Radix: roving focus, arrow keys, Escape). */
 export default function SignedInMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
+  const { key } = useLocation();
   // Signed out at once, even offline: the server's part is best effort (shared-lib's signOut).
   const handleSignOut = () => {
     navigate(paths.home);
-    void signOut();
+    void signOut({ on: key });
   };
   return (
     <Menu.Root modal={false}>
