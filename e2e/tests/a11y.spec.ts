@@ -14,6 +14,9 @@ import {
   signedInRoutes,
 } from '../support/routes';
 
+// The longest spec, of independent checks: spread over both workers rather than run end to end in one.
+test.describe.configure({ mode: 'parallel' });
+
 const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 375, height: 812 };
 /** The rules whose outcome depends on the viewport's width. */
