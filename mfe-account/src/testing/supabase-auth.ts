@@ -1,5 +1,5 @@
 // Supabase-shaped answers of the auth API (GoTrue), for component tests that run the real supabase-js client.
-import { json } from 'shared-lib/src/testing';
+import { createTestSupabase, json, type FetchHandler } from 'shared-lib/src/testing';
 
 export function authUser(email: string, id = '5b4c1a3e-0d9f-4f5e-9a51-1d2b3c4d5e6f') {
   return {
@@ -23,6 +23,27 @@ export function sessionBody(email: string) {
     refresh_token: 'test-refresh-token',
     user: authUser(email),
   };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  body: Record<string, unknown>;
+}
+
+/**
+ * A test client signed in as ada@example.com with `password`; `handler` answers every later request, and each is
+ * recorded in `requests` (the sign-in is not).
+ */
+export async function signedInClient(handler: FetchHandler, password = 'Secret123') {
+  const requests: RecordedRequest[] = [];
+  const client = createTestSupabase((url, init) => {
+    if (url.pathname === '/auth/v1/token') return json(sessionBody('ada@example.com'));
+    requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body ?? '{}')) });
+    return handler(url, init);
+  });
+  await client.auth.signInWithPassword({ email: 'ada@example.com', password });
+  return { client, requests };
 }
 
 /** An auth error as GoTrue sends it; the API-version header makes supabase-js read `code` from the body. */

@@ -12,20 +12,14 @@ import {
 } from 'shared-lib/src/testing';
 import { FORGOT_COPY } from '../../features/auth/components/ForgotPasswordForm';
 import { NEW_PASSWORD_COPY } from '../../features/auth/components/NewPasswordForm';
-import { authError, authUser, sessionBody } from '../../testing/supabase-auth';
+import { authError, authUser, signedInClient, type RecordedRequest } from '../../testing/supabase-auth';
 import ResetPasswordPage, { RESET_COPY } from '../ResetPasswordPage';
 
-const requests: { method: string; url: URL; body: Record<string, unknown> }[] = [];
+let requests: RecordedRequest[] = [];
 
 /** A test client holding the session the reset link gave (supabase-js stored it from the URL fragment). */
 async function recoverySession(handler: FetchHandler) {
-  requests.length = 0;
-  const client = createTestSupabase((url, init) => {
-    if (url.pathname === '/auth/v1/token') return json(sessionBody('ada@example.com'));
-    requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body ?? '{}')) });
-    return handler(url, init);
-  });
-  await client.auth.signInWithPassword({ email: 'ada@example.com', password: 'Old-pass1' });
+  requests = (await signedInClient(handler, 'Old-pass1')).requests;
   useSessionStore.getState().setSession({ user: { id: 'u1', email: 'ada@example.com' }, accessToken: 't' });
   useSessionStore.getState().setPasswordRecovery(true);
 }

@@ -2,31 +2,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES } from 'shared-lib';
-import {
-  createTestSupabase,
-  findToast,
-  json,
-  renderWithProviders,
-  resetStores,
-  type FetchHandler,
-} from 'shared-lib/src/testing';
+import { findToast, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
 import { EMAIL_TAKEN } from '../../../auth/api/account-security';
 import { AUTH_MESSAGES } from '../../../auth/utils/auth-messages';
-import { authError, authUser, sessionBody } from '../../../../testing/supabase-auth';
+import { authError, authUser, signedInClient, type RecordedRequest } from '../../../../testing/supabase-auth';
 import { CHANGE_EMAIL_COPY, ChangeEmailForm } from '../ChangeEmailForm';
 
-const requests: { method: string; url: URL; body: Record<string, unknown> }[] = [];
+let requests: RecordedRequest[] = [];
 
 /** A signed-in customer (ada@example.com); `handler` answers everything but the sign-in. */
 async function signedIn(handler: FetchHandler) {
-  requests.length = 0;
-  const client = createTestSupabase((url, init) => {
-    if (url.pathname === '/auth/v1/token') return json(sessionBody('ada@example.com'));
-    requests.push({ method: init.method ?? 'GET', url, body: JSON.parse(String(init.body ?? '{}')) });
-    return handler(url, init);
-  });
-  await client.auth.signInWithPassword({ email: 'ada@example.com', password: 'Secret123' });
-  return client;
+  const signed = await signedInClient(handler);
+  requests = signed.requests;
+  return signed.client;
 }
 
 // Each test types whole forms key by key; on a loaded machine that takes longer than jest's 5 s default.

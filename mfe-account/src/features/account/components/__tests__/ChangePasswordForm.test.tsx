@@ -2,34 +2,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES } from 'shared-lib';
-import {
-  createTestSupabase,
-  findToast,
-  json,
-  renderWithProviders,
-  resetStores,
-  type FetchHandler,
-} from 'shared-lib/src/testing';
+import { findToast, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
 import { NEW_PASSWORD_COPY } from '../../../auth/components/NewPasswordForm';
 import { AUTH_MESSAGES } from '../../../auth/utils/auth-messages';
-import { authError, authUser, sessionBody } from '../../../../testing/supabase-auth';
+import { authError, authUser, signedInClient, type RecordedRequest } from '../../../../testing/supabase-auth';
 import { CHANGE_PASSWORD_COPY, ChangePasswordForm } from '../ChangePasswordForm';
 
-const requests: { method: string; path: string; body: Record<string, unknown> }[] = [];
+let requests: RecordedRequest[] = [];
 
 /** A signed-in customer; `handler` answers everything but the sign-in. */
 async function signedIn(handler: FetchHandler) {
-  requests.length = 0;
-  const client = createTestSupabase((url, init) => {
-    if (url.pathname === '/auth/v1/token') return json(sessionBody('ada@example.com'));
-    requests.push({
-      method: init.method ?? 'GET',
-      path: url.pathname,
-      body: JSON.parse(String(init.body ?? '{}')),
-    });
-    return handler(url, init);
-  });
-  await client.auth.signInWithPassword({ email: 'ada@example.com', password: 'Old-pass1' });
+  requests = (await signedInClient(handler, 'Old-pass1')).requests;
 }
 
 // Each test types whole forms key by key; on a loaded machine that takes longer than jest's 5 s default.
@@ -95,11 +78,8 @@ describe('ChangePasswordForm', () => {
     expect(button()).toBeDisabled();
     await userEvent.click(button());
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({
-      method: 'PUT',
-      path: '/auth/v1/user',
-      body: { password: 'New-secret1' },
-    });
+    expect(requests[0]).toMatchObject({ method: 'PUT', body: { password: 'New-secret1' } });
+    expect(requests[0]!.url.pathname).toBe('/auth/v1/user');
 
     release(json(authUser('ada@example.com')));
     await findToast(CHANGE_PASSWORD_COPY.changed);
