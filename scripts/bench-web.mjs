@@ -30,8 +30,6 @@ const FLAGS = [
   '--no-first-run',
   '--disable-quic',
 ];
-const FED_PORT = 5300;
-const SINGLE_PORT = 5310;
 
 function ensureBuilds() {
   // Both builds as they are deployed: with their prerendered public pages.
@@ -40,10 +38,10 @@ function ensureBuilds() {
   if (need('shell/dist-single')) spawnSync('npm', ['run', 'build:single'], { cwd: root, stdio: 'inherit' });
 }
 
-const serve = async () => [
-  ...(await servePublicBuild({ root, port: FED_PORT })),
-  ...(await servePublicBuild({ root, port: SINGLE_PORT, single: true })),
-];
+const serve = async () => ({
+  fed: await servePublicBuild({ root }),
+  single: await servePublicBuild({ root, single: true }),
+});
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -205,14 +203,14 @@ function table(fed, single) {
 }
 
 ensureBuilds();
-const servers = await serve();
+const served = await serve();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: FLAGS.filter((f) => f !== '--headless=new'),
 });
 try {
-  const fed = await measure(`http://localhost:${FED_PORT}`, browser);
-  const single = await measure(`http://localhost:${SINGLE_PORT}`, browser);
+  const fed = await measure(served.fed.url, browser);
+  const single = await measure(served.single.url, browser);
   const markdown = `${table(fed, single)}\n`;
   const doc = path.join(root, 'docs', 'performance.md');
   const existing = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
@@ -229,5 +227,5 @@ try {
   console.log(`\n${markdown}\nWritten to docs/performance.md`);
 } finally {
   await browser.close();
-  for (const server of servers) server.close();
+  for (const server of [...served.fed.servers, ...served.single.servers]) server.close();
 }

@@ -26,7 +26,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const single = process.argv.includes('--single');
 const dist = path.join(root, 'shell', single ? 'dist-single' : 'dist');
 const out = path.join(dist, 'prerendered');
-const PORT = single ? 4310 : 4300;
 // Pages whose content depends on the visitor: served as the empty shell and rendered in the browser.
 const PERSONAL = new Set(siteRoutes.personalPaths());
 // The page metadata React hoists into <head> (shared-lib/src/ui/page-meta.tsx).
@@ -128,7 +127,7 @@ if (!EMPTY_ROOT.test(template)) throw new Error(`${dist}/index.html has no empty
 fs.rmSync(out, { recursive: true, force: true });
 
 // The pages name the site by the placeholder origin, which the server that sends them replaces with SITE_URL.
-const servers = await servePublicBuild({ root, port: PORT, single, siteUrl: SITE_URL_PLACEHOLDER });
+const { url: siteAddress, servers } = await servePublicBuild({ root, single, siteUrl: SITE_URL_PLACEHOLDER });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext();
@@ -144,7 +143,7 @@ try {
     // A few pages at a time; the links they show make the next round.
     const round = queue.splice(0, 4);
     for (const [i, result] of (
-      await Promise.all(round.map((route) => render(context, `http://localhost:${PORT}${route}`)))
+      await Promise.all(round.map((route) => render(context, `${siteAddress}${route}`)))
     ).entries()) {
       checkMetadata(round[i], result);
       for (const tag of result.head) if (OG_IMAGE.test(tag)) previewImages.add(OG_IMAGE.exec(tag)[1]);
@@ -157,7 +156,7 @@ try {
     }
   }
   // The 404 page, for the server (and a CDN's 404 rule) to send with status 404 for any path that is no route.
-  const notFound = await render(context, `http://localhost:${PORT}/404`, { notFound: true });
+  const notFound = await render(context, `${siteAddress}/404`, { notFound: true });
   checkMetadata('/404', notFound);
   fs.writeFileSync(path.join(dist, '404.html'), pageHtml(template, notFound));
   console.log(

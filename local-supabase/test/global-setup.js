@@ -39,7 +39,7 @@ function templateKey() {
 function runServiceOnce(dataDir, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'local-supabase', 'bin', 'local-supabase.mjs')], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+      env: { ...process.env, PORT: '0', INBUCKET_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

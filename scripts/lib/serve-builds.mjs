@@ -1,5 +1,6 @@
 // Serves the production builds: the shell with its config.json, each local remote for the shell's origin.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { createStaticApp, listen } from './static-server.mjs';
 import { portOf } from './apps.mjs';
@@ -36,43 +37,55 @@ const REMOTE_DIRS = { marketing: 'mfe-marketing', catalog: 'mfe-catalog-cart', a
 /** The backend a public build's config.json names (none is started for it). */
 export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
 
+/** A server on a free port, answering with the app given later (once the other servers' ports are known). */
+async function freePortServer() {
+  const server = http.createServer();
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, resolve);
+  });
+  return { server, url: `http://localhost:${server.address().port}` };
+}
+
 /**
  * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
- * build (the shell on `port`, the remotes on the next three ports) or the single bundle (`shell/dist-single`).
- * The pages name the site by `siteUrl`, by default the shell's own origin here (the prerender keeps the build's
- * placeholder). Resolves to the servers; close each when done.
+ * build (the shell and the three remotes) or the single bundle (`shell/dist-single`), each on a free port, so it
+ * runs beside `npm start` or another checkout's build. The pages name the site by `siteUrl`, by default the
+ * shell's own origin here (the prerender keeps the build's placeholder). Resolves to the shell's URL and the
+ * servers; close each when done.
  */
-export async function servePublicBuild({ root, port, single = false, siteUrl = `http://localhost:${port}` }) {
-  const remotes = Object.fromEntries(
-    Object.keys(REMOTE_DIRS).map((key, i) => [key, `http://localhost:${port + 1 + i}/mf-manifest.json`]),
+export async function servePublicBuild({ root, single = false, siteUrl }) {
+  const shell = await freePortServer();
+  const remotes = single ? [] : await Promise.all(Object.keys(REMOTE_DIRS).map(() => freePortServer()));
+  const manifests = Object.fromEntries(
+    Object.keys(REMOTE_DIRS).map((key, i) => [key, `${remotes[i]?.url}/mf-manifest.json`]),
   );
   // No backend runs: a public page reads only public data from it (the free slots), which may fail here.
   const config = {
     supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
-    remotes,
+    remotes: single ? {} : manifests,
     purchaseToast: true,
-    siteUrl,
+    siteUrl: siteUrl ?? shell.url,
   };
-  const origins = Object.values(remotes);
-  const shell = createStaticApp({
-    root: path.join(root, 'shell', single ? 'dist-single' : 'dist'),
-    kind: 'shell',
-    scriptOrigins: single ? [] : origins,
-    // A public page may still ask the backend for public data (the contact page's free slots).
-    connectOrigins: [...(single ? [] : origins), config.supabaseUrl],
-    config: () => config,
-    siteUrl,
-  });
-  const servers = [await listen(shell, port)];
-  if (single) return servers;
+  const origins = Object.values(config.remotes);
+  shell.server.on(
+    'request',
+    createStaticApp({
+      root: path.join(root, 'shell', single ? 'dist-single' : 'dist'),
+      kind: 'shell',
+      scriptOrigins: origins,
+      // A public page may still ask the backend for public data (the contact page's free slots).
+      connectOrigins: [...origins, config.supabaseUrl],
+      config: () => config,
+      siteUrl: config.siteUrl,
+    }),
+  );
   for (const [i, dir] of Object.values(REMOTE_DIRS).entries()) {
-    const remote = createStaticApp({
-      root: path.join(root, dir, 'dist'),
-      kind: 'remote',
-      corsOrigins: [`http://localhost:${port}`],
-    });
-    servers.push(await listen(remote, port + 1 + i));
+    remotes[i]?.server.on(
+      'request',
+      createStaticApp({ root: path.join(root, dir, 'dist'), kind: 'remote', corsOrigins: [shell.url] }),
+    );
   }
-  return servers;
+  return { url: shell.url, servers: [shell.server, ...remotes.map((r) => r.server)] };
 }
