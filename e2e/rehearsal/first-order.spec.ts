@@ -26,7 +26,7 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
   request,
   rehearsal,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const email = uniqueEmail('rehearsal');
   let code: string | null = null;
 

@@ -11,9 +11,10 @@
 //    create, on the first push.
 // 2. `npx supabase db push --remote=<url>` (the real CLI, no Docker) as that role: the migrations alone, no seed.
 // 3. The platform's API in front of the database: local-supabase, connected as the platform (the superuser), with
-//    config.toml as the README tells a production project to be configured (confirmations on, e-mail changes
-//    confirmed from both addresses, the site's URL), the seed off, and config.toml's per-IP rate limits as they
-//    are: the rehearsal's own sign-ins and e-mails must stay few (2 e-mails an hour for the whole project).
+//    config.toml as the README tells a production project to be configured (its `[remotes.production]` block:
+//    confirmations on, e-mail changes confirmed from both addresses, the site's URL), the seed off, and
+//    config.toml's per-IP rate limits as they are: the rehearsal's own sign-ins and e-mails must stay few (2
+//    e-mails an hour for the whole project).
 // 4. The production builds (`npm run build`, made before the tests) served by the static server with the CDN
 //    rules of the README, from a copy of shell/dist into which `node scripts/write-site-url.mjs` wrote the site's
 //    URL, and a config.json naming this backend and the remotes.
@@ -45,26 +46,33 @@ export interface RehearsalSite {
 }
 
 type Table = Record<string, unknown>;
-const table = (value: unknown) => (value ?? {}) as Table;
+const isTable = (value: unknown): value is Table =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `base` with `over`'s values, table by table (as the CLI lays a `[remotes.<name>]` block over the file). */
+function overlay(base: Table, over: Table): Table {
+  const result = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = result[key];
+    result[key] = isTable(current) && isTable(value) ? overlay(current, value) : value;
+  }
+  return result;
+}
+
+/** The README's example origin, which the rehearsal's own takes the place of. */
+const EXAMPLE_ORIGIN = 'https://shop.example.com';
 
 /**
- * What a production project is set to where it differs from config.toml's local values (README, "Deploying":
- * hosted Supabase takes these from `supabase config push` or the dashboard, never from the migrations).
+ * config.toml as a production project is set: with the README's `[remotes.production]` block ("Deploying", step
+ * 2: what hosted Supabase takes from `supabase config push` or the dashboard) laid over it, for `siteUrl`. And
+ * no seed: `supabase db push` never runs it, nor does a hosted project.
  */
-function productionConfig(config: Table, siteUrl: string): Table {
-  const auth = table(config.auth);
-  const db = table(config.db);
-  return {
-    ...config,
-    auth: {
-      ...auth,
-      site_url: siteUrl,
-      additional_redirect_urls: [`${siteUrl}/**`],
-      email: { ...table(auth.email), enable_confirmations: true, double_confirm_changes: true },
-    },
-    // `supabase db push` never runs the seed; nor does a hosted project's API.
-    db: { ...db, seed: { ...table(db.seed), enabled: false } },
-  };
+function productionConfig(configToml: string, readme: string, siteUrl: string): Table {
+  const block = /```toml\n(\[remotes\.production\]\n[\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no [remotes.production] block under "Deploying"');
+  const remotes = parse(block.replaceAll(EXAMPLE_ORIGIN, siteUrl)).remotes as Record<string, Table>;
+  const { project_id: _ref, ...production } = remotes.production!;
+  return overlay(parse(configToml), { ...production, db: { seed: { enabled: false } } });
 }
 
 /** The tests' PostgreSQL server (TEST_DATABASE_URL, else the one scripts/ensure-postgres.sh starts). */
@@ -239,8 +247,9 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
     fs.cpSync(path.join(repoRoot, 'supabase', 'migrations'), path.join(supabaseDir, 'migrations'), {
       recursive: true,
     });
-    const config = parse(fs.readFileSync(path.join(repoRoot, 'supabase', 'config.toml'), 'utf8'));
-    fs.writeFileSync(path.join(supabaseDir, 'config.toml'), stringify(productionConfig(config, shell.url)));
+    const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
+    const config = productionConfig(read('supabase/config.toml'), read('README.md'), shell.url);
+    fs.writeFileSync(path.join(supabaseDir, 'config.toml'), stringify(config));
 
     const server = await testServerUrl();
     const id = `${process.pid}_${randomBytes(4).toString('hex')}`;
