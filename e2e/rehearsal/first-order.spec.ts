@@ -2,24 +2,13 @@
 // gave it, with e-mail confirmation on as a hosted project has it, takes the newsletter code, signs up and
 // confirms the address from the inbox, buys two services with the code, finds the order in Account, books a
 // discovery call and finds it in Meetings, and signs out.
-import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../fixtures';
 import { linkFromInbox, signOutFromMenu } from '../support/account-security';
 import { calendar, confirm, expectMeeting, pickFirstSlot } from '../support/booking';
+import { checkoutWith, summary, toast } from '../support/checkout';
 import { expect, test } from './fixtures';
 
 test.use({ newsletterPopup: true, timezoneId: 'America/New_York' });
-
-/** A toast (its text is also announced in the live region, so it is looked for among the notifications). */
-const toast = (page: Page, text: string) => page.getByRole('list', { name: 'Notifications' }).getByText(text);
-const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
-
-async function checkoutWith(page: Page, titles: string[]) {
-  await page.goto('/how-we-work');
-  for (const title of titles) await page.getByRole('button', { name: `Add to Cart ${title}` }).click();
-  await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-}
 
 test('a new visitor subscribes, confirms a new account, buys two services with the code, books a call and signs out', async ({
   page,

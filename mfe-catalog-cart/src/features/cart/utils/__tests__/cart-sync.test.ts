@@ -103,7 +103,7 @@ it('loads the open cart on sign-in, in the order it was built, and merges the gu
   stop();
 });
 
-it('saves each change of the items once, the one that empties the cart too; a code is no change', async () => {
+it('saves each change of the items once, the emptying one too (a code is no change), and nothing once stopped', async () => {
   const backend = account();
   const tab = await openTab('A', backend);
   const stop = tab.sync.startCartSync();
@@ -115,9 +115,10 @@ it('saves each change of the items once, the one that empties the cart too; a co
   tab.cart().applyCode('ADA123456');
   tab.cart().remove('smart-website');
   await waitFor(() => expect(backend.saves).toHaveLength(2));
+  stop();
+  tab.add('chat-helper');
   await settle();
   expect(backend.saves.map((s) => s.ids)).toEqual([['smart-website'], []]);
-  stop();
 });
 
 it('never overwrites the stored cart with the empty cart this tab had before loading', async () => {
@@ -146,21 +147,6 @@ it('keeps the cart working in memory when loading fails, logging only, and saves
   expect(backend.saves).toEqual([]);
   stop();
   error.mockRestore();
-});
-
-it('saves nothing once stopped', async () => {
-  const backend = account();
-  const tab = await openTab('A', backend);
-  const stop = tab.sync.startCartSync();
-  tab.signIn();
-  await waitFor(() => expect(backend.reads).toHaveLength(1));
-  await settle();
-  tab.add('smart-website');
-  await waitFor(() => expect(backend.saves).toHaveLength(1));
-  stop();
-  tab.add('chat-helper');
-  await settle();
-  expect(backend.saves.map((s) => s.ids)).toEqual([['smart-website']]);
 });
 
 it('a change in one tab causes exactly one replace_cart, from that tab; the other tab follows it', async () => {
