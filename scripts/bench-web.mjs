@@ -39,8 +39,8 @@ function ensureBuilds() {
 }
 
 const serve = async () => ({
-  fed: await servePublicBuild({ root }),
-  single: await servePublicBuild({ root, single: true }),
+  fed: await servePublicBuild(),
+  single: await servePublicBuild({ single: true }),
 });
 
 const median = (values) => {

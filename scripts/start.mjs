@@ -36,7 +36,7 @@ const { startChild, stopAll } = await import('./lib/processes.mjs');
 try {
   const apps = localApps();
   if (build) {
-    console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
+    console.log(`Building ${apps.map((a) => a.package).join(', ')}...`);
     // lerna builds in dependency order, two at a time.
     run('npx', [
       'lerna',
@@ -45,7 +45,7 @@ try {
       '--stream',
       '--concurrency',
       '2',
-      ...apps.flatMap((a) => ['--scope', a.dir]),
+      ...apps.flatMap((a) => ['--scope', a.package]),
     ]);
     // Public pages get build-time HTML from the local builds; with a remote from elsewhere they stay
     // client-rendered, as the snapshot would show the local build's version of its pages. Without it the site
@@ -64,11 +64,11 @@ try {
     // The dev servers serve each app's public/ folder: config.json goes there for the shell and for each remote
     // run alone (`npm run dev -w mfe-account`). Only the shell's folder is in the repository.
     for (const app of APPS) {
-      fs.mkdirSync(path.join(root, app.dir, 'public'), { recursive: true });
-      fs.writeFileSync(path.join(root, app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
+      fs.mkdirSync(path.join(app.dir, 'public'), { recursive: true });
+      fs.writeFileSync(path.join(app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
     }
     for (const app of apps) {
-      startChild(app.dir, 'npm', ['run', 'dev', '-w', app.dir, '--', '--port', String(portOf(app))], {
+      startChild(app.package, 'npm', ['run', 'dev', '-w', app.package, '--', '--port', String(portOf(app))], {
         cwd: root,
         stdio: 'inherit',
       });
@@ -77,7 +77,7 @@ try {
     await waitFor('the dev servers', () => allListening(apps.map((app) => portOf(app))), 180_000);
   } else {
     const { serveBuilds } = await import('./lib/serve-builds.mjs');
-    await serveBuilds({ root, apps, config });
+    await serveBuilds({ apps, config });
   }
 
   console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)`);
