@@ -4,9 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-// @ts-expect-error: plain ESM module without type declarations
-import { APPS } from '../../scripts/lib/apps.mjs';
 import { repoRoot } from './servers';
+import { APPS } from './site';
 
 export interface VariantOptions {
   /** The remote's folder, e.g. 'mfe-account'. */
@@ -61,7 +60,7 @@ export function buildRemoteVariant({ remote, name, replace = [], sharedLibVersio
     fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
     fs.symlinkSync(lib, path.join(dir, 'node_modules', 'shared-lib'), 'dir');
     // Its contract types read every remote's descriptor beside it, as in the repository.
-    for (const app of (APPS as { package: string }[]).filter((a) => a.package !== remote)) {
+    for (const app of APPS.filter((a) => a.package !== remote)) {
       fs.mkdirSync(path.join(base, app.package));
       fs.copyFileSync(
         path.join(repoRoot, app.package, 'federation.json'),

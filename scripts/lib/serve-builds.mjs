@@ -40,7 +40,7 @@ const REMOTES = APPS.filter((app) => app.remote);
 export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
 
 /** A server on a free port, answering with the app given later (once the other servers' ports are known). */
-async function freePortServer() {
+export async function freePortServer() {
   const server = http.createServer();
   await new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -29,6 +29,10 @@ module.exports = function createConfig({ dir, runtimePlugins = [], title = 'Stor
   const { scope: name, port, exposes } = readDescriptor(dir);
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    // `npm run dev -w <app>` alone: its descriptor's port, or the next free one when another server holds it (as
+    // npm start and npm run dev do); webpack-dev-server searches from this base for port 'auto'. npm run dev
+    // passes the port it chose with --port.
+    process.env.WEBPACK_DEV_SERVER_BASE_PORT ??= String(port);
     // `--env single` (npm run build:single): the shell with every slice imported statically, no federation.
     const single = Boolean(env.single) && !exposes;
     const pkg = require(path.join(dir, 'package.json'));
@@ -135,7 +139,7 @@ module.exports = function createConfig({ dir, runtimePlugins = [], title = 'Stor
       // Size budgets are compressed sizes, checked by scripts/check-size.mjs and e2e/tests/budgets.spec.ts.
       performance: { hints: false },
       devServer: {
-        port,
+        port: 'auto',
         historyApiFallback: true,
         // A remote's code runs inside the shell's page, where its hot-update chunks have no runtime to land in
         // ("webpackHotUpdate<name> is not a function"): a changed remote reloads the page instead.
