@@ -94,7 +94,7 @@ export default tseslint.config(
               except: ['./federation.json'],
               message: 'shared-lib is a library: it imports no app.',
             },
-            // Remotes import no shell source, and no slice imports another (DESIGN.md section 1).
+            // Remotes import no shell source, and no slice imports another (docs/architecture.md, section 1).
             ...slices.map((slice) => ({
               target: slice,
               from: slices.filter((other) => other !== slice),
@@ -117,7 +117,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Slices never import each other: only shared-lib and their own files (DESIGN.md section 1).
+  // Slices never import each other: only shared-lib and their own files (docs/architecture.md, section 1).
   ...slices.map((slice) => ({
     files: [`${slice}/src/**/*.{ts,tsx}`],
     rules: {
