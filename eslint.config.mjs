@@ -28,6 +28,8 @@ export default tseslint.config(
       '**/.data/**',
       '**/coverage/**',
       'e2e/test-results/**',
+      // Remote builds the delivery tests make (e2e/support/build-variant.ts).
+      'e2e/.tmp/**',
       'e2e/playwright-report/**',
     ],
   },
