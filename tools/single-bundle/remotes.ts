@@ -6,22 +6,23 @@
 import { remoteDescriptors, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
 
 // Each remote's src/exposes/ folder, where its descriptor's exposed files are (tools/webpack/apps.js checks),
-// each file in a chunk of its own, loaded when it is first asked for, as a remote's module would be.
-const EXPOSED_FILE = /^\.\/\w+\.tsx$/;
+// each file in a chunk of its own, loaded when it is first asked for, as a remote's module would be. The folders
+// are named by package: this file replaces the shell's loader, from whose folder relative paths would resolve.
+// (webpack reads these options as literals, so each call spells them out.)
 const exposesFolders: Record<RemoteKey, webpack.Context> = {
-  marketing: import.meta.webpackContext('../../mfe-marketing/src/exposes', {
+  marketing: import.meta.webpackContext('mfe-marketing/src/exposes', {
     recursive: false,
-    regExp: EXPOSED_FILE,
+    regExp: /^\.\/\w+\.tsx$/,
     mode: 'lazy',
   }),
-  catalog: import.meta.webpackContext('../../mfe-catalog-cart/src/exposes', {
+  catalog: import.meta.webpackContext('mfe-catalog-cart/src/exposes', {
     recursive: false,
-    regExp: EXPOSED_FILE,
+    regExp: /^\.\/\w+\.tsx$/,
     mode: 'lazy',
   }),
-  account: import.meta.webpackContext('../../mfe-account/src/exposes', {
+  account: import.meta.webpackContext('mfe-account/src/exposes', {
     recursive: false,
-    regExp: EXPOSED_FILE,
+    regExp: /^\.\/\w+\.tsx$/,
     mode: 'lazy',
   }),
 };
