@@ -58,15 +58,14 @@ export async function freePortServer() {
  */
 export async function servePublicBuild({ single = false, siteUrl } = {}) {
   const shell = await freePortServer();
-  const remotes = single ? [] : await Promise.all(REMOTES.map(() => freePortServer()));
-  const manifests = Object.fromEntries(
-    REMOTES.map((app, i) => [app.remote, `${remotes[i]?.url}/mf-manifest.json`]),
-  );
+  // The single bundle loads no remote, but its config.json names them as every config.json must (the shell
+  // refuses one without them): the remotes are served for both builds.
+  const remotes = await Promise.all(REMOTES.map(() => freePortServer()));
   // No backend runs: a public page reads only public data from it (the free slots), which may fail here.
   const config = {
     supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
-    remotes: single ? {} : manifests,
+    remotes: Object.fromEntries(REMOTES.map((app, i) => [app.remote, `${remotes[i].url}/mf-manifest.json`])),
     purchaseToast: true,
     siteUrl: siteUrl ?? shell.url,
   };
@@ -84,7 +83,7 @@ export async function servePublicBuild({ single = false, siteUrl } = {}) {
     }),
   );
   for (const [i, app] of REMOTES.entries()) {
-    remotes[i]?.server.on(
+    remotes[i].server.on(
       'request',
       createStaticApp({ root: path.join(app.dir, 'dist'), kind: 'remote', corsOrigins: [shell.url] }),
     );
