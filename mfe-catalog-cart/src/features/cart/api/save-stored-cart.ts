@@ -1,4 +1,4 @@
-// Saving the cart: replace_cart (DESIGN.md section 3).
+// Saving the cart: replace_cart (docs/architecture.md, "Beyond the spec").
 import { getSupabase, type CartItem } from 'shared-lib';
 
 /** Replaces the user's open cart in one transaction; an empty list empties it. */
