@@ -19,6 +19,20 @@ begin
       end;
     end if;
   end loop;
+  -- Hosted Supabase's statement timeouts (anon 3 s, authenticated 8 s), which each request applies as PostgREST
+  -- does. Only where a role has none: a project that changed one keeps its own. Roles belong to the whole cluster:
+  -- a connecting role that may not alter them, or a second database doing it at the same moment ("tuple
+  -- concurrently updated"), leaves them as they are.
+  foreach spec slice 1 in array array[['anon', '3s'], ['authenticated', '8s']] loop
+    if not exists (
+      select 1 from pg_roles, unnest(rolconfig) c where rolname = spec[1] and c like 'statement\_timeout=%'
+    ) then
+      begin
+        execute format('alter role %I set statement_timeout = %L', spec[1], spec[2]);
+      exception when insufficient_privilege or internal_error then null;
+      end;
+    end if;
+  end loop;
   -- `set local role` needs membership unless the connecting role is a superuser (a DATABASE_URL may name the
   -- database owner instead, like Supabase's `authenticator`).
   if not (select rolsuper from pg_roles where rolname = current_user) then
@@ -64,6 +78,9 @@ alter table auth.users add column if not exists recovery_sent_at timestamptz;
 alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
 alter table auth.users add column if not exists email_change_sent_at timestamptz;
 alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+-- GoTrue's reauthentication (GET /reauthenticate): the hash of the e-mailed code and when it was sent.
+alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),
