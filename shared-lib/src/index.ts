@@ -15,6 +15,6 @@ export * from './supabase/call-supabase';
 export type * from './supabase/database.types';
 export * from './ui';
 export * from './forms/use-form-submit';
-export * from './forms/use-form-feedback';
+export * from './forms/parts';
 export * from './session/session-sync';
 export { mountStandalone, type StandaloneOptions } from './standalone/mount-standalone';
