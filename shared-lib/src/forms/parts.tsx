@@ -39,8 +39,8 @@ export function FormFailure({ form }: Controlled) {
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
 
-/** A turning circle for a button whose call is running (still under reduced motion). */
-export const Spinner = styled(Loader2)`
+/** A turning circle beside the label of a button whose call is running (it stands still under reduced motion). */
+const Spinner = styled(Loader2)`
   animation: ${spin} 1s linear infinite;
   ${media.reducedMotion} {
     animation: none;
