@@ -56,6 +56,14 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
     },
     { name: 'chromium', testIgnore: SHARED_ACCOUNTS, use: { ...devices['Desktop Chrome'] } },
+    // The production rehearsal (e2e/support/rehearsal.ts): a site of its own, on free ports, over a database
+    // built by `supabase db push` alone, with config.toml's real rate limits. One worker: one such site.
+    {
+      name: 'rehearsal',
+      testDir: './rehearsal',
+      workers: 1,
+      use: { ...devices['Desktop Chrome'] },
+    },
   ],
   webServer: {
     command: 'node ../scripts/start.mjs --no-build',

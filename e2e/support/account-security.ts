@@ -13,17 +13,18 @@ interface MessageSummary {
   subject: string;
 }
 
-/** The link in the newest e-mail with `subject` to `to`, once it has arrived. */
+/** The link in the newest e-mail with `subject` to `to`, once it has arrived in `inbox` (the test site's). */
 export async function linkFromInbox(
   request: APIRequestContext,
   to: string,
   subject: string,
+  inbox = INBOX_URL,
 ): Promise<string> {
   let found: MessageSummary | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(`${INBOX_URL}/api/v1/messages`, { params: { to } });
+        const response = await request.get(`${inbox}/api/v1/messages`, { params: { to } });
         const { messages } = (await response.json()) as { messages: MessageSummary[] };
         found = messages.find((message) => message.subject === subject);
         return found !== undefined;
@@ -31,7 +32,7 @@ export async function linkFromInbox(
       { message: `an e-mail “${subject}” to ${to}`, timeout: 15_000 },
     )
     .toBe(true);
-  const response = await request.get(`${INBOX_URL}/api/v1/messages/${found!.id}`);
+  const response = await request.get(`${inbox}/api/v1/messages/${found!.id}`);
   const { links } = (await response.json()) as { links: string[] };
   expect(links.length, 'the e-mail has a link').toBeGreaterThan(0);
   return links[0]!;

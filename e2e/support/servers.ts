@@ -25,8 +25,8 @@ export interface SiteServers {
   close: () => Promise<void>;
 }
 
-type RemoteName = 'marketing' | 'catalog' | 'account';
-const remoteDirs: Record<RemoteName, string> = {
+export type RemoteName = 'marketing' | 'catalog' | 'account';
+export const remoteDirs: Record<RemoteName, string> = {
   marketing: 'mfe-marketing',
   catalog: 'mfe-catalog-cart',
   account: 'mfe-account',

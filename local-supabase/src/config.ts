@@ -48,7 +48,7 @@ export interface SupabaseConfig {
     rateLimit: RateLimits;
   };
   db: { seed: { enabled: boolean; sqlPaths: string[] } };
-  /** The local mail catcher (the CLI's Inbucket/Mailpit): every e-mail auth sends lands there. */
+  /** The local mail catcher (`[local_smtp]`, the CLI's Mailpit): every e-mail auth sends lands there. */
   inbucket: { enabled: boolean; port: number };
   /** Deprecated keys that were read (as the CLI warns about them), one line each. */
   warnings: string[];
@@ -246,7 +246,12 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
   const siteUrl = auth.string('site_url', d.auth.site_url);
   if (!URL.canParse(siteUrl)) auth.refuse('site_url', `must be an absolute URL, got "${siteUrl}"`);
 
-  const inbucket = reader(file, subTable(file, doc, 'inbucket', 'inbucket'), 'inbucket');
+  // CLI 3.1 renamed [inbucket] to [local_smtp] and refuses the old name (so would `supabase db push`).
+  if (doc.inbucket !== undefined)
+    throw new ConfigError(
+      `${file}: [inbucket] is no longer supported (Supabase CLI 3.1): rename it [local_smtp]`,
+    );
+  const inbucket = reader(file, subTable(file, doc, 'local_smtp', 'local_smtp'), 'local_smtp');
 
   const rate = reader(file, subTable(file, authTable, 'rate_limit', 'auth.rate_limit'), 'auth.rate_limit');
   const r = d.auth.rate_limit;
@@ -335,7 +340,7 @@ export const ENV_OVERRIDES = {
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '[auth.rate_limit] token_verifications',
   AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: 'GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (15 per minute)',
   SITE_URL: '[auth] site_url',
-  INBUCKET_PORT: '[inbucket] port',
+  INBUCKET_PORT: '[local_smtp] port',
 } as const;
 
 type Env = Record<string, string | undefined>;

@@ -188,7 +188,8 @@ describe('config reader', () => {
       /secure_password_change: local-supabase has no reauthentication/,
     );
     refuse('[auth]\nsite_url = "not a url"\n', /site_url: must be an absolute URL/);
-    refuse('[inbucket]\nport = "x"\n', /\[inbucket\] port must be a whole number/);
+    refuse('[local_smtp]\nport = "x"\n', /\[local_smtp\] port must be a whole number/);
+    refuse('[inbucket]\nport = 54324\n', /\[inbucket\] is no longer supported .*rename it \[local_smtp\]/);
 
     const overridden = applyEnvOverrides(config, {
       INBUCKET_PORT: '0',

@@ -43,7 +43,7 @@ export async function startBackend({ root, env = process.env, siteUrl }) {
       const url = /ready at (\S+)\r?\n/.exec(output)?.[1];
       if (anonKey && url) {
         clearTimeout(timer);
-        // local-supabase prints the inbox before "ready at" (none when [inbucket] enabled = false).
+        // local-supabase prints the inbox before "ready at" (none when [local_smtp] enabled = false).
         const inboxUrl = /inbox at (\S+)/.exec(output)?.[1] ?? null;
         resolve({ supabaseUrl: url, supabaseAnonKey: anonKey, inboxUrl });
       }

@@ -38,6 +38,8 @@ module.exports = function createConfig({
     const production = argv.mode !== 'development';
     // `--env single` (npm run build:single): the shell with every slice imported statically, no federation.
     const single = Boolean(env.single) && !exposes;
+    const outDir = single ? 'dist-single' : process.env.BUILD_OUT_DIR || 'dist';
+    const mapsDir = `${outDir}-maps`;
     const pkg = require(path.join(dir, 'package.json'));
     const html = {
       template: path.join(__dirname, 'index.html'),
@@ -52,9 +54,13 @@ module.exports = function createConfig({
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Production source maps are for the team's error reports, not the public: written beside the build folder
+      // (`dist-maps/` next to `dist/`), so an upload of the folder never carries them, and no shipped file names
+      // one (`hidden-`: no sourceMappingURL comment).
+      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
       output: {
-        path: path.join(dir, single ? 'dist-single' : process.env.BUILD_OUT_DIR || 'dist'),
+        path: path.join(dir, outDir),
+        ...(production && { sourceMapFilename: `${path.relative(outDir, mapsDir)}/[file].map` }),
         // The manifest decides where chunks come from, so one build deploys under any base URL.
         publicPath: 'auto',
         uniqueName: name,
@@ -78,6 +84,13 @@ module.exports = function createConfig({
         ],
       },
       plugins: [
+        // output.clean empties only the build folder: the maps of the previous build go the same way.
+        production && {
+          apply: (compiler) =>
+            compiler.hooks.emit.tap('CleanSourceMaps', () =>
+              fs.rmSync(path.join(dir, mapsDir), { recursive: true, force: true }),
+            ),
+        },
         single
           ? new webpack.NormalModuleReplacementPlugin(
               /shell[\\/]src[\\/]federation[\\/]remotes\.ts$/,

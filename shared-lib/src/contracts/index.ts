@@ -12,8 +12,8 @@ export interface RemoteRoute {
 /** `./routes` of every remote. */
 export type RoutesModule = { default: readonly RemoteRoute[] };
 /**
- * `./CartButton` of mfe-catalog-cart: the header's cart button with its panel. While no `./CartSync` is mounted
- * (a shell built before it), the button also keeps the cart in the backend, so saving never stops.
+ * `./CartButton` of mfe-catalog-cart: the header's cart button with its panel (it saves nothing: `./CartSync`
+ * does).
  */
 export type CartButtonModule = { default: ComponentType };
 /** `./NewsletterPopup` of mfe-marketing. */
@@ -29,7 +29,7 @@ export type NewsletterFormModule = { default: ComponentType };
 /**
  * `./CartSync` of mfe-catalog-cart: renders nothing; while mounted it keeps a signed-in customer's cart in the
  * backend (load and merge on sign-in, one save per change made in this tab, clear on sign-out). The shell mounts
- * it once; a catalogue remote built before it lacks this module and saves from its CartButton instead.
+ * it once; a catalogue remote built before it lacks this module and saves from its own CartButton instead.
  */
 export type CartSyncModule = { default: ComponentType };
 
