@@ -9,6 +9,8 @@ import playwright from 'eslint-plugin-playwright';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
 // react-router-dom is the shared singleton; react-router itself is not shared, so a direct import would bring a
@@ -18,6 +20,49 @@ const routerImport = { name: 'react-router', message: 'Import from react-router-
 const browserTests = ['shared-lib', ...slices].map((pkg) => `${pkg}/src/**/*.test.{ts,tsx}`);
 // Folders that are applications, not libraries: shared-lib may import none of them.
 const apps = [...slices, 'local-supabase', 'e2e'];
+
+// Inside a slice (the slice template in its README): a feature imports no other feature, and what two features
+// share (the slice's components/, hooks/, utils/) imports no feature; pages and exposes compose the features.
+const featureZones = slices.flatMap((slice) => {
+  const src = `${slice}/src`;
+  const dir = path.join(import.meta.dirname, src, 'features');
+  if (!fs.existsSync(dir)) return [];
+  const features = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...features.map(({ name }) => ({
+      target: `${src}/features/${name}`,
+      from: `${src}/features`,
+      except: [`./${name}`],
+      message:
+        "A feature imports no other feature's files: move what two features share to the slice's components/ or hooks/, or to shared-lib.",
+    })),
+    {
+      target: ['components', 'hooks', 'utils'].map((folder) => `${src}/${folder}`),
+      from: ['features', 'pages', 'exposes'].map((folder) => `${src}/${folder}`),
+      message: "A slice's shared components/, hooks/ and utils/ import no feature or page.",
+    },
+    {
+      target: `${src}/features`,
+      from: ['pages', 'exposes'].map((folder) => `${src}/${folder}`),
+      message: 'A feature imports no page: pages compose the features.',
+    },
+  ];
+});
+
+// Every form of a slice is shared-lib's <Form>, driven by useFormSubmit (validation, the call, the words for a
+// failure, focus, the live announcement in one place); a <form> of its own would bypass all of it.
+const FORM_MESSAGE =
+  "Write a form as shared-lib's <Form form={useFormSubmit(...)}>, not a <form> of its own.";
+const ownForm = [
+  { selector: "JSXOpeningElement[name.name='form']", message: FORM_MESSAGE },
+  { selector: "MemberExpression[object.name='styled'][property.name='form']", message: FORM_MESSAGE },
+  { selector: "CallExpression[callee.name='styled'] > Literal[value='form']", message: FORM_MESSAGE },
+  { selector: "JSXAttribute[name.name='as'] > Literal[value='form']", message: FORM_MESSAGE },
+  {
+    selector: "CallExpression[callee.property.name='createElement'] > Literal[value='form']",
+    message: FORM_MESSAGE,
+  },
+];
 
 export default tseslint.config(
   {
@@ -102,6 +147,7 @@ export default tseslint.config(
               from: slices.filter((other) => other !== slice),
               message: 'A slice imports only shared-lib and its own files.',
             })),
+            ...featureZones,
           ],
         },
       ],
@@ -134,5 +180,11 @@ export default tseslint.config(
       ],
     },
   })),
+  // The slices' forms (tests may stand in for a remote's form with a plain one).
+  {
+    files: slices.map((slice) => `${slice}/src/**/*.{ts,tsx}`),
+    ignores: ['**/__tests__/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ownForm] },
+  },
   prettier,
 );
