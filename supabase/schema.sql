@@ -101,6 +101,20 @@ $$;
 
 
 --
+-- Name: enqueue_email(text, text, jsonb, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into private.email_outbox (template, recipient, payload, idempotency_key)
+  values (enqueue_email.template, enqueue_email.recipient, enqueue_email.payload, enqueue_email.idempotency_key)
+  on conflict (idempotency_key) do nothing;
+$$;
+
+
+--
 -- Name: is_time_zone(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -364,6 +378,30 @@ $$;
 
 
 --
+-- Name: claim_emails(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_emails(batch_size integer DEFAULT 10) RETURNS TABLE(id bigint, template text, recipient text, payload jsonb, idempotency_key text, attempts integer)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.email_outbox o
+  set claimed_until = now() + interval '5 minutes', attempts = o.attempts + 1
+  where o.id in (
+    select c.id from private.email_outbox c
+    where c.sent_at is null
+      and (c.claimed_until is null or c.claimed_until < now())
+      and c.attempts < 8
+      and (c.attempts = 0 or c.created_at > now() - interval '23 hours')
+    order by c.id
+    limit least(greatest(coalesce(batch_size, 10), 1), 50)
+    for update skip locked
+  )
+  returning o.id, o.template, o.recipient, o.payload, o.idempotency_key, o.attempts;
+$$;
+
+
+--
 -- Name: claim_guest_meetings(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -377,6 +415,41 @@ CREATE FUNCTION public.claim_guest_meetings() RETURNS integer
      where u.id = auth.uid() and u.email is not null and u.email_confirmed_at is not null),
     0
   );
+$$;
+
+
+--
+-- Name: mark_email_failed(bigint, text, integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer DEFAULT NULL::integer, permanent boolean DEFAULT false) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.email_outbox
+  set last_error = left(error, 1000),
+      claimed_until = case
+        when permanent then 'infinity'::timestamptz
+        else now() + make_interval(secs => greatest(
+          least(60 * power(2, greatest(attempts - 1, 0)), 7200),
+          least(coalesce(retry_after_seconds, 0), 7200)
+        ))
+      end
+  where id = email_id and sent_at is null;
+$$;
+
+
+--
+-- Name: mark_email_sent(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mark_email_sent(email_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.email_outbox
+  set sent_at = now(), claimed_until = null, last_error = null
+  where id = email_id and sent_at is null;
 $$;
 
 
@@ -517,6 +590,42 @@ $$;
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
+
+--
+-- Name: email_outbox; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.email_outbox (
+    id bigint NOT NULL,
+    template text NOT NULL,
+    recipient text NOT NULL,
+    payload jsonb NOT NULL,
+    idempotency_key text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    claimed_until timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    sent_at timestamp with time zone,
+    last_error text,
+    CONSTRAINT email_outbox_idempotency_key_check CHECK (((length(idempotency_key) >= 1) AND (length(idempotency_key) <= 256))),
+    CONSTRAINT email_outbox_payload_check CHECK ((jsonb_typeof(payload) = 'object'::text)),
+    CONSTRAINT email_outbox_recipient_check CHECK ((((length(recipient) >= 3) AND (length(recipient) <= 255)) AND (recipient ~ '^[^@\s]+@[^@\s]+$'::text))),
+    CONSTRAINT email_outbox_template_check CHECK ((template ~ '^[a-z][a-z_]{0,62}$'::text))
+);
+
+
+--
+-- Name: email_outbox_id_seq; Type: SEQUENCE; Schema: private; Owner: -
+--
+
+ALTER TABLE private.email_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.email_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
 
 --
 -- Name: booking_settings; Type: TABLE; Schema: public; Owner: -
@@ -702,6 +811,22 @@ CREATE TABLE public.services (
 
 
 --
+-- Name: email_outbox email_outbox_idempotency_key_key; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.email_outbox
+    ADD CONSTRAINT email_outbox_idempotency_key_key UNIQUE (idempotency_key);
+
+
+--
+-- Name: email_outbox email_outbox_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.email_outbox
+    ADD CONSTRAINT email_outbox_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: booking_settings booking_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -862,6 +987,13 @@ ALTER TABLE ONLY public.services
 
 
 --
+-- Name: email_outbox_unsent; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX email_outbox_unsent ON private.email_outbox USING btree (id) WHERE (sent_at IS NULL);
+
+
+--
 -- Name: cart_items_user_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -950,6 +1082,12 @@ ALTER TABLE ONLY public.order_items
 ALTER TABLE ONLY public.orders
     ADD CONSTRAINT orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+
+--
+-- Name: email_outbox; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.email_outbox ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: contact_messages anyone may write; Type: POLICY; Schema: public; Owner: -
@@ -1131,6 +1269,14 @@ GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
 
 --
+-- Name: FUNCTION enqueue_email(template text, recipient text, payload jsonb, idempotency_key text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
+
+
+--
 -- Name: FUNCTION is_time_zone(zone text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1215,12 +1361,36 @@ GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time 
 
 
 --
+-- Name: FUNCTION claim_emails(batch_size integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_emails(batch_size integer) TO service_role;
+
+
+--
 -- Name: FUNCTION claim_guest_meetings(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
+
+
+--
+-- Name: FUNCTION mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) TO service_role;
+
+
+--
+-- Name: FUNCTION mark_email_sent(email_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 
 --
