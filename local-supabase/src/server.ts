@@ -16,6 +16,10 @@ import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
 import { ConfigError, readSupabaseConfig, type SupabaseConfig } from './config';
 import { jsonBodyParser } from './json-body';
 import { inboxApp } from './mail/inbox';
+import { inboxApiKey } from './mail/provider';
+import { functionRoutes } from './functions/routes';
+import { functionsRuntime } from './functions/runtime';
+import { startSchedule } from './functions/schedule';
 
 export interface LocalSupabaseOptions {
   port?: number;
@@ -30,6 +34,8 @@ export interface LocalSupabaseOptions {
   supabaseDir?: string;
   /** The settings shared with the Supabase CLI: by default `<supabaseDir>/config.toml` (src/config.ts). */
   config?: SupabaseConfig;
+  /** Seconds between two calls of the scheduled functions (send-emails), as hosted's cron job; 0: never. */
+  scheduleSeconds?: number;
   log?: boolean;
 }
 
@@ -183,6 +189,26 @@ async function serve(
       { prefix: '/auth/v1' },
     );
   }
+  const keys = apiKeys(secret);
+  const supabaseDir = options.supabaseDir ?? SUPABASE_DIR;
+  const apiUrl = `http://127.0.0.1:${bound.port}`;
+  const functions = functionsRuntime({
+    dir: path.join(supabaseDir, 'functions'),
+    platform: {
+      SUPABASE_URL: apiUrl,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    },
+    mailApi: inbox ? { url: `http://localhost:${inbox.port}`, key: inboxApiKey(secret) } : null,
+    log: options.log ? undefined : () => undefined,
+  });
+  await app.register(
+    (instance, _opts, done) => {
+      functionRoutes(instance, functions);
+      done();
+    },
+    { prefix: '/functions/v1' },
+  );
   if (config.api.enabled) {
     await app.register(
       (instance, _opts, done) => {
@@ -204,7 +230,7 @@ async function serve(
     await app.close();
     throw error;
   }
-  const mail = inbox ? inboxApp(db) : null;
+  const mail = inbox ? inboxApp(db, inboxApiKey(secret)) : null;
   if (inbox && mail) {
     try {
       await inbox.serve(mail);
@@ -215,7 +241,13 @@ async function serve(
     }
   }
   const actualPort = bound.port;
-  const keys = apiKeys(secret);
+  const stopSchedule = startSchedule({
+    apiUrl,
+    serviceRoleKey: keys.serviceRoleKey,
+    seconds: options.scheduleSeconds ?? 60,
+    exists: functions.has,
+    log: (line) => console.warn(line),
+  });
   return {
     url: `http://localhost:${actualPort}`,
     ...keys,
@@ -224,6 +256,8 @@ async function serve(
     migrations,
     inboxUrl: inbox ? `http://localhost:${inbox.port}` : null,
     stop: async () => {
+      stopSchedule();
+      await functions.stop();
       await app.close();
       await mail?.close();
       await db.close();

@@ -47,6 +47,8 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
         AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
         AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '100000',
         INBUCKET_PORT: '0',
+        // The suites call send-emails themselves; the sweep's own timer would send behind their backs.
+        FUNCTION_SCHEDULE_SECONDS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
 // end-to-end tests read the links from.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../db/database';
+import { providerRoutes } from './provider';
 import { clearMail, countMail, findMail, listMail, type StoredMail } from './store';
 
 const LIST_LIMIT = 200;
@@ -107,8 +108,10 @@ function idOf(raw: string): number | null {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
-export function inboxApp(db: Database): FastifyInstance {
+/** The inbox's server; with `apiKey`, it also takes e-mail to send (`POST /emails`, src/mail/provider.ts). */
+export function inboxApp(db: Database, apiKey?: string): FastifyInstance {
   const app = Fastify({ logger: false });
+  if (apiKey) providerRoutes(app, db, apiKey);
   // The form's "Delete all messages" posts urlencoded with an empty body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
     done(null, undefined),
