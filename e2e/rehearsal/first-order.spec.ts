@@ -40,7 +40,14 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
-    await page.goto(await linkFromInbox(request, email, 'Confirm Your Email', rehearsal.inboxUrl));
+    await page.goto(
+      await linkFromInbox(
+        request,
+        email,
+        'Confirm your email address for AI Made Simple',
+        rehearsal.inboxUrl,
+      ),
+    );
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 

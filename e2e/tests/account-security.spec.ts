@@ -35,7 +35,7 @@ test('forgot password: the e-mailed link opens /auth/reset, the new password sig
   await signOutFromMenu(page);
 
   await requestReset(page, email);
-  const link = await linkFromInbox(request, email, 'Reset Your Password');
+  const link = await linkFromInbox(request, email, 'Reset your AI Made Simple password');
   await page.goto(link);
   await expect(page).toHaveURL(/\/auth\/reset#?$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
@@ -172,7 +172,9 @@ test('Profile: a new password replaces the old one, and a new email applies once
   const profile = page.getByRole('tabpanel', { name: 'Profile' });
   await expect(profile.getByRole('definition').first()).toHaveText(email);
   await expect(page).toHaveURL(/\/account$/);
-  await page.goto(await linkFromInbox(request, newEmail, 'Confirm Email Change'));
+  await page.goto(
+    await linkFromInbox(request, newEmail, 'Confirm your new email address for AI Made Simple'),
+  );
   await expect(page).toHaveURL(/\/account/);
   await expect(profile.getByRole('definition').first()).toHaveText(newEmail);
 
@@ -220,7 +222,7 @@ test.describe('with the auth server unreachable', () => {
     await signUp(page, { email, password: PASSWORD });
     await signOutFromMenu(page);
     await requestReset(page, email);
-    await page.goto(await linkFromInbox(request, email, 'Reset Your Password'));
+    await page.goto(await linkFromInbox(request, email, 'Reset your AI Made Simple password'));
     await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);

@@ -6,6 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, TomlError } from 'smol-toml';
 import type { PasswordRequirements } from './auth/passwords';
+import {
+  AUTH_TEMPLATE_KINDS,
+  checkTemplate,
+  readTemplateFile,
+  templatePath,
+  type AuthTemplateKind,
+  type AuthTemplates,
+} from './mail/auth-templates';
 
 /** What the service takes from config.toml, with the Supabase CLI's defaults for keys the file leaves out. */
 export interface SupabaseConfig {
@@ -43,6 +51,8 @@ export interface SupabaseConfig {
       /** otp_length and otp_expiry (seconds): the code in each e-mail and how long it and its link work. */
       otpLength: number;
       otpExpiry: number;
+      /** [auth.email.template.<kind>]: the agency's auth e-mails (src/mail/auth-templates.ts); a kind not set sends GoTrue's. */
+      templates: AuthTemplates;
     };
     mfa: {
       maxEnrolledFactors: number;
@@ -187,6 +197,44 @@ function subTable(file: string, parent: Table | undefined, key: string, name: st
   return value;
 }
 
+// GoTrue's subjects, for a template that names none.
+const DEFAULT_SUBJECTS: Record<AuthTemplateKind, string> = {
+  invite: 'You have been invited',
+  confirmation: 'Confirm Your Email',
+  recovery: 'Reset Your Password',
+  magic_link: 'Your Magic Link',
+  email_change: 'Confirm Email Change',
+  reauthentication: 'Confirm reauthentication',
+};
+
+/** `[auth.email.template.<kind>]` with their files read and checked, so a broken template stops the start. */
+function readTemplates(file: string, supabaseDir: string, emailTable: Table | undefined): AuthTemplates {
+  const table = subTable(file, emailTable, 'template', 'auth.email.template');
+  const templates: AuthTemplates = {};
+  for (const kind of Object.keys(table ?? {})) {
+    const name = `auth.email.template.${kind}`;
+    if (!(AUTH_TEMPLATE_KINDS as readonly string[]).includes(kind))
+      throw new ConfigError(`${file}: [${name}] is not a template kind (${AUTH_TEMPLATE_KINDS.join(', ')})`);
+    const template = reader(file, subTable(file, table, kind, name), name);
+    const contentPath = template.string('content_path', '');
+    if (!contentPath) continue;
+    const source = templatePath(supabaseDir, contentPath);
+    let html: string;
+    try {
+      html = readTemplateFile(source);
+    } catch (error) {
+      template.refuse('content_path', `cannot read ${source} (${(error as NodeJS.ErrnoException).code})`);
+    }
+    const problem = checkTemplate(html!);
+    if (problem) template.refuse('content_path', `${source}: ${problem}`);
+    templates[kind as AuthTemplateKind] = {
+      subject: template.string('subject', DEFAULT_SUBJECTS[kind as AuthTemplateKind]),
+      html: html!,
+    };
+  }
+  return templates;
+}
+
 /** Reads `<supabaseDir>/config.toml`; a folder without one gets the CLI's defaults. */
 export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
   const file = path.join(supabaseDir, 'config.toml');
@@ -293,6 +341,7 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
         maxFrequency: maxFrequency!,
         otpLength: email.count('otp_length', d.auth.email.otp_length, 6),
         otpExpiry: email.count('otp_expiry', d.auth.email.otp_expiry, 1),
+        templates: readTemplates(file, supabaseDir, emailTable),
       },
       mfa: {
         maxEnrolledFactors: mfa.count('max_enrolled_factors', d.auth.mfa.max_enrolled_factors, 1),
@@ -343,6 +392,7 @@ export const ENV_OVERRIDES = {
   AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: 'GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (15 per minute)',
   SITE_URL: '[auth] site_url',
   INBUCKET_PORT: '[local_smtp] port',
+  AUTH_EMAIL_TEMPLATES: "[auth.email.template.*] (gotrue: GoTrue's own texts instead)",
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -379,6 +429,9 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
   const minLength = intFromEnv(env, 'MIN_PASSWORD_LENGTH');
   if (minLength !== undefined && minLength < 1)
     throw new ConfigError(`MIN_PASSWORD_LENGTH must be at least 1, got '${minLength}'`);
+  const templates = env.AUTH_EMAIL_TEMPLATES || undefined;
+  if (templates !== undefined && templates !== 'config' && templates !== 'gotrue')
+    throw new ConfigError(`AUTH_EMAIL_TEMPLATES must be config or gotrue, got '${templates}'`);
   const siteUrl = env.SITE_URL || undefined;
   if (siteUrl !== undefined && !URL.canParse(siteUrl))
     throw new ConfigError(`SITE_URL must be an absolute URL, got '${siteUrl}'`);
@@ -403,6 +456,7 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
       refreshTokenReuseInterval: intFromEnv(env, 'REFRESH_REUSE_INTERVAL') ?? auth.refreshTokenReuseInterval,
       email: {
         ...auth.email,
+        templates: templates === 'gotrue' ? {} : auth.email.templates,
         enableConfirmations:
           autoConfirm === undefined || autoConfirm === ''
             ? auth.email.enableConfirmations

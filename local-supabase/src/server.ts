@@ -182,6 +182,7 @@ async function serve(
           otpExpiry: auth.email.otpExpiry,
           maxFrequency: auth.email.maxFrequency,
           doubleConfirmChanges: auth.email.doubleConfirmChanges,
+          emailTemplates: auth.email.templates,
           securePasswordChange: auth.email.securePasswordChange,
           mfa: auth.mfa,
         }).then(() => done(), done);

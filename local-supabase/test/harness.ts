@@ -98,6 +98,8 @@ export interface Backend {
   server: Server;
   /** The PostgreSQL database of a 'postgres' backend, for checks made beside the API. */
   databaseUrl?: string;
+  /** The PGlite data folder of a 'pglite' backend (readable beside the API only while it is stopped). */
+  dataDir?: string;
   /** A fresh anonymous client (no session). */
   anon: () => SupabaseClient;
   service: () => SupabaseClient;
@@ -166,6 +168,7 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
   const backend: Backend = {
     kind,
     databaseUrl: storage.DATABASE_URL,
+    dataDir: storage.DATA_DIR,
     get server() {
       return server;
     },

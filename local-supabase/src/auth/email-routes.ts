@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
+import { renderAuthTemplate, type AuthTemplates } from '../mail/auth-templates';
 import { deliver } from '../mail/store';
 import { composeMail, reauthenticationMail, type MailKind } from '../mail/templates';
 import {
@@ -27,6 +28,8 @@ export interface EmailFlowOptions extends AuthSettings {
   otpExpiry: number;
   maxFrequency: number;
   doubleConfirmChanges: boolean;
+  /** config.toml's auth e-mails; a kind without one sends GoTrue's own text (src/mail/templates.ts). */
+  emailTemplates: AuthTemplates;
 }
 
 /** A user row with the e-mail token columns GoTrue keeps (src/db/bootstrap.sql). */
@@ -72,7 +75,24 @@ export class Mailer {
     extra: { email?: string; newEmail?: string } = {},
   ) {
     const link = verifyUrl(this.options.issuer, token.hash, type, redirectTo);
-    await deliver(tx, composeMail(kind, { to, link, code: token.code, ...extra }));
+    const template =
+      this.options.emailTemplates[
+        kind.startsWith('email_change') ? 'email_change' : (kind as 'confirmation' | 'recovery')
+      ];
+    await deliver(
+      tx,
+      template
+        ? renderAuthTemplate(template, to, {
+            ConfirmationURL: link,
+            Token: token.code,
+            TokenHash: token.hash,
+            SiteURL: this.options.redirect.siteUrl,
+            RedirectTo: redirectTo,
+            Email: extra.email ?? to,
+            NewEmail: extra.newEmail,
+          })
+        : composeMail(kind, { to, link, code: token.code, ...extra }),
+    );
   }
 
   /** Sign-up confirmation: a new token replaces any earlier one. */
@@ -92,7 +112,17 @@ export class Mailer {
       'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1',
       [user.id, token.hash],
     );
-    await deliver(tx, reauthenticationMail(user.email, token.code));
+    const template = this.options.emailTemplates.reauthentication;
+    await deliver(
+      tx,
+      template
+        ? renderAuthTemplate(template, user.email, {
+            Token: token.code,
+            SiteURL: this.options.redirect.siteUrl,
+            Email: user.email,
+          })
+        : reauthenticationMail(user.email, token.code),
+    );
   }
 
   /**

@@ -31,6 +31,7 @@ import {
   userJson,
   type AuthSettings,
 } from './sessions';
+import type { AuthTemplates } from '../mail/auth-templates';
 
 export interface AuthOptions extends AuthSettings {
   db: Database;
@@ -51,6 +52,8 @@ export interface AuthOptions extends AuthSettings {
   otpExpiry: number;
   maxFrequency: number;
   doubleConfirmChanges: boolean;
+  /** [auth.email.template.<kind>]: the auth e-mails' own texts. */
+  emailTemplates: AuthTemplates;
   /** [auth.email] secure_password_change: an old session needs the e-mailed code to change the password. */
   securePasswordChange: boolean;
   mfa: MfaSettings;
