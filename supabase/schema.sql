@@ -277,6 +277,35 @@ $$;
 
 
 --
+-- Name: request_email_sweep(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.request_email_sweep() RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  project_url text;
+  sweep_key text;
+begin
+  select decrypted_secret into project_url from vault.decrypted_secrets where name = 'project_url';
+  select decrypted_secret into sweep_key from vault.decrypted_secrets where name = 'email_sweep_key';
+  if project_url is null or sweep_key is null then
+    raise notice 'send-emails sweep skipped: store the Vault secrets project_url and email_sweep_key (README, Deploying)';
+    return null;
+  end if;
+  -- The function sends for up to 60 seconds; pg_net records its answer (net._http_response) when it comes.
+  return net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/send-emails',
+    headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', sweep_key),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 90000
+  );
+end;
+$$;
+
+
+--
 -- Name: slot_grid(timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1322,6 +1351,13 @@ GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
 REVOKE ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) TO service_role;
+
+
+--
+-- Name: FUNCTION request_email_sweep(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC;
 
 
 --
