@@ -46,8 +46,9 @@ const row = async (key: string) =>
       sent: boolean;
       last_error: string | null;
     }>(
-      `select id, attempts, extract(epoch from claimed_until - now())::float as wait,
-         claimed_until = 'infinity' as given_up, sent_at is not null as sent, last_error
+      `select id, attempts,
+         case when claimed_until <> 'infinity' then extract(epoch from claimed_until - now())::float end as wait,
+         claimed_until is not distinct from 'infinity' as given_up, sent_at is not null as sent, last_error
        from private.email_outbox where idempotency_key = $1`,
       [key],
     )

@@ -150,7 +150,7 @@ describe.each(KINDS)('Edge Functions on %s', (kind) => {
     expect(data).toEqual({ sent: 1, failed: 2 });
     const rows = await sql<{ key: string; given_up: boolean; last_error: string | null }>(
       backend,
-      `select idempotency_key as key, claimed_until = 'infinity' as given_up, last_error
+      `select idempotency_key as key, claimed_until is not distinct from 'infinity' as given_up, last_error
        from private.email_outbox where recipient = '${to}' order by id`,
     );
     expect(rows).toEqual([
