@@ -5,6 +5,7 @@
 // PostgreSQL reads as an untyped literal (PostgREST's unknownLiteral) and casts to what the operator needs.
 import type { Value } from '../db/literals';
 import { RestError } from '../errors';
+import { castSql } from './casts';
 import { noRelationship, quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
@@ -116,8 +117,6 @@ function parseList(raw: string): string[] {
   return items;
 }
 
-// A cast names a type: letters, digits, underscores and spaces (`double precision`), optionally an array.
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 // An alias or a column: what PostgREST's select grammar accepts as a field name here.
 const FIELD = /^[^\s(),.:!"]+$/;
 
@@ -327,9 +326,9 @@ export function parseQuery(
       if (!match) throw selectParseError(selectRaw, `unexpected "${term}"`);
       const [, as, column, cast] = match;
       if (as !== undefined && !FIELD.test(as)) throw selectParseError(selectRaw, `unexpected "${as}"`);
-      if (cast !== undefined && !CAST.test(cast)) throw selectParseError(selectRaw, `unexpected "${cast}"`);
       const name = quoteIdent(checkColumn(rel, column!));
-      const value = cast ? `${name}::${cast}` : name;
+      const value =
+        cast === undefined ? name : `${name}::${castSql(cast, catalogue?.castTypes ?? new Map(), selectRaw)}`;
       items.push(as !== undefined || cast ? `${value} as ${quoteIdent(as ?? column!)}` : value);
     }
 

@@ -488,7 +488,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       : null;
     const params = fromBody && 'json' in args ? [args.json] : values;
     const relation: Relation = { name: info.name, columns: new Set(info.resultColumns ?? [info.name]) };
-    const q = parseQuery(search(request), relation, params.length + 1, new Set(isGet ? names : []));
+    const q = parseQuery(search(request), relation, params.length + 1, new Set(isGet ? names : []), cache);
     if (info.returnType === 'void') {
       await run(
         request,

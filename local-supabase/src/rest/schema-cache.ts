@@ -36,8 +36,10 @@ export interface Join {
   junction?: { table: string; pairs: [string, string][] };
 }
 
-/** What embedding needs from the schema cache. */
+/** What embedding and casts need from the schema cache. */
 export interface Catalogue {
+  /** The types a cast may name: pg_type.typname to its schema-qualified, quoted name. */
+  castTypes: ReadonlyMap<string, string>;
   columns(table: string): ReadonlySet<string>;
   /** Each column's type name (pg_type.typname). */
   columnTypes(table: string): ReadonlyMap<string, string>;
@@ -70,6 +72,7 @@ export class SchemaCache implements Catalogue {
     public timezones: ReadonlySet<string>,
     /** Each API role's own settings (`alter role anon set statement_timeout = '3s'`). */
     private roleConfig: Map<string, [string, string][]>,
+    public castTypes: ReadonlyMap<string, string>,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
@@ -190,6 +193,14 @@ export class SchemaCache implements Catalogue {
       if (!roleConfig.has(role)) roleConfig.set(role, []);
       roleConfig.get(role)!.push([name, value]);
     }
+    // The types a cast may name, each once: pg_catalog's first, then the project's and the extensions'.
+    const typeNames = await db.query<{ name: string; sql: string }>(
+      `select distinct on (t.typname) t.typname::text as name, format('%I.%I', n.nspname, t.typname) as sql
+       from pg_type t join pg_namespace n on n.oid = t.typnamespace
+       where n.nspname in ('pg_catalog', $1, 'extensions')
+       order by t.typname, array_position(array['pg_catalog', $1, 'extensions'], n.nspname::text)`,
+      [schema],
+    );
     return new SchemaCache(
       tables,
       types,
@@ -199,6 +210,7 @@ export class SchemaCache implements Catalogue {
       defaults,
       new Set(zones.rows.map((z) => z.name)),
       roleConfig,
+      new Map(typeNames.rows.map((t) => [t.name, t.sql])),
     );
   }
 
