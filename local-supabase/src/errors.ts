@@ -32,12 +32,22 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * `text` as a quoted string a header can carry (PostgREST writes Haskell's `show` of it): quotes and backslashes
+ * escaped, anything beyond printable ASCII as `\uXXXX` (a claim of the token may hold any character).
+ */
+const quotedHeaderText = (text: string) =>
+  `"${text.replace(/["\\]/g, '\\$&').replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`;
+
 /** A reason phrase Node can write in a status line (visible ASCII and spaces), or none. */
 const REASON = /^[\x20-\x7e\t]{1,200}$/;
 
 export function sendRestError(reply: FastifyReply, error: RestError): FastifyReply {
   if (error.status === 401 && !error.response.headers)
-    reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${error.message}"`);
+    reply.header(
+      'WWW-Authenticate',
+      `Bearer error="invalid_token", error_description=${quotedHeaderText(error.message)}`,
+    );
   for (const [name, value] of Object.entries(error.response.headers ?? {})) reply.header(name, value);
   if (error.response.statusText && REASON.test(error.response.statusText))
     reply.raw.statusMessage = error.response.statusText;

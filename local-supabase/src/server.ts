@@ -45,6 +45,8 @@ export interface LocalSupabase {
   stop: () => Promise<void>;
 }
 
+const MIN_JWT_SECRET_LENGTH = 32;
+
 const ALLOWED_HEADERS = [
   'accept',
   'apikey',
@@ -90,13 +92,22 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       `refusing to listen on ${host} with the public default JWT secret (anyone could sign a service_role token): set JWT_SECRET to a secret of your own, or listen on 127.0.0.1`,
     );
   }
+  // PostgREST and GoTrue refuse a shorter secret: a short HMAC key can be guessed offline from any token.
+  if (secret.length < MIN_JWT_SECRET_LENGTH && !isLoopback(host)) {
+    throw new ConfigError(
+      `refusing to listen on ${host} with a JWT secret of ${secret.length} characters: PostgREST and GoTrue require at least ${MIN_JWT_SECRET_LENGTH}; set JWT_SECRET to a longer secret, or listen on 127.0.0.1`,
+    );
+  }
   const config = options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
   // Bind, then lock, then open: a start on a busy port fails before it touches the data folder, and a data
   // folder another process holds is refused before PGlite opens it (src/startup.ts, src/data-folder.ts).
   const bound = await bindPort(options.port ?? config.api.port, host);
   let inbox: BoundPort | null = null;
   try {
-    inbox = config.inbucket.enabled ? await bindPort(config.inbucket.port, host, 'INBUCKET_PORT') : null;
+    // On loopback whatever HOST says: its messages hold sign-in links (src/mail/inbox.ts).
+    inbox = config.inbucket.enabled
+      ? await bindPort(config.inbucket.port, '127.0.0.1', 'INBUCKET_PORT')
+      : null;
   } catch (error) {
     await bound.close();
     throw error;

@@ -1,7 +1,9 @@
 // The local inbox the developer opens in the browser (the Supabase CLI's mail catcher on [inbucket] port): a page
 // listing the e-mails auth sent, newest first, a page for each with its links clickable, and a JSON API the
-// end-to-end tests read the links from.
-import Fastify, { type FastifyInstance } from 'fastify';
+// end-to-end tests read the links from. Its messages hold sign-in links, so it listens on loopback only (whatever
+// HOST says: src/server.ts), answers only requests addressed to localhost (a DNS-rebinding page names its own
+// host), and takes writes only from its own pages (a cross-site form could empty it).
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { clearMail, countMail, findMail, listMail, type StoredMail } from './store';
 
@@ -107,8 +109,35 @@ function idOf(raw: string): number | null {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
 }
 
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+const refused = (message: string) => Object.assign(new Error(message), { statusCode: 403 });
+
+/** The host a request names, without its port (`localhost:54324` is localhost, `[::1]:54324` is [::1]). */
+const hostName = (host: string | undefined) => (host ?? '').replace(/:\d*$/, '').toLowerCase();
+
+/**
+ * Refuses a request addressed to another host, and a write whose page is not the inbox's own: an `Origin` other
+ * than the inbox's, or a browser's `Sec-Fetch-Site` other than same-origin (a cross-site form sends both).
+ */
+function checkRequest(request: FastifyRequest): void {
+  if (!LOOPBACK_NAMES.has(hostName(request.headers.host)))
+    throw refused('This inbox answers only at localhost');
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  const { origin } = request.headers;
+  const site = request.headers['sec-fetch-site'];
+  const port = request.socket.localPort;
+  const own = [...LOOPBACK_NAMES].map((name) => `http://${name}:${port}`);
+  if (
+    (origin !== undefined && !own.includes(origin)) ||
+    (site !== undefined && site !== 'same-origin' && site !== 'none')
+  )
+    throw refused('The inbox can only be changed from its own page');
+}
+
 export function inboxApp(db: Database): FastifyInstance {
   const app = Fastify({ logger: false });
+  app.addHook('onRequest', async (request) => checkRequest(request));
   // The form's "Delete all messages" posts urlencoded with an empty body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
     done(null, undefined),

@@ -124,7 +124,12 @@ function selectParseError(raw: string, why: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse select parameter (${raw})"`, why);
 }
 
-const MAX_EMBED_DEPTH = 16;
+/**
+ * How deep embedded resources and and=/or= trees may nest. Each level is a subquery or a parenthesised
+ * condition: past this PostgreSQL's parser (PGlite's WebAssembly stack above all) and this service's recursion
+ * run out (600 levels of embeds, 2,600 of `or(`, answered 500), which must be a 400 PGRST100 instead.
+ */
+const MAX_NESTING = 16;
 
 const number = (name: string, raw: string | null) => {
   if (raw === null) return null;
@@ -211,8 +216,15 @@ export function parseQuery(
   };
 
   /** `(a.eq.1,b.gt.2,and(c.is.null,...))` joined by `and` or `or`. */
-  const logic = (rel: Relation, operator: 'and' | 'or', raw: string, where: string): string => {
+  const logic = (rel: Relation, operator: 'and' | 'or', raw: string, where: string, depth = 1): string => {
     const fail = () => new RestError(400, 'PGRST100', `"failed to parse logic tree (${where})"`);
+    if (depth > MAX_NESTING)
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse logic tree (${where})"`,
+        `logic trees nested deeper than ${MAX_NESTING} levels`,
+      );
     if (!raw.startsWith('(') || !raw.endsWith(')') || raw.length < 3) throw fail();
     const parts = splitTopLevel(raw.slice(1, -1), true).map((part) => {
       let term = part.trim();
@@ -223,7 +235,7 @@ export function parseQuery(
       }
       const nested = /^(and|or)(\(.*\))$/s.exec(term);
       let condition: string;
-      if (nested) condition = logic(rel, nested[1] as 'and' | 'or', nested[2]!, where);
+      if (nested) condition = logic(rel, nested[1] as 'and' | 'or', nested[2]!, where, depth + 1);
       else {
         const dot = term.indexOf('.');
         if (dot <= 0) throw fail();
@@ -270,10 +282,8 @@ export function parseQuery(
     entries: [string, string][],
     depth = 0,
   ): Level => {
-    // Each level is a subquery: past this depth PostgreSQL's parser (PGlite's WebAssembly stack above all) and
-    // the server's stack run out, which must not become a 500.
-    if (depth > MAX_EMBED_DEPTH)
-      throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_EMBED_DEPTH} levels`);
+    if (depth > MAX_NESTING)
+      throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_NESTING} levels`);
     // Each embed collects the entries addressed to it; it is built once all of them are known.
     const embeds = new Map<string, { inner: boolean; entries: [string, string][]; exists: string }>();
     const items: (string | (() => string))[] = [];

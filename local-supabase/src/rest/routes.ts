@@ -65,9 +65,14 @@ function claimsOf(request: FastifyRequest, secret: string): Claims {
       ? new RestError(401, 'PGRST303', 'JWT expired')
       : new RestError(401, 'PGRST301', 'JWSError JWSInvalidSignature');
   }
-  if (!API_ROLES.has(verified.claims.role)) {
-    throw new RestError(401, 'PGRST303', `role "${verified.claims.role}" does not exist`);
+  const { role, sub } = verified.claims;
+  if (typeof role !== 'string' || !API_ROLES.has(role)) {
+    throw new RestError(401, 'PGRST303', `role ${JSON.stringify(role)} does not exist`);
   }
+  // `sub` goes into request.jwt.claim.sub and auth.uid() as text: a token (signed with the project's secret, not
+  // by GoTrue) whose sub is an object or a number is refused as PostgREST refuses claims it cannot read.
+  if (sub !== undefined && typeof sub !== 'string')
+    throw new RestError(401, 'PGRST303', "The JWT 'sub' claim must be a string");
   return verified.claims;
 }
 
