@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { openPGlite, type Database } from './db/database';
+import { backUp, discardBackup, finishInterruptedStart, isBackupEntry, restore } from './folder-backup';
 import { StartupError } from './startup';
 
 /** Where `npm start` keeps its data when DATA_DIR is not set: `.data/local-supabase` at the repository root. */
@@ -48,8 +49,11 @@ export type FolderState =
   /** Something else; `reason` names the folder and says what to do. */
   | { kind: 'refused'; reason: string; removable: boolean };
 
-const ours = (entry: string) =>
+/** The lock's files and the initialisation marker: never part of the database. */
+const lockEntry = (entry: string) =>
   entry === LOCK_SOCKET || entry === PID_FILE || entry === INIT_MARKER || ASIDE.test(entry);
+/** What this service keeps in a data folder beside the database: the lock's files and the start's backup. */
+const ours = (entry: string) => lockEntry(entry) || isBackupEntry(entry);
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -370,7 +374,11 @@ async function assertOurDatabase(db: Database, dir: string) {
  * marker that says so is in place.
  */
 export async function prepareDataFolder(dir: string): Promise<{ lock: FolderLock; fresh: boolean }> {
-  const before = inspectDataFolder(dir);
+  // A start killed while it had the folder open left its backup: the folder is this service's, and is looked at
+  // once the backup is back in place.
+  const interrupted =
+    fs.existsSync(dir) && fs.statSync(dir).isDirectory() && fs.readdirSync(dir).some(isBackupEntry);
+  const before = interrupted ? { kind: 'database' as const } : inspectDataFolder(dir);
   if (before.kind === 'refused') throw new StartupError(before.reason);
   if (before.kind === 'absent') {
     try {
@@ -383,6 +391,7 @@ export async function prepareDataFolder(dir: string): Promise<{ lock: FolderLock
   }
   const lock = await lockDataFolder(dir);
   try {
+    finishInterruptedStart(dir, lockEntry);
     const state = inspectDataFolder(dir);
     if (state.kind === 'refused') throw new StartupError(state.reason);
     if (state.kind === 'absent') throw new StartupError(`the data folder ${dir} was removed while starting`);
@@ -398,19 +407,28 @@ export async function prepareDataFolder(dir: string): Promise<{ lock: FolderLock
 
 /**
  * Opens PGlite on `dir` as the service's own (prepareDataFolder), initialising it only when it is empty, and
- * checks the database it opened. Closing the database releases the lock.
+ * checks the database it opened. A folder PostgreSQL refuses is put back as it was (src/folder-backup.ts).
+ * Closing the database releases the lock.
  */
 export async function openDataFolder(dir: string): Promise<Database> {
   const { lock, fresh } = await prepareDataFolder(dir);
   let db: Database | undefined;
   // PGlite writes PostgreSQL's postmaster.pid as it starts, and leaves it when the start fails.
   const postmasterPid = path.join(dir, 'postmaster.pid');
-  const hadPostmasterPid = fs.existsSync(postmasterPid);
   try {
+    if (!fresh) {
+      try {
+        backUp(dir, lockEntry);
+      } catch (error) {
+        throw new StartupError(
+          `could not copy the data folder ${dir} before opening it (${errorCode(error)}): free some disk space and start again`,
+          { cause: error },
+        );
+      }
+    }
     try {
       db = await openPGlite(dir);
     } catch (error) {
-      if (!hadPostmasterPid) fs.rmSync(postmasterPid, { force: true });
       throw new StartupError(
         fresh
           ? `could not create a database in the data folder ${dir}: PGlite's initdb failed; check the free disk space and start again, or ${ELSEWHERE}`
@@ -422,9 +440,12 @@ export async function openDataFolder(dir: string): Promise<Database> {
     else await assertOurDatabase(db, dir);
   } catch (error) {
     await db?.close().catch(() => undefined);
+    if (fresh) fs.rmSync(postmasterPid, { force: true });
+    else restore(dir, lockEntry);
     await lock.release();
     throw error;
   }
+  if (!fresh) discardBackup(dir);
   const opened = db;
   return {
     ...opened,
