@@ -6,18 +6,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  INIT_MARKER,
-  LOCK_SOCKET,
-  PID_FILE,
-  inspectDataFolder,
-  lockAddress,
-  lockDataFolder,
-  prepareDataFolder,
-  resetDataFolder,
-  type FolderState,
-} from '../src/data-folder';
-import { BACKUP, backUp, restore } from '../src/folder-backup';
+import { BACKUP, backUp, restore } from '../src/data-folder/backup';
+import { INIT_MARKER, LOCK_SOCKET, PID_FILE, inspectDataFolder, type FolderState } from '../src/data-folder/inspect';
+import { lockAddress, lockDataFolder } from '../src/data-folder/lock';
+import { prepareDataFolder, resetDataFolder } from '../src/data-folder/open';
 
 jest.setTimeout(30_000);
 

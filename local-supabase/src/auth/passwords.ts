@@ -2,9 +2,7 @@
 // Native bcrypt on libuv's thread pool: a comparison (65-100 ms at cost 10 here) no longer holds the event loop that
 // serves every other request, as pure-JavaScript bcrypt did.
 import { hash, verify } from '@node-rs/bcrypt';
-
-export type PasswordRequirements =
-  '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+import type { PasswordRequirements } from '../config/settings';
 
 /** bcrypt reads only the first 72 bytes; GoTrue refuses a longer password rather than truncate it. */
 export const MAX_PASSWORD_BYTES = 72;
