@@ -8,4 +8,4 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 process.env.SWC_NODE_PROJECT ??= path.join(here, '..', 'tsconfig.runtime.json');
 const require = createRequire(import.meta.url);
 require('@swc-node/register');
-require('../src/routes-doc.ts').writeReadme();
+require('../src/routes-readme.ts');

@@ -1,12 +1,11 @@
 // The README's "What it serves": the route table (src/routes.ts) as Markdown, each route with the file and name
 // of its handler, read from the table's own imports. `npm run routes -w local-supabase` writes it into the
-// README; test/routes.test.ts fails when the README says anything else.
+// README (src/routes-readme.ts); test/routes.test.ts fails when the README says anything else.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROUTES, type Api } from './routes';
 
 const SRC = __dirname;
-const README = path.join(SRC, '..', 'README.md');
 // Markers of the section; prettier leaves it as written (it would align the tables' columns).
 export const START =
   '<!-- routes: written by `npm run routes` from src/routes.ts -->\n<!-- prettier-ignore-start -->';
@@ -47,16 +46,4 @@ export function routeTables(): string {
       ].join('\n');
     })
     .join('\n\n');
-}
-
-/** The README with its route tables written anew. */
-export function writeReadme(): void {
-  const readme = fs.readFileSync(README, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${README} has no ${START} … ${END} section`);
-  fs.writeFileSync(
-    README,
-    `${readme.slice(0, start + START.length)}\n\n${routeTables()}\n\n${readme.slice(end)}`,
-  );
 }

@@ -16,7 +16,7 @@ import type { Service } from '../service';
 import type { UserRow } from './users';
 
 /** A new code of `length` digits. */
-export function newOtp(length: number): string {
+function newOtp(length: number): string {
   let code = '';
   for (let i = 0; i < length; i += 1) code += String(randomInt(10));
   return code;
@@ -32,7 +32,7 @@ export const TOKEN_HASH_FORMAT = /^[0-9a-f]{56}$/;
 export const OTP_FORMAT = /^\d{6,10}$/;
 
 /** GoTrue's confirmation URL: `<API>/verify?token=<hash>&type=<type>&redirect_to=<where to go next>`. */
-export function verifyUrl(apiUrl: string, hash: string, type: string, redirectTo: string): string {
+function verifyUrl(apiUrl: string, hash: string, type: string, redirectTo: string): string {
   const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${apiUrl}/verify?${query.toString()}`;
 }

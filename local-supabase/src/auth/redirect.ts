@@ -43,11 +43,7 @@ function isRedirectAllowed(policy: RedirectPolicy, candidate: string): boolean {
 }
 
 /** The redirect_to to use: the requested one when allowed, else the Referer when allowed, else site_url. */
-export function chooseRedirect(
-  policy: RedirectPolicy,
-  requested: unknown,
-  referer: string | undefined,
-): string {
+function chooseRedirect(policy: RedirectPolicy, requested: unknown, referer: string | undefined): string {
   if (typeof requested === 'string' && requested !== '' && isRedirectAllowed(policy, requested))
     return requested;
   if (referer && isRedirectAllowed(policy, referer)) return referer;

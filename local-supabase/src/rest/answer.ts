@@ -39,7 +39,7 @@ export function contentRange(first: number, count: number, total: number | undef
 }
 
 /** `.single()` on a result that is not exactly one row (PostgREST's wording). */
-export function notSingle(rows: number): RestError {
+function notSingle(rows: number): RestError {
   return new RestError(
     406,
     'PGRST116',
