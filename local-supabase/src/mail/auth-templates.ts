@@ -37,8 +37,8 @@ export type TemplateValues = Partial<Record<(typeof VARIABLES)[number], string>>
 
 const ACTION = /\{\{-?\s*(.*?)\s*-?\}\}/g;
 
-/** A template file's text, or why it cannot be rendered here (a construct other than `{{ .Variable }}`). */
-export function checkTemplate(html: string): string | null {
+/** Why `html` cannot be rendered here (a construct other than `{{ .Variable }}`), or null. */
+function checkTemplate(html: string): string | null {
   for (const [, action] of html.matchAll(ACTION)) {
     const name = /^\.([A-Za-z]+)$/.exec(action ?? '')?.[1];
     if (!name || !(VARIABLES as readonly string[]).includes(name))
@@ -47,11 +47,34 @@ export function checkTemplate(html: string): string | null {
   return null;
 }
 
-/** `content_path` as the CLI resolves it: relative to the project folder, the one holding supabase/. */
-export const templatePath = (supabaseDir: string, contentPath: string): string =>
-  path.resolve(path.dirname(supabaseDir), contentPath);
+export const isAuthTemplateKind = (kind: string): kind is AuthTemplateKind =>
+  (AUTH_TEMPLATE_KINDS as readonly string[]).includes(kind);
 
-export const readTemplateFile = (file: string): string => fs.readFileSync(file, 'utf8');
+/** GoTrue's subjects, for a template that names none. */
+export const DEFAULT_SUBJECTS: Record<AuthTemplateKind, string> = {
+  invite: 'You have been invited',
+  confirmation: 'Confirm Your Email',
+  recovery: 'Reset Your Password',
+  magic_link: 'Your Magic Link',
+  email_change: 'Confirm Email Change',
+  reauthentication: 'Confirm reauthentication',
+};
+
+/**
+ * The file `content_path` names, resolved as the CLI resolves it (relative to the project folder, the one holding
+ * supabase/), or why it cannot be used.
+ */
+export function loadTemplate(supabaseDir: string, contentPath: string): { html: string } | string {
+  const file = path.resolve(path.dirname(supabaseDir), contentPath);
+  let html: string;
+  try {
+    html = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return `cannot read ${file} (${(error as NodeJS.ErrnoException).code})`;
+  }
+  const problem = checkTemplate(html);
+  return problem ? `${file}: ${problem}` : { html };
+}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

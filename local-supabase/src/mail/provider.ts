@@ -6,8 +6,9 @@
 // the same key and body again answer the first message's id and store nothing; the same key with another body is
 // 409 invalid_idempotent_request.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database';
+import type { Handler } from '../service';
 import { deliver } from './store';
 
 /** The key local-supabase gives its functions for the inbox: derived from the JWT secret, so stable across starts. */
@@ -104,23 +105,18 @@ async function deliverOnce(db: Database, request: EmailRequest, key: string | un
   });
 }
 
-/** Adds `POST /emails` to the inbox's server. */
-export function providerRoutes(app: FastifyInstance, db: Database, apiKey: string): void {
-  void app.register(async (scope) => {
-    scope.setErrorHandler((error, _request, reply) => {
-      if (error instanceof ProviderError) return send(reply, error);
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status && status < 500)
-        return send(reply, new ProviderError(422, 'validation_error', (error as Error).message));
-      return send(reply, new ProviderError(500, 'application_error', 'An unexpected error occurred.'));
-    });
-    scope.post('/emails', async (request, reply) => {
-      checkKey(request.headers.authorization, apiKey);
-      const key = request.headers['idempotency-key'];
-      if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 256))
-        throw new ProviderError(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
-      const id = await deliverOnce(db, parseRequest(request.body), key);
-      return reply.status(200).send({ id });
-    });
-  });
-}
+/** `POST /emails` on the inbox's port: one e-mail, answered as Resend answers (its errors too, whatever fails). */
+export const sendEmail: Handler = async (request, reply, { db, auth }) => {
+  try {
+    checkKey(request.headers.authorization, inboxApiKey(auth.secret));
+    const key = request.headers['idempotency-key'];
+    if (key !== undefined && (typeof key !== 'string' || key.length < 1 || key.length > 256))
+      throw new ProviderError(400, 'invalid_idempotency_key', 'The key must be between 1-256 chars.');
+    const id = await deliverOnce(db, parseRequest(request.body), key);
+    return reply.status(200).send({ id });
+  } catch (error) {
+    if (error instanceof ProviderError) return send(reply, error);
+    request.log.error(error);
+    return send(reply, new ProviderError(500, 'application_error', 'An unexpected error occurred.'));
+  }
+};

@@ -1,9 +1,10 @@
 // /functions/v1/<name>[/<path>]: every method, passed to the function's own server (src/functions/runtime.ts) as
-// Supabase's gateway passes it: the function sees /<name>[/<path>] with the query, the request's headers and body,
-// and answers everything itself, its CORS preflight included (this service's CORS is off on these routes).
-// Answers of the gateway's own: 404 NOT_FOUND for a name with no function, 503 BOOT_ERROR when it cannot start.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FunctionBootError, type FunctionsRuntime } from './runtime';
+// Supabase's gateway passes it: the function sees /<name>[/<path>] with the query, the request's headers and body
+// as they came, and answers everything itself, its CORS preflight included (src/app.ts turns this service's CORS
+// off for these routes). The gateway's own answers: 404 NOT_FOUND for a name with no function, 503 BOOT_ERROR
+// when it cannot start.
+import type { Handler } from '../service';
+import { FunctionBootError } from './runtime';
 
 // Headers that belong to one hop, never forwarded (RFC 9110 section 7.6.1), and the ones fetch sets itself.
 const HOP = new Set([
@@ -18,11 +19,11 @@ const HOP = new Set([
   'content-length',
 ]);
 
-async function forward(runtime: FunctionsRuntime, request: FastifyRequest, reply: FastifyReply) {
-  const { name } = request.params as { name: string };
+export const invokeFunction: Handler = async (request, reply, { functions }) => {
+  const name = (request.params as { '*': string })['*'].split('/')[0]!;
   let port: number | null;
   try {
-    port = await runtime.portOf(name);
+    port = await functions.portOf(name);
   } catch (error) {
     if (!(error instanceof FunctionBootError)) throw error;
     request.log.warn(error.message);
@@ -62,18 +63,4 @@ async function forward(runtime: FunctionsRuntime, request: FastifyRequest, reply
     if (!HOP.has(key) && key !== 'content-encoding') reply.header(key, value);
   });
   return reply.send(Buffer.from(await response.arrayBuffer()));
-}
-
-export function functionRoutes(app: FastifyInstance, runtime: FunctionsRuntime): void {
-  // Every body as it came, whatever its type: the function reads it.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  for (const url of ['/:name', '/:name/*'])
-    app.route({
-      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      url,
-      // The function answers CORS itself, as on hosted Supabase (read by @fastify/cors for each route).
-      config: { cors: { origin: false } } as object,
-      handler: (request, reply) => forward(runtime, request, reply),
-    });
-}
+};
