@@ -15,7 +15,7 @@ const HEADINGS: Record<Api, string> = {
   auth: 'Auth (GoTrue), under `/auth/v1`',
   rest: 'Data (PostgREST), under `/rest/v1`',
   functions: 'Edge Functions, under `/functions/v1`',
-  inbox: 'The local inbox, on `[inbucket] port`',
+  inbox: 'The local inbox, on `[local_smtp] port`',
 };
 
 /** Each imported handler's file, from the import lines of src/routes.ts. */

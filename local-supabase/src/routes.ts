@@ -88,7 +88,7 @@ export const ROUTES: Route[] = [
   // Supabase Edge Functions (supabase/functions/<name>, run under Deno: src/functions/runtime.ts)
   { method: 'ANY', path: '/functions/v1/*', api: 'functions', handler: invokeFunction, limits: [], does: '`<name>[/<path>]`: the Edge Function `supabase/functions/<name>`, which answers everything itself (CORS too)' },
 
-  // The local inbox ([inbucket] port)
+  // The local inbox ([local_smtp] port)
   { method: 'GET', path: '/', api: 'inbox', handler: inboxPage, limits: [], does: 'the messages, newest first' },
   { method: 'GET', path: '/messages/:id', api: 'inbox', handler: messageView, limits: [], does: 'one message, its links clickable' },
   { method: 'POST', path: '/clear', api: 'inbox', handler: clearFromPage, limits: [], does: 'empty the inbox (its page)' },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { orderPayload } from './email-payloads';
+import { denoBinary } from '../src/functions/runtime';
 import { KINDS, mailTo, startBackend, type Backend } from './harness';
 
 jest.setTimeout(180_000);
@@ -160,4 +161,14 @@ describe.each(KINDS)('Edge Functions on %s', (kind) => {
     ]);
     expect(await mailTo(backend, to)).toHaveLength(1);
   });
+});
+
+it('type-checks every function under Deno, as `supabase functions deploy` bundles it', async () => {
+  const dir = path.join(__dirname, '..', '..', 'supabase', 'functions', 'send-emails');
+  const registry = process.env.NPM_CONFIG_REGISTRY || process.env.npm_config_registry;
+  const { stderr } = await run(denoBinary(), ['check', '--config', 'deno.json', 'index.ts'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', ...(registry ? { NPM_CONFIG_REGISTRY: registry } : {}) },
+  });
+  expect(stderr).toMatch(/Check .*index\.ts/);
 });

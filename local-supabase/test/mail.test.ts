@@ -1,6 +1,8 @@
 // The local inbox ([inbucket] port): every e-mail auth sends is kept in the database and served as an HTML page
 // (newest first, each message with its links clickable, everything escaped) and as the JSON API the end-to-end
 // tests read links from. Messages survive a restart.
+import { DEFAULT_JWT_SECRET } from '../src/keys';
+import { inboxApiKey } from '../src/mail/provider';
 import { KINDS, mailTo, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
@@ -90,6 +92,65 @@ describe.each(KINDS)('local inbox on %s', (kind) => {
     expect(code!.subject).toBe('Your AI Made Simple confirmation code');
     expect(code!.text).toMatch(/enter this code where you were asked for it:\n\n\d{6}\n/);
     expect(code!.links).toEqual([]);
+  });
+
+  it("takes e-mail in Resend's API shape, with its key, its errors and its idempotency", async () => {
+    const key = inboxApiKey(DEFAULT_JWT_SECRET);
+    const to = `api-${Date.now()}@example.com`;
+    const post = async (headers: Record<string, string>, body: unknown) => {
+      const response = await inbox('/emails', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    const email = {
+      from: 'AI Made Simple <billing@shop.example.com>',
+      to: [to],
+      subject: 'Hello',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+    };
+    expect(await post({}, email)).toEqual({
+      status: 401,
+      json: {
+        statusCode: 401,
+        name: 'missing_api_key',
+        message: 'Missing API key in the authorization header.',
+      },
+    });
+    expect(await post({ Authorization: 'Bearer re_wrong' }, email)).toMatchObject({
+      status: 403,
+      json: { name: 'invalid_api_key' },
+    });
+    const auth = { Authorization: `Bearer ${key}` };
+    expect(await post(auth, { ...email, subject: undefined })).toMatchObject({
+      status: 422,
+      json: { name: 'missing_required_field' },
+    });
+    expect(await post(auth, { ...email, to: ['not an address'] })).toMatchObject({
+      status: 422,
+      json: { name: 'validation_error' },
+    });
+    expect(await post({ ...auth, 'Idempotency-Key': 'k'.repeat(257) }, email)).toMatchObject({
+      status: 400,
+      json: { name: 'invalid_idempotency_key' },
+    });
+
+    const once = { ...auth, 'Idempotency-Key': `welcome:${to}` };
+    const first = await post(once, email);
+    expect(first.status).toBe(200);
+    expect(first.json.id).toEqual(expect.any(String));
+    // The same request again (a retry after a lost answer): the first id, and no second message.
+    expect(await post(once, email)).toEqual(first);
+    expect(await post(once, { ...email, subject: 'Changed' })).toMatchObject({
+      status: 409,
+      json: { name: 'invalid_idempotent_request' },
+    });
+    const [message, ...others] = await mailTo(backend, to);
+    expect(others).toEqual([]);
+    expect(message).toMatchObject({ from: email.from, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
   });
 
   it('escapes what an address could smuggle into the page', async () => {

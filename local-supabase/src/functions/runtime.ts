@@ -80,7 +80,8 @@ export function functionEnv(options: FunctionsOptions): Record<string, string> {
   };
 }
 
-function denoBinary(): string {
+/** The `deno` executable of the npm package (its platform's build). */
+export function denoBinary(): string {
   const require = createRequire(__filename);
   return (require('deno/install_api.cjs') as { runInstall: () => string }).runInstall();
 }
