@@ -3,9 +3,10 @@
 // confirms the address from the inbox, buys two services with the code, finds the order in Account, books a
 // discovery call and finds it in Meetings, and signs out.
 import { uniqueEmail } from '../fixtures';
-import { linkFromInbox, signOutFromMenu } from '../support/account-security';
+import { signOutFromMenu } from '../support/account-security';
 import { calendar, confirm, expectMeeting, pickFirstSlot } from '../support/booking';
 import { checkoutWith, summary, toast } from '../support/checkout';
+import { linkFromInbox } from '../support/inbox';
 import { expect, test } from './fixtures';
 
 test.use({ newsletterPopup: true, timezoneId: 'America/New_York' });
