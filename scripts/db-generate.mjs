@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run db:generate`: builds a scratch database from supabase/migrations on the PostgreSQL server the tests use
 // (scripts/ensure-postgres.sh, or TEST_DATABASE_URL), the way local-supabase does (its bootstrap of what hosted
-// Supabase provides, then every migration and the seed), and writes from it:
+// Supabase provides, then every migration; no seed), and writes from it:
 //   shared-lib/src/supabase/database.generated.ts   `supabase gen types typescript` (the CLI from npm, no Docker)
-//   supabase/schema.sql                             pg_dump --schema-only of the schemas the API exposes
+//                                                   of the schema the API exposes
+//   supabase/schema.sql                             pg_dump --schema-only of every schema the migrations own,
+//                                                   and the triggers they put on the platform's auth tables
 // The scratch database is dropped afterwards. Both files are committed; shared-lib's database.types.ts refines
 // the generated types.
 //
@@ -64,10 +66,13 @@ function databaseUrl(base, database) {
   return url.toString();
 }
 
-// The schemas the API exposes (supabase/config.toml's api.schemas) are what clients are typed against; auth,
-// extensions and the migration history are the platform's (local-supabase's bootstrap stands in for them here)
-// and are not recorded.
-const schemas = ['public'];
+// The schemas the API exposes (supabase/config.toml's api.schemas) are what clients are typed against.
+const typedSchemas = ['public'];
+// The schemas the migrations own, which schema.sql records whole. auth, extensions and the migration history are
+// the platform's (local-supabase's bootstrap stands in for them here): of those, schema.sql records only what the
+// migrations add to them, the triggers on auth.users.
+const ownedSchemas = ['public', 'private'];
+const PLATFORM_SCHEMAS = ['auth'];
 // The PostgreSQL major CI installs (Debian's postgresql), as supabase/config.toml's db.major_version says.
 const major = 15;
 const pgDump = `/usr/lib/postgresql/${major}/bin/pg_dump`;
@@ -101,10 +106,12 @@ async function generate(url, outDir) {
     const scratchUrl = databaseUrl(url, scratch);
 
     const db = await openPostgres(scratchUrl);
+    let triggers;
     try {
-      await migrate(db, supabaseDir);
-    } catch (error) {
-      fail(error.message); // which migration failed, and PostgreSQL's reason
+      await migrate(db, supabaseDir, { enabled: false, sqlPaths: [] }).catch(
+        (error) => fail(error.message), // which migration failed, and PostgreSQL's reason
+      );
+      triggers = await platformTriggers(db);
     } finally {
       await db.close();
     }
@@ -112,7 +119,7 @@ async function generate(url, outDir) {
     const cli = fileURLToPath(import.meta.resolve('supabase/dist/supabase.js'));
     const types = await run(
       process.execPath,
-      [cli, 'gen', 'types', 'typescript', `--remote=${scratchUrl}`, `--schema=${schemas.join(',')}`],
+      [cli, 'gen', 'types', 'typescript', `--remote=${scratchUrl}`, `--schema=${typedSchemas.join(',')}`],
       {
         // Outside the repository: the CLI would otherwise read and validate supabase/config.toml, which the URL
         // makes irrelevant. No telemetry or update check: the command needs nothing but the database.
@@ -131,13 +138,13 @@ async function generate(url, outDir) {
 
     const dump = await run(
       pgDump,
-      ['--schema-only', '--no-owner', ...schemas.map((s) => `--schema=${s}`), scratchUrl],
+      ['--schema-only', '--no-owner', ...ownedSchemas.map((s) => `--schema=${s}`), scratchUrl],
       { maxBuffer: 64 * 1024 * 1024 },
     ).catch((error) => {
       fail(`pg_dump failed:\n${error.stderr || error.message}`);
     });
 
-    return { types: await formatTypes(types.stdout), schema: cleanDump(dump.stdout) };
+    return { types: await formatTypes(types.stdout), schema: cleanDump(dump.stdout, triggers) };
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await dropScratch();
@@ -153,19 +160,40 @@ async function formatTypes(source) {
   return prettier.format(header + source, { ...(await prettier.resolveConfig(filepath)), filepath });
 }
 
-/** pg_dump's output without what changes from one minor release or run to the next. */
-function cleanDump(dump) {
+/** The triggers the migrations put on tables of the platform's schemas, as `create trigger` statements. */
+async function platformTriggers(db) {
+  const { rows } = await db.query(
+    `select pg_get_triggerdef(t.oid) as definition
+       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where not t.tgisinternal and n.nspname = any($1)
+      order by n.nspname, c.relname, t.tgname`,
+    [PLATFORM_SCHEMAS],
+  );
+  return rows.map((row) => `${row.definition};\n`);
+}
+
+/**
+ * pg_dump's output without what changes from one minor release or run to the next, with the platform triggers
+ * before its closing line.
+ */
+function cleanDump(dump, triggers) {
+  const end = '--\n-- PostgreSQL database dump complete\n--';
   const body = dump
     .replace(/^-- Dumped (from database|by pg_dump) version .*\n/gm, '')
     // 15.14+ guards the script with a random key per run.
     .replace(/^\\(un)?restrict \S+\n\n?/gm, '')
     .replace(/\n{3,}(?=SET )/, '\n\n')
     .trimEnd();
+  if (!body.endsWith(end)) fail(`pg_dump's output does not end with its usual line:\n${body.slice(-200)}`);
+  const onPlatform = triggers.length
+    ? `--\n-- Triggers on the platform's tables (schema ${PLATFORM_SCHEMAS.join(', ')}), which the dump of the ` +
+      `schemas above leaves out\n--\n\n${triggers.join('\n')}\n\n`
+    : '';
   return (
-    `-- The schema${schemas.length > 1 ? 's' : ''} ${schemas.join(', ')} as supabase/migrations leave ` +
-    `${schemas.length > 1 ? 'them' : 'it'}, dumped by pg_dump ${major} --schema-only --no-owner.\n` +
+    `-- The schemas ${ownedSchemas.join(' and ')} as supabase/migrations leave them, dumped by pg_dump ${major} ` +
+    `--schema-only --no-owner,\n-- and the triggers the migrations put on ${PLATFORM_SCHEMAS.join(', ')} tables.\n` +
     '-- Generated by `npm run db:generate`: do not edit; change the database with a new migration.\n' +
-    `${body}\n`
+    `${body.slice(0, -end.length)}${onPlatform}${end}\n`
   );
 }
 

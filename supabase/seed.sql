@@ -1,22 +1,6 @@
--- Local and preview data only (the Supabase CLI never runs this on `db push`): the service catalogue and a demo
--- account, demo@example.com / DemoPass123, with orders and meetings so the account area has something to show.
-
-insert into public.services (id, title, price, category, sort_order) values
-  ('smart-website', 'Smart Website', 899, 'full', 1),
-  ('product-photos', 'Product Photos', 499, 'full', 2),
-  ('personal-assistant', 'Personal Assistant', 699, 'full', 3),
-  ('brand-creator', 'Brand Creator', 449, 'full', 4),
-  ('content-maker', 'Content Maker', 399, 'full', 5),
-  ('social-manager', 'Social Manager', 499, 'full', 6),
-  ('chat-helper', 'Chat Helper', 699, 'full', 7),
-  ('smart-emails', 'Smart Emails', 349, 'full', 8),
-  ('task-automator', 'Task Automator', 499, 'full', 9),
-  ('ai-dashboard', 'AI Dashboard', 649, 'full', 10),
-  ('mvp-masterclass', 'MVP Masterclass (idea to MVP in 2 hours)', 499, 'workshops', 11),
-  ('one-day-training', '1 Day Training', 999, 'workshops', 12),
-  ('two-day-training', '2 Day Training', 1799, 'workshops', 13)
-on conflict (id) do update set title = excluded.title, price = excluded.price,
-  category = excluded.category, sort_order = excluded.sort_order;
+-- Local and preview data only (the Supabase CLI never runs this on `db push`): a demo account,
+-- demo@example.com / DemoPass123, with orders and meetings so the account area has something to show. The
+-- service catalogue is not here: the migrations own it (20261126100000_services_catalogue.sql).
 
 -- The password is hashed as GoTrue hashes it (bcrypt, cost 10). GoTrue reads the token columns as strings, so
 -- they hold '' rather than NULL, or signing in fails on a Supabase CLI stack.

@@ -1,5 +1,6 @@
 // `npm run db:check` (scripts/db-generate.mjs --check, a step of `npm test`) fails when the committed database
-// types or supabase/schema.sql are not what supabase/migrations generate. Shown on a copy of the repository's
+// types or supabase/schema.sql (the schemas public and private, and the triggers on auth.users) are not what
+// supabase/migrations generate. Shown on a copy of the repository's
 // supabase/ folder and generated types, once as committed and once with a migration nobody regenerated for.
 // Needs PostgreSQL like the backend tests: TEST_DATABASE_URL, or the script starts it (scripts/ensure-postgres.sh).
 const { execFile } = require('node:child_process');
@@ -52,7 +53,9 @@ test('fails with the diff when a migration changes what regenerating writes', as
   dirs.push(dir);
   fs.writeFileSync(
     path.join(dir, 'supabase', 'migrations', '29991231000000_drift_probe.sql'),
-    'alter table public.meetings add column drift_probe text;\n',
+    'alter table public.meetings add column drift_probe text;\n' +
+      'create function private.drift_probe() returns trigger language plpgsql as $$ begin return new; end $$;\n' +
+      'create trigger drift_probe after insert on auth.users for each row execute function private.drift_probe();\n',
   );
   const result = await dbCheck(dir);
   expect(result.code).toBe(1);
@@ -65,6 +68,11 @@ test('fails with the diff when a migration changes what regenerating writes', as
   expect(result.stdout).toContain('+          drift_probe: string | null;');
   expect(result.stdout).toContain(`+++ ${SCHEMA} (from the migrations)`);
   expect(result.stdout).toContain('+    drift_probe text');
+  // schema.sql records every schema the migrations own, and what they add to the platform's auth tables.
+  expect(result.stdout).toContain('+CREATE FUNCTION private.drift_probe() RETURNS trigger');
+  expect(result.stdout).toContain(
+    '+CREATE TRIGGER drift_probe AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.drift_probe();',
+  );
   // The copy is only compared, never rewritten.
   expect(fs.readFileSync(path.join(dir, TYPES), 'utf8')).toBe(
     fs.readFileSync(path.join(root, TYPES), 'utf8'),

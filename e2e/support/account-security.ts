@@ -2,10 +2,7 @@
 // computed as an authenticator app would, signing out through the account menu.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { E2E_PORT } from './servers';
-
-/** The local mail catcher of the test site (54324 for the default site). */
-export const INBOX_URL = `http://localhost:${E2E_PORT + 51324}`;
+import { inboxUrl } from './site';
 
 interface MessageSummary {
   id: number;
@@ -13,17 +10,18 @@ interface MessageSummary {
   subject: string;
 }
 
-/** The link in the newest e-mail with `subject` to `to`, once it has arrived. */
+/** The link in the newest e-mail with `subject` to `to`, once it has arrived in `inbox` (the test site's). */
 export async function linkFromInbox(
   request: APIRequestContext,
   to: string,
   subject: string,
+  inbox = inboxUrl,
 ): Promise<string> {
   let found: MessageSummary | undefined;
   await expect
     .poll(
       async () => {
-        const response = await request.get(`${INBOX_URL}/api/v1/messages`, { params: { to } });
+        const response = await request.get(`${inbox}/api/v1/messages`, { params: { to } });
         const { messages } = (await response.json()) as { messages: MessageSummary[] };
         found = messages.find((message) => message.subject === subject);
         return found !== undefined;
@@ -31,7 +29,7 @@ export async function linkFromInbox(
       { message: `an e-mail “${subject}” to ${to}`, timeout: 15_000 },
     )
     .toBe(true);
-  const response = await request.get(`${INBOX_URL}/api/v1/messages/${found!.id}`);
+  const response = await request.get(`${inbox}/api/v1/messages/${found!.id}`);
   const { links } = (await response.json()) as { links: string[] };
   expect(links.length, 'the e-mail has a link').toBeGreaterThan(0);
   return links[0]!;

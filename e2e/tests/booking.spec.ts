@@ -4,8 +4,9 @@
 // and desktop width. The database's real clock decides which slots are free, so the tests take whichever slot is
 // offered first and hold on any day of the week; the browser runs in New York to show local times.
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
+import { calendar, confirm, detailsForm, expectMeeting, pickFirstSlot } from '../support/booking';
 
 test.use({ timezoneId: 'America/New_York' });
 
@@ -14,41 +15,6 @@ const BACKEND = /\/(auth|rest)\/v1\//;
 const NETWORK = "We couldn't reach our server. Please check your internet connection and try again.";
 const TAKEN = 'Sorry, that time has just been booked. Please choose another time.';
 const PASSWORD = 'Sup3rSecret';
-
-const calendar = (page: Page) => page.getByRole('region', { name: 'Book a discovery call' });
-
-interface Picked {
-  /** 'Monday, November 24' */
-  day: string;
-  /** '9:00 AM' */
-  time: string;
-}
-
-/** Opens /contact and picks the first free time of the first free day; the details form then shows. */
-async function pickFirstSlot(page: Page): Promise<Picked> {
-  await page.goto('/contact');
-  const picker = calendar(page);
-  await expect(picker.getByText('Times are shown in your time zone: America/New_York')).toBeVisible();
-  await picker.getByRole('group', { name: 'Choose a day' }).getByRole('button').first().click();
-  const times = picker.getByRole('group', { name: /^Times on / });
-  const day = ((await times.getByRole('heading').textContent()) ?? '').replace('Times on ', '');
-  const first = times.getByRole('button').first();
-  const time = (await first.textContent()) ?? '';
-  await first.click();
-  await expect(first).toHaveAttribute('aria-pressed', 'true');
-  await expect(picker.getByRole('form', { name: 'Your details' })).toContainText(`${day}, ${time}`);
-  return { day, time };
-}
-
-const detailsForm = (page: Page) => calendar(page).getByRole('form', { name: 'Your details' });
-
-async function confirm(page: Page, name: string, email?: string): Promise<void> {
-  const form = detailsForm(page);
-  await form.getByLabel('Name').fill(name);
-  if (email) await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Note (optional)').fill('We would like to automate our invoicing.');
-  await form.getByRole('button', { name: 'Confirm booking' }).click();
-}
 
 /** The times the picker offers on `day` ([] when the day is gone). */
 async function timesOn(picker: Locator, day: string): Promise<string[]> {
@@ -62,17 +28,6 @@ async function timesOn(picker: Locator, day: string): Promise<string[]> {
     .getByRole('group', { name: `Times on ${day}` })
     .getByRole('button')
     .allTextContents();
-}
-
-/** The meeting card in Account -> Meetings for the picked slot. */
-async function expectMeeting(page: Page, picked: Picked) {
-  const panel = page.getByRole('tabpanel', { name: 'Meetings' });
-  const card = panel.getByRole('article', { name: 'Discovery Call' });
-  await expect(card).toHaveCount(1);
-  // 'Monday, November 24' -> 'November 24, 2026 at 9:00 AM' on the spec's card.
-  await expect(card).toContainText(new RegExp(`${picked.day.split(', ')[1]}, \\d{4} at ${picked.time}`));
-  await expect(card).toContainText('Status: Requested');
-  await expect(card).toContainText('Notes: We would like to automate our invoicing.');
 }
 
 test('a signed-in customer books a call: it is in Account -> Meetings and gone from the picker', async ({

@@ -1,18 +1,7 @@
 // Discounts the server stands behind, in the composed site: a code issued in the popup is redeemed once, and the
 // checkout shows the server's price, not the one stored in the browser.
-import type { Page } from '@playwright/test';
 import { test, expect, signUp, uniqueEmail } from '../fixtures';
-
-const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
-/** A toast (its text is also announced in the live region, so it is looked for among the notifications). */
-const toast = (page: Page, text: string) => page.getByRole('list', { name: 'Notifications' }).getByText(text);
-
-async function checkoutWith(page: Page, titles: string[]) {
-  await page.goto('/how-we-work');
-  for (const title of titles) await page.getByRole('button', { name: `Add to Cart ${title}` }).click();
-  await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-}
+import { checkoutWith, summary, toast } from '../support/checkout';
 
 test.describe('a newsletter code', () => {
   test.use({ newsletterPopup: true });

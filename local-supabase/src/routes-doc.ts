@@ -14,7 +14,7 @@ export const END = '<!-- prettier-ignore-end -->\n<!-- routes: end -->';
 const HEADINGS: Record<Api, string> = {
   auth: 'Auth (GoTrue), under `/auth/v1`',
   rest: 'Data (PostgREST), under `/rest/v1`',
-  inbox: 'The local inbox, on `[inbucket] port`',
+  inbox: 'The local inbox, on `[local_smtp] port`',
 };
 
 /** Each imported handler's file, from the import lines of src/routes.ts. */

@@ -79,7 +79,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/rest/v1/rpc/:fn', api: 'rest', handler: callByPost, limits: [], does: 'call a function (read-only when STABLE or IMMUTABLE)' },
   { method: 'GET', path: '/rest/v1/rpc/:fn', api: 'rest', handler: callByGet, limits: [], does: 'call a function read-only (and `HEAD`)' },
 
-  // The local inbox ([inbucket] port)
+  // The local inbox ([local_smtp] port)
   { method: 'GET', path: '/', api: 'inbox', handler: inboxPage, limits: [], does: 'the messages, newest first' },
   { method: 'GET', path: '/messages/:id', api: 'inbox', handler: messageView, limits: [], does: 'one message, its links clickable' },
   { method: 'POST', path: '/clear', api: 'inbox', handler: clearFromPage, limits: [], does: 'empty the inbox (its page)' },

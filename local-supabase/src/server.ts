@@ -39,7 +39,7 @@ export interface LocalSupabase {
   jwtSecret: string;
   db: Database;
   migrations: MigrationReport;
-  /** The local mail catcher's page ([inbucket] port), or null when [inbucket] enabled = false. */
+  /** The local mail catcher's page ([local_smtp] port), or null when [local_smtp] enabled = false. */
   inboxUrl: string | null;
   stop: () => Promise<void>;
 }

@@ -187,7 +187,8 @@ describe('config reader', () => {
       readSupabaseConfig(folderWith('[auth.email]\nsecure_password_change = true\n')).auth.email,
     ).toMatchObject({ securePasswordChange: true });
     refuse('[auth]\nsite_url = "not a url"\n', /site_url: must be an absolute URL/);
-    refuse('[inbucket]\nport = "x"\n', /\[inbucket\] port must be a whole number/);
+    refuse('[local_smtp]\nport = "x"\n', /\[local_smtp\] port must be a whole number/);
+    refuse('[inbucket]\nport = 54324\n', /\[inbucket\] is no longer supported .*rename it \[local_smtp\]/);
 
     const overridden = applyEnvOverrides(config, {
       INBUCKET_PORT: '0',

@@ -12,7 +12,9 @@ const SOURCE = path.join(__dirname, '..', '..', 'supabase');
 const EXPAND = '20261124110000_discount_codes.sql';
 const CONTRACT = '20261124120000_discount_codes_contract.sql';
 const migrations = fs.readdirSync(path.join(SOURCE, 'migrations')).sort();
-const before = migrations.filter((file) => file < EXPAND);
+// The catalogue came from seed.sql then; its migration stands in for it here (a later one, applied first).
+const CATALOGUE = '20261126100000_services_catalogue.sql';
+const before = [...migrations.filter((file) => file < EXPAND), CATALOGUE];
 
 describe.each(KINDS)('discount rollout on %s', (kind) => {
   let backend: Backend;

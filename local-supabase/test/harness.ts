@@ -12,7 +12,7 @@ export const KINDS: Kind[] = ['pglite', 'postgres'];
 
 export interface Server {
   url: string;
-  /** The local mail catcher ([inbucket]), where every e-mail auth sends lands. */
+  /** The local mail catcher ([local_smtp]), where every e-mail auth sends lands. */
   inboxUrl: string;
   anonKey: string;
   serviceRoleKey: string;

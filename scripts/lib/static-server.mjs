@@ -86,6 +86,8 @@ export function createStaticApp({
       next();
     });
   }
+  // Source maps are the team's (README, "Deploying"): not served even when one was left in a folder.
+  app.use((req, res, next) => (isSourceMap(req.path) ? notFound(res) : next()));
   if (config) {
     app.get('/config.json', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
@@ -119,10 +121,21 @@ export function createStaticApp({
       if (isRoute(req.path)) send(res, prerenderedPage(root, req.path) ?? index);
       else send(res.status(404), path.join(root, '404.html'));
     } else {
-      res.status(404).type('text/plain').send('Not found');
+      notFound(res);
     }
   });
   return app;
+}
+
+const notFound = (res) => res.status(404).type('text/plain').send('Not found');
+
+/** Whether a request path names a source map, however its name is escaped or cased. */
+function isSourceMap(requestPath) {
+  try {
+    return /\.map$/i.test(decodeURIComponent(requestPath));
+  } catch {
+    return false; // a malformed escape names no file
+  }
 }
 
 /**

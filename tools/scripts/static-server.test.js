@@ -18,6 +18,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'export {};');
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), '{}');
+  fs.writeFileSync(path.join(dist, 'main.0123456789.js'), 'export {};');
+  fs.writeFileSync(path.join(dist, 'main.0123456789.js.map'), '{"version":3,"sources":["secret.ts"]}');
 });
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
@@ -93,6 +95,17 @@ describe('static servers', () => {
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it('never serves a source map, even one left in the folder, on the shell or a remote', async () => {
+    for (const address of [servers.shell, servers.remote]) {
+      expect((await get(address, 'main.0123456789.js')).status).toBe(200);
+      for (const file of ['main.0123456789.js.map', 'main.0123456789.js%2Emap', 'main.0123456789.js%2emap']) {
+        const response = await get(address, file, { Origin: SHELL });
+        expect(response.status).toBe(404);
+        expect(await response.text()).not.toContain('secret.ts');
+      }
+    }
+  });
+
   it('sends HSTS only over https', async () => {
     expect((await get(servers.shell, '')).headers.get('strict-transport-security')).toBeNull();
     expect((await get(servers.remote, 'remoteEntry.js')).headers.get('strict-transport-security')).toBeNull();
@@ -130,7 +143,15 @@ function runBackend(env) {
     process.exit(0);
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
-    env: { ...process.env, SUPABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: '', SUPABASE_PORT: '0', ...env },
+    env: {
+      ...process.env,
+      SUPABASE_URL: '',
+      DATA_DIR: dataDir,
+      JWT_SECRET: '',
+      SUPABASE_PORT: '0',
+      INBUCKET_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,5 +1,6 @@
-// The one webpack + Module Federation config factory. Each app's webpack.config.js names only what differs:
-// its federation name, port and exposed modules.
+// The one webpack + Module Federation config factory. What differs between the apps is in each app's descriptor
+// (federation.json: its federation scope, port and exposed modules, read by ./apps.js); its webpack.config.js adds
+// only its page title and, for the shell, its runtime plugins.
 const path = require('node:path');
 const webpack = require('webpack');
 const fs = require('node:fs');
@@ -10,6 +11,7 @@ const swcOptions = require('../swc');
 const { sharedConfig } = require('./shared-singletons');
 const { RouterContractPlugin } = require('./router-contract');
 const { siteRoutesPlugins } = require('./site-routes');
+const { readDescriptor } = require('./apps');
 
 // `provideExternalRuntime` adds this runtime plugin by `require.resolve`, i.e. its CommonJS build, which `require`s
 // the CommonJS runtime-core: the shell bundled the federation runtime twice (ESM for itself, CJS for the remotes;
@@ -19,25 +21,22 @@ const INJECT_RUNTIME_PLUGIN_ESM = path.join(path.dirname(INJECT_RUNTIME_PLUGIN_C
 
 /**
  * @param {object} options
- * @param {string} options.dir          the app's folder (__dirname of its webpack.config.js)
- * @param {string} options.name         federation name, a valid JS identifier (e.g. 'mfe_account')
- * @param {number} options.port         dev-server port
- * @param {Record<string,string>} [options.exposes]  exposed modules (remotes only)
+ * @param {string} options.dir          the app's folder (__dirname of its webpack.config.js), holding federation.json
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the shell's error handling)
  * @param {string} [options.title]      document title of the app's own page
  */
-module.exports = function createConfig({
-  dir,
-  name,
-  port,
-  exposes,
-  runtimePlugins = [],
-  title = 'Storefront',
-}) {
+module.exports = function createConfig({ dir, runtimePlugins = [], title = 'Storefront' }) {
+  const { scope: name, port, exposes } = readDescriptor(dir);
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    // `npm run dev -w <app>` alone: its descriptor's port, or the next free one when another server holds it (as
+    // npm start and npm run dev do); webpack-dev-server searches from this base for port 'auto'. npm run dev
+    // passes the port it chose with --port.
+    process.env.WEBPACK_DEV_SERVER_BASE_PORT ??= String(port);
     // `--env single` (npm run build:single): the shell with every slice imported statically, no federation.
     const single = Boolean(env.single) && !exposes;
+    const outDir = single ? 'dist-single' : process.env.BUILD_OUT_DIR || 'dist';
+    const mapsDir = `${outDir}-maps`;
     const pkg = require(path.join(dir, 'package.json'));
     const html = {
       template: path.join(__dirname, 'index.html'),
@@ -52,9 +51,13 @@ module.exports = function createConfig({
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Production source maps are for the team's error reports, not the public: written beside the build folder
+      // (`dist-maps/` next to `dist/`), so an upload of the folder never carries them, and no shipped file names
+      // one (`hidden-`: no sourceMappingURL comment).
+      devtool: production ? 'hidden-source-map' : 'cheap-module-source-map',
       output: {
-        path: path.join(dir, single ? 'dist-single' : process.env.BUILD_OUT_DIR || 'dist'),
+        path: path.join(dir, outDir),
+        ...(production && { sourceMapFilename: `${path.relative(outDir, mapsDir)}/[file].map` }),
         // The manifest decides where chunks come from, so one build deploys under any base URL.
         publicPath: 'auto',
         uniqueName: name,
@@ -78,6 +81,13 @@ module.exports = function createConfig({
         ],
       },
       plugins: [
+        // output.clean empties only the build folder: the maps of the previous build go the same way.
+        production && {
+          apply: (compiler) =>
+            compiler.hooks.emit.tap('CleanSourceMaps', () =>
+              fs.rmSync(path.join(dir, mapsDir), { recursive: true, force: true }),
+            ),
+        },
         single
           ? new webpack.NormalModuleReplacementPlugin(
               /shell[\\/]src[\\/]federation[\\/]remotes\.ts$/,
@@ -142,7 +152,7 @@ module.exports = function createConfig({
       // Size budgets are compressed sizes, checked by scripts/check-size.mjs and e2e/tests/budgets.spec.ts.
       performance: { hints: false },
       devServer: {
-        port,
+        port: 'auto',
         historyApiFallback: true,
         // A remote's code runs inside the shell's page, where its hot-update chunks have no runtime to land in
         // ("webpackHotUpdate<name> is not a function"): a changed remote reloads the page instead.

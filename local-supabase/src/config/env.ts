@@ -18,7 +18,7 @@ export const ENV_OVERRIDES = {
   AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '[auth.rate_limit] token_verifications',
   AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: 'GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (15 per minute)',
   SITE_URL: '[auth] site_url',
-  INBUCKET_PORT: '[inbucket] port',
+  INBUCKET_PORT: '[local_smtp] port',
 } as const;
 
 type Env = Record<string, string | undefined>;

@@ -134,7 +134,12 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
   const siteUrl = auth.string('site_url', d.auth.site_url);
   if (!URL.canParse(siteUrl)) auth.refuse('site_url', `must be an absolute URL, got "${siteUrl}"`);
 
-  const inbucket = reader(file, subTable(file, doc, 'inbucket', 'inbucket'), 'inbucket');
+  // CLI 3.1 renamed [inbucket] to [local_smtp] and refuses the old name (so would `supabase db push`).
+  if (doc.inbucket !== undefined)
+    throw new ConfigError(
+      `${file}: [inbucket] is no longer supported (Supabase CLI 3.1): rename it [local_smtp]`,
+    );
+  const inbucket = reader(file, subTable(file, doc, 'local_smtp', 'local_smtp'), 'local_smtp');
 
   const rate = reader(file, subTable(file, authTable, 'rate_limit', 'auth.rate_limit'), 'auth.rate_limit');
   const r = d.auth.rate_limit;

@@ -1,10 +1,9 @@
-// `./CartButton`: the header's cart button with its count badge and dropdown panel. Under a shell that mounts no
-// `./CartSync` (one built before it), it also keeps the cart in the backend, as it used to.
+// `./CartButton`: the header's cart button with its count badge and dropdown panel. Keeping the cart in the
+// backend is `./CartSync`'s job, which the shell mounts once.
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { ShoppingCart } from 'lucide-react';
 import { CountBadge, IconButton, selectCount, useCartStore } from 'shared-lib';
-import { useCartPersistenceUnlessSynced } from '../features/cart/hooks/use-cart-persistence';
 
 // The panel's code loads on first open: the button is on every page's first paint, the panel is not.
 const CartPanel = lazy(() => import('../features/cart/components/CartPanel'));
@@ -14,7 +13,6 @@ const Wrapper = styled.div`
 `;
 
 export default function CartButton() {
-  useCartPersistenceUnlessSynced();
   const count = useCartStore(selectCount);
   const [open, setOpen] = useState(false);
   const panelId = useId();

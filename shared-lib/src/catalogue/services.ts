@@ -1,7 +1,8 @@
 // The service catalogue: the 13 fixed-price services of spec section 3 (ids, titles, prices and categories to
-// the letter) with the content of their detail pages. supabase/seed.sql seeds the `services` table from the
-// same list, and a backend test checks that the two agree. The light part (id, path, price, category) is
-// service-index.ts; this module adds each page's copy.
+// the letter) with the content of their detail pages. A migration writes the same list into the `services`
+// table (supabase/migrations/20261126100000_services_catalogue.sql), and a backend test checks that the rows the
+// migrations leave agree with it. The light part (id, path, price, category) is service-index.ts; this module
+// adds each page's copy.
 import {
   serviceIndex,
   strategyCallPath,

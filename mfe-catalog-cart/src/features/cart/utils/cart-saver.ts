@@ -1,12 +1,12 @@
 // Saves run one after another and only the latest cart is written, so a burst of changes becomes at most one
-// save in flight plus one queued. Checkout waits for the queue before it places the order.
+// save in flight plus one queued. Checkout does not depend on it: place_order takes the cart's items itself.
 import type { CartItem } from 'shared-lib';
 import { saveStoredCart } from '../api/save-stored-cart';
 
 let queue: Promise<void> = Promise.resolve();
 let latest: readonly CartItem[] | null = null;
 
-export function queueCartSave(items: readonly CartItem[]): Promise<void> {
+export function queueCartSave(items: readonly CartItem[]): void {
   latest = items;
   queue = queue.then(async () => {
     const next = latest;
@@ -19,8 +19,4 @@ export function queueCartSave(items: readonly CartItem[]): Promise<void> {
       console.error('[cart] could not save the cart', error);
     }
   });
-  return queue;
 }
-
-/** Resolves once every queued save has finished. */
-export const whenCartSaved = (): Promise<void> => queue;

@@ -6,24 +6,9 @@
 //   syncCartAcrossTabs, which the shell starts). That tab saves it; this one only tells it apart: rehydration
 //   runs between the store's `persist.onHydrate` and `persist.onFinishHydration` listeners.
 // - Signing out (not a page load without a session) empties the cart here; the account keeps its copy.
-//
-// Only one sync may run: CartButton keeps the older hook for shells that do not mount `./CartSync`, and switches
-// it off while a sync is claimed here (`isCartSyncRunning`).
 import { dedupeById, selectItems, useCartStore, useSessionStore } from 'shared-lib';
 import { loadStoredCart } from '../api/load-stored-cart';
 import { queueCartSave } from './cart-saver';
-
-let running = 0;
-const watchers = new Set<() => void>();
-const notify = () => watchers.forEach((watcher) => watcher());
-
-/** True while a started sync has not been stopped. */
-export const isCartSyncRunning = (): boolean => running > 0;
-/** Calls `watcher` whenever a sync starts or stops (for useSyncExternalStore). */
-export function watchCartSync(watcher: () => void): () => void {
-  watchers.add(watcher);
-  return () => watchers.delete(watcher);
-}
 
 const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
   a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
@@ -37,7 +22,7 @@ function followUser(userId: string, fromOtherTab: () => boolean): () => void {
   const unsubscribe = useCartStore.subscribe(selectItems, (items) => {
     // Still this user's cart? (Signing out clears the cart while this subscription still runs.)
     const current = useSessionStore.getState().user?.id === userId;
-    if (loaded && current && !fromOtherTab()) void queueCartSave(items);
+    if (loaded && current && !fromOtherTab()) queueCartSave(items);
   });
   loadStoredCart(userId)
     .then((stored) => {
@@ -46,7 +31,7 @@ function followUser(userId: string, fromOtherTab: () => boolean): () => void {
       const merged = dedupeById([...stored, ...local]);
       if (!sameIds(merged, local)) useCartStore.getState().replace(merged);
       loaded = true;
-      if (!sameIds(merged, stored)) void queueCartSave(merged);
+      if (!sameIds(merged, stored)) queueCartSave(merged);
     })
     // Spec section 8: load failures are logged only.
     .catch((error: unknown) => console.error('[cart] could not load the saved cart', error));
@@ -58,8 +43,6 @@ function followUser(userId: string, fromOtherTab: () => boolean): () => void {
 
 /** Starts the sync; the returned function stops it. */
 export function startCartSync(): () => void {
-  running += 1;
-  notify();
   let rehydrating = false;
   const stopHydrate = useCartStore.persist.onHydrate(() => {
     rehydrating = true;
@@ -86,7 +69,5 @@ export function startCartSync(): () => void {
     stopUser?.();
     stopHydrate();
     stopFinish();
-    running -= 1;
-    notify();
   };
 }

@@ -1,46 +1,42 @@
-// The cart sync `./CartSync` starts: its start, its single run (one save per change, from the tab that made it)
-// and its stop.
-import { act, renderHook, waitFor } from '@testing-library/react';
+// The cart sync `./CartSync` starts, the one persistence of a signed-in customer's cart: load and merge on
+// sign-in, one save per change (from the tab that made it), clear on sign-out, and nothing once stopped.
+import { waitFor } from '@testing-library/react';
 import type * as SupabaseJs from '@supabase/supabase-js';
 import type * as SharedLib from 'shared-lib';
-import { useCartStore, useSessionStore, type StorefrontClient } from 'shared-lib';
+import type { StorefrontClient } from 'shared-lib';
 import type * as Catalogue from 'shared-lib/catalogue';
-import { getServiceById, toCartItem } from 'shared-lib/catalogue';
-import {
-  createTestSupabase,
-  json,
-  resetStores,
-  TEST_SUPABASE_URL,
-  testRuntimeConfig,
-} from 'shared-lib/src/testing';
-import { useCartPersistenceUnlessSynced } from '../../hooks/use-cart-persistence';
-import type * as CartSaver from '../cart-saver';
-import { whenCartSaved } from '../cart-saver';
+import { json, TEST_SUPABASE_URL, testRuntimeConfig } from 'shared-lib/src/testing';
 import type * as CartSyncModule from '../cart-sync';
-import { startCartSync } from '../cart-sync';
 
 const USER = { id: '11111111-1111-4111-8111-111111111111', email: 'ada@example.com' };
 type Line = { service_id: string; service_title: string; service_price: number };
 
+/** The account as the backend holds it: its open cart, each replace_cart by tab, and each cart read. */
+interface Account {
+  stored: Line[];
+  saves: { tab: string; ids: string[] }[];
+  reads: URLSearchParams[];
+  failLoad?: boolean;
+}
+const account = (...stored: Line[]): Account => ({ stored, saves: [], reads: [] });
+const line = (service_id: string, service_title: string, service_price: number): Line => ({
+  service_id,
+  service_title,
+  service_price,
+});
+
 /**
  * One browser tab: its own copy of shared-lib (stores, supabase client) and of this slice, as a second tab has,
- * over the one localStorage and window that jsdom gives every copy (nothing is rendered in a tab). Each replace_cart it sends is recorded under
- * its name; the account's stored cart is shared.
+ * over the one localStorage and window that jsdom gives every copy (nothing is rendered in a tab).
  */
-async function openTab(name: string, account: { stored: Line[]; saves: { tab: string; ids: string[] }[] }) {
-  let tab!: {
-    lib: typeof SharedLib;
-    catalogue: typeof Catalogue;
-    sync: typeof CartSyncModule;
-    saver: typeof CartSaver;
-  };
+async function openTab(name: string, backend: Account) {
+  let tab!: { lib: typeof SharedLib; catalogue: typeof Catalogue; sync: typeof CartSyncModule };
   let supabaseJs!: typeof SupabaseJs;
   await jest.isolateModulesAsync(async () => {
     tab = {
       lib: await import('shared-lib'),
       catalogue: await import('shared-lib/catalogue'),
       sync: await import('../cart-sync'),
-      saver: await import('../cart-saver'),
     };
     supabaseJs = await import('@supabase/supabase-js');
   });
@@ -48,12 +44,15 @@ async function openTab(name: string, account: { stored: Line[]; saves: { tab: st
   tab.lib.setRuntimeConfig(testRuntimeConfig);
   const handler = async (url: URL, init: RequestInit) => {
     if (url.pathname === '/rest/v1/cart_items' && init.method === 'GET') {
-      return json(account.stored.map((r) => ({ ...r, user_id: USER.id, checked_out: false })));
+      backend.reads.push(url.searchParams);
+      if (backend.failLoad)
+        return json({ code: '57014', message: 'timeout', details: null, hint: null }, 500);
+      return json(backend.stored.map((r) => ({ ...r, user_id: USER.id, checked_out: false })));
     }
     if (url.pathname === '/rest/v1/rpc/replace_cart') {
       const { items } = JSON.parse(String(init.body)) as { items: Line[] };
-      account.saves.push({ tab: name, ids: items.map((i) => i.service_id) });
-      account.stored = items;
+      backend.saves.push({ tab: name, ids: items.map((i) => i.service_id) });
+      backend.stored = items;
       return new Response(null, { status: 204 });
     }
     throw new Error(`unexpected ${init.method} ${url.pathname}`);
@@ -67,10 +66,11 @@ async function openTab(name: string, account: { stored: Line[]; saves: { tab: st
       },
     }) as unknown as StorefrontClient,
   );
-  const item = (id: string) => tab.catalogue.toCartItem(tab.catalogue.getServiceById(id)!);
+  const cart = () => tab.lib.useCartStore.getState();
+  const add = (id: string) => cart().add(tab.catalogue.toCartItem(tab.catalogue.getServiceById(id)!));
   const signIn = () => tab.lib.useSessionStore.getState().setSession({ user: USER, accessToken: 't' });
-  const ids = () => tab.lib.useCartStore.getState().items.map((i) => i.id);
-  return { ...tab, item, signIn, ids };
+  const ids = () => cart().items.map((i) => i.id);
+  return { ...tab, cart, add, signIn, ids };
 }
 
 /** What the browser does in every other tab when one tab writes the cart to localStorage. */
@@ -78,64 +78,103 @@ function deliverStorageEvent(key: string) {
   window.dispatchEvent(new StorageEvent('storage', { key, newValue: localStorage.getItem(key) }));
 }
 
+/** Lets every request already started reach the backend (its handler answers at once). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 afterEach(() => localStorage.clear());
 
-it('loads and merges on sign-in, saves each change once, and stops saving when stopped', async () => {
-  const account = {
-    stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }],
-    saves: [] as { tab: string; ids: string[] }[],
-  };
-  const tab = await openTab('A', account);
-  tab.lib.useCartStore.getState().add(tab.item('smart-website'));
+it('loads the open cart on sign-in, in the order it was built, and merges the guest cart into it, saved once', async () => {
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
+  tab.add('smart-website');
+  tab.add('chat-helper');
   const stop = tab.sync.startCartSync();
-  expect(tab.sync.isCartSyncRunning()).toBe(true);
   tab.signIn();
-  await waitFor(() => expect(account.saves).toHaveLength(1));
-  expect(tab.ids()).toEqual(['chat-helper', 'smart-website']);
-  expect(account.saves[0]).toEqual({ tab: 'A', ids: ['chat-helper', 'smart-website'] });
-
-  tab.lib.useCartStore.getState().add(tab.item('task-automator'));
-  tab.lib.useCartStore.getState().applyCode('ADA123456'); // not a change of items: nothing to save
-  await tab.saver.whenCartSaved();
-  expect(account.saves.map((s) => s.ids)).toEqual([
-    ['chat-helper', 'smart-website'],
-    ['chat-helper', 'smart-website', 'task-automator'],
+  await waitFor(() => expect(backend.saves).toHaveLength(1));
+  expect(backend.reads.map((params) => Object.fromEntries(params))).toEqual([
+    { select: '*', user_id: `eq.${USER.id}`, checked_out: 'eq.false', order: 'sort_order.asc' },
   ]);
-
+  // The backend keeps no paths: they come from the catalogue.
+  expect(tab.cart().items.map((i) => [i.id, i.path])).toEqual([
+    ['chat-helper', '/services/ai-chatbots'],
+    ['smart-website', '/services/ai-website-building'],
+  ]);
+  expect(backend.saves).toEqual([{ tab: 'A', ids: ['chat-helper', 'smart-website'] }]);
   stop();
-  expect(tab.sync.isCartSyncRunning()).toBe(false);
-  tab.lib.useCartStore.getState().remove('chat-helper');
-  await tab.saver.whenCartSaved();
-  expect(account.saves).toHaveLength(2);
+});
+
+it('saves each change of the items once, the emptying one too (a code is no change), and nothing once stopped', async () => {
+  const backend = account();
+  const tab = await openTab('A', backend);
+  const stop = tab.sync.startCartSync();
+  tab.signIn();
+  await waitFor(() => expect(backend.reads).toHaveLength(1));
+  await settle();
+  tab.add('smart-website');
+  await waitFor(() => expect(backend.saves).toHaveLength(1));
+  tab.cart().applyCode('ADA123456');
+  tab.cart().remove('smart-website');
+  await waitFor(() => expect(backend.saves).toHaveLength(2));
+  stop();
+  tab.add('chat-helper');
+  await settle();
+  expect(backend.saves.map((s) => s.ids)).toEqual([['smart-website'], []]);
+});
+
+it('never overwrites the stored cart with the empty cart this tab had before loading', async () => {
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
+  const stop = tab.sync.startCartSync();
+  tab.signIn();
+  await waitFor(() => expect(tab.ids()).toEqual(['chat-helper']));
+  await settle();
+  expect(backend.saves).toEqual([]);
+  stop();
+});
+
+it('keeps the cart working in memory when loading fails, logging only, and saves nothing over the account', async () => {
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const backend = { ...account(line('chat-helper', 'Chat Helper', 699)), failLoad: true };
+  const tab = await openTab('A', backend);
+  const stop = tab.sync.startCartSync();
+  tab.signIn();
+  await waitFor(() =>
+    expect(error).toHaveBeenCalledWith('[cart] could not load the saved cart', expect.anything()),
+  );
+  tab.add('smart-website');
+  await settle();
+  expect(tab.ids()).toEqual(['smart-website']);
+  expect(backend.saves).toEqual([]);
+  stop();
+  error.mockRestore();
 });
 
 it('a change in one tab causes exactly one replace_cart, from that tab; the other tab follows it', async () => {
-  const account = { stored: [] as Line[], saves: [] as { tab: string; ids: string[] }[] };
-  const a = await openTab('A', account);
-  const b = await openTab('B', account);
+  const backend = account();
+  const a = await openTab('A', backend);
+  const b = await openTab('B', backend);
   const stopTabs = [a.lib.syncCartAcrossTabs(), b.lib.syncCartAcrossTabs()];
   const stops = [a.sync.startCartSync(), b.sync.startCartSync()];
   a.signIn();
   b.signIn();
-  await a.saver.whenCartSaved();
-  await b.saver.whenCartSaved();
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  expect(account.saves).toEqual([]);
+  await waitFor(() => expect(backend.reads).toHaveLength(2));
+  await settle();
+  expect(backend.saves).toEqual([]);
 
-  a.lib.useCartStore.getState().add(a.item('smart-website'));
+  a.add('smart-website');
   deliverStorageEvent(a.lib.CART_STORAGE_KEY);
-  await a.saver.whenCartSaved();
-  await b.saver.whenCartSaved();
+  await waitFor(() => expect(backend.saves).toHaveLength(1));
+  await settle();
   expect(b.ids()).toEqual(['smart-website']);
-  expect(account.saves).toEqual([{ tab: 'A', ids: ['smart-website'] }]);
+  expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website'] }]);
 
   // And back: B's change is B's one save.
-  b.lib.useCartStore.getState().add(b.item('chat-helper'));
+  b.add('chat-helper');
   deliverStorageEvent(b.lib.CART_STORAGE_KEY);
-  await a.saver.whenCartSaved();
-  await b.saver.whenCartSaved();
+  await waitFor(() => expect(backend.saves).toHaveLength(2));
+  await settle();
   expect(a.ids()).toEqual(['smart-website', 'chat-helper']);
-  expect(account.saves).toEqual([
+  expect(backend.saves).toEqual([
     { tab: 'A', ids: ['smart-website'] },
     { tab: 'B', ids: ['smart-website', 'chat-helper'] },
   ]);
@@ -143,52 +182,37 @@ it('a change in one tab causes exactly one replace_cart, from that tab; the othe
 });
 
 it('clears the cart in this browser on sign-out, leaving the account’s copy', async () => {
-  const account = {
-    stored: [{ service_id: 'chat-helper', service_title: 'Chat Helper', service_price: 699 }],
-    saves: [] as { tab: string; ids: string[] }[],
-  };
-  const tab = await openTab('A', account);
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
   const stop = tab.sync.startCartSync();
   tab.signIn();
   await waitFor(() => expect(tab.ids()).toEqual(['chat-helper']));
   tab.lib.useSessionStore.getState().setSession(null);
   expect(tab.ids()).toEqual([]);
-  await tab.saver.whenCartSaved();
-  expect(account.saves).toEqual([]);
+  await settle();
+  expect(backend.saves).toEqual([]);
+  expect(backend.stored).toHaveLength(1);
   stop();
 });
 
-it('CartButton’s older hook stays off while a sync runs, so each change is saved once, and takes over when it stops', async () => {
-  const saves: string[][] = [];
-  let stored: Line[] = [];
-  createTestSupabase(async (url, init) => {
-    if (url.pathname === '/rest/v1/cart_items' && init.method === 'GET') {
-      return json(stored.map((r) => ({ ...r, user_id: USER.id, checked_out: false })));
-    }
-    if (url.pathname === '/rest/v1/rpc/replace_cart') {
-      stored = (JSON.parse(String(init.body)) as { items: Line[] }).items;
-      saves.push(stored.map((i) => i.service_id));
-      return new Response(null, { status: 204 });
-    }
-    throw new Error(`unexpected ${init.method} ${url.pathname}`);
-  });
-  const item = (id: string) => toCartItem(getServiceById(id)!);
-  const stop = startCartSync();
-  const { unmount } = renderHook(() => useCartPersistenceUnlessSynced());
-  act(() => useSessionStore.getState().setSession({ user: USER, accessToken: 't' }));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  await act(() => whenCartSaved());
-  act(() => useCartStore.getState().add(item('smart-website')));
-  await act(() => whenCartSaved());
-  expect(saves).toEqual([['smart-website']]);
-
-  // A shell without ./CartSync: the button's hook keeps saving, so saving never stops.
-  act(() => stop());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  await act(() => whenCartSaved());
-  act(() => useCartStore.getState().add(item('chat-helper')));
-  await act(() => whenCartSaved());
-  expect(saves).toEqual([['smart-website'], ['smart-website', 'chat-helper']]);
-  unmount();
-  resetStores();
+it('leaves saving another tab’s change to that tab, so a sign-out there never empties the stored cart', async () => {
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
+  const stopTabs = tab.lib.syncCartAcrossTabs();
+  const stop = tab.sync.startCartSync();
+  tab.signIn();
+  await waitFor(() => expect(tab.ids()).toEqual(['chat-helper']));
+  // The other tab signed out and emptied the shared storage before this tab heard of the sign-out.
+  const emptied = JSON.stringify({ state: { items: [] }, version: 1 });
+  localStorage.setItem(tab.lib.CART_STORAGE_KEY, emptied);
+  deliverStorageEvent(tab.lib.CART_STORAGE_KEY);
+  expect(tab.ids()).toEqual([]);
+  await settle();
+  expect(backend.saves).toEqual([]);
+  expect(backend.stored).toHaveLength(1);
+  // A change made in this tab is still saved.
+  tab.add('smart-website');
+  await waitFor(() => expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website'] }]));
+  stop();
+  stopTabs();
 });

@@ -1,0 +1,50 @@
+// Booking a discovery call on /contact and finding it in Account -> Meetings, as the booking spec and the
+// production rehearsal do it. The database's real clock decides which slots are free, so a test takes whichever
+// slot is offered first; the browser runs in New York (`timezoneId: 'America/New_York'`) to show local times.
+import { expect, type Page } from '@playwright/test';
+
+export const calendar = (page: Page) => page.getByRole('region', { name: 'Book a discovery call' });
+
+export interface Picked {
+  /** 'Monday, November 24' */
+  day: string;
+  /** '9:00 AM' */
+  time: string;
+}
+
+/** Opens /contact and picks the first free time of the first free day; the details form then shows. */
+export async function pickFirstSlot(page: Page): Promise<Picked> {
+  await page.goto('/contact');
+  const picker = calendar(page);
+  await expect(picker.getByText('Times are shown in your time zone: America/New_York')).toBeVisible();
+  await picker.getByRole('group', { name: 'Choose a day' }).getByRole('button').first().click();
+  const times = picker.getByRole('group', { name: /^Times on / });
+  const day = ((await times.getByRole('heading').textContent()) ?? '').replace('Times on ', '');
+  const first = times.getByRole('button').first();
+  const time = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(picker.getByRole('form', { name: 'Your details' })).toContainText(`${day}, ${time}`);
+  return { day, time };
+}
+
+export const detailsForm = (page: Page) => calendar(page).getByRole('form', { name: 'Your details' });
+
+export async function confirm(page: Page, name: string, email?: string): Promise<void> {
+  const form = detailsForm(page);
+  await form.getByLabel('Name').fill(name);
+  if (email) await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Note (optional)').fill('We would like to automate our invoicing.');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+}
+
+/** The meeting card in Account -> Meetings for the picked slot. */
+export async function expectMeeting(page: Page, picked: Picked) {
+  const panel = page.getByRole('tabpanel', { name: 'Meetings' });
+  const card = panel.getByRole('article', { name: 'Discovery Call' });
+  await expect(card).toHaveCount(1);
+  // 'Monday, November 24' -> 'November 24, 2026 at 9:00 AM' on the spec's card.
+  await expect(card).toContainText(new RegExp(`${picked.day.split(', ')[1]}, \\d{4} at ${picked.time}`));
+  await expect(card).toContainText('Status: Requested');
+  await expect(card).toContainText('Notes: We would like to automate our invoicing.');
+}

@@ -1,0 +1,82 @@
+// What the account area's panels show when a load failed or a list is empty; the Orders and Meetings tabs
+// (features/account) and the Profile tab's two-factor settings (features/auth) share them.
+import type { MouseEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { AlertTriangle } from 'lucide-react';
+import { Button, ButtonLink, paths, type ErrorDescription } from 'shared-lib';
+
+/** The loading and empty texts of a tab. */
+export const PanelNote = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  color: ${({ theme }) => theme.colors.muted};
+  text-align: center;
+`;
+
+const Failed = styled(PanelNote).attrs({ as: 'div' })`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  border-style: solid;
+  border-color: ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.text};
+  p {
+    margin: 0;
+  }
+  svg {
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+/**
+ * A failed load: what failed, why in words for people, and Retry (plus signing in again when the session has
+ * expired; the auth page brings the customer back here).
+ */
+export function LoadFailed({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: ErrorDescription | null;
+  onRetry: () => void;
+}) {
+  const location = useLocation();
+  const retry = (event: MouseEvent<HTMLButtonElement>) => {
+    // The button goes while the list loads again: keep focus in the tab instead of dropping it on <body>.
+    event.currentTarget.closest<HTMLElement>('[role="tabpanel"]')?.focus();
+    onRetry();
+  };
+  return (
+    <Failed>
+      <AlertTriangle size={28} aria-hidden />
+      <p>
+        <strong>{what} could not be loaded.</strong>
+      </p>
+      {error ? <p>{error.message}</p> : null}
+      <Actions>
+        <Button onClick={retry}>Retry</Button>
+        {error?.kind === 'session' ? (
+          <ButtonLink
+            to={paths.auth}
+            state={{ from: `${location.pathname}${location.search}` }}
+            $variant="outline"
+          >
+            Sign in again
+          </ButtonLink>
+        ) : null}
+      </Actions>
+    </Failed>
+  );
+}
