@@ -54,7 +54,7 @@ export interface SupabaseConfig {
     rateLimit: RateLimits;
   };
   db: { seed: { enabled: boolean; sqlPaths: string[] } };
-  /** The local mail catcher (the CLI's Inbucket/Mailpit): every e-mail auth sends lands there. */
+  /** The local mail catcher (`[local_smtp]`, the CLI's Mailpit): every e-mail auth sends lands there. */
   inbucket: { enabled: boolean; port: number };
   /** Deprecated keys that were read (as the CLI warns about them), one line each. */
   warnings: string[];

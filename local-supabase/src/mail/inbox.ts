@@ -1,4 +1,4 @@
-// The local inbox the developer opens in the browser (the Supabase CLI's mail catcher on [inbucket] port): a page
+// The local inbox the developer opens in the browser (the Supabase CLI's mail catcher on [local_smtp] port): a page
 // listing the e-mails the service sent, newest first, a page for each with its links clickable, and a JSON API the
 // end-to-end tests read the links from. Its messages hold sign-in links, so it listens on loopback only (whatever
 // HOST says: src/server.ts), answers only requests addressed to localhost (a DNS-rebinding page names its own

@@ -8,8 +8,22 @@ import { exceedsMaxAffected } from './preferences';
  * A guard that fails the request's statement (so its transaction rolls back) with PostgREST's error `code` when
  * `failing` holds: the failing cast carries the code and the row count out in PostgreSQL's message.
  */
-export const guard = (failing: string, code: 'PGRST116' | 'PGRST124', rows: string) =>
+const guard = (failing: string, code: 'PGRST116' | 'PGRST124', rows: string) =>
   `case when ${failing} then ('${code.toLowerCase()} rows ' || ${rows})::int else 0 end`;
+
+/**
+ * The guards of a statement whose rows are `relation` (a CTE), as extra result columns: `.single()` on other than
+ * one row (PGRST116), more rows than max-affected under handling=strict (PGRST124).
+ */
+export function guards(relation: string, single: boolean, maxAffected: number | undefined): string {
+  const rows = `(select count(*) from ${relation})`;
+  return [
+    ...(single ? [guard(`${rows} <> 1`, 'PGRST116', rows)] : []),
+    ...(maxAffected !== undefined ? [guard(`${rows} > ${maxAffected}`, 'PGRST124', rows)] : []),
+  ]
+    .map((g, i) => `, ${g} as guard${i}`)
+    .join('');
+}
 const GUARDED = /"(pgrst116|pgrst124) rows (\d+)"/;
 
 /** A guard's failure as PostgREST's error; any other error as it was. */

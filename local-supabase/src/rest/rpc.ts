@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../errors';
 import type { Handler, Service } from '../service';
-import { contentRange, guard, guardedError } from './answer';
+import { contentRange, guardedError, guards } from './answer';
 import type { Relation } from './filters';
 import { maxAffected } from './preferences';
 import { parseQuery, RESERVED_PARAMS } from './query';
@@ -78,12 +78,6 @@ async function rpc(
     ? `coalesce((select json_agg(${value}) from _q), '[]'::json)`
     : `(select ${value} from _q limit 1)`;
   // As for writes: .single() on other than one row, and more rows than max-affected, roll the call back.
-  const guards = [
-    ...(a.single ? [guard('(select count(*) from _q) <> 1', 'PGRST116', '(select count(*) from _q)')] : []),
-    ...(limitAffected !== undefined
-      ? [guard(`(select count(*) from _q) > ${limitAffected}`, 'PGRST124', '(select count(*) from _q)')]
-      : []),
-  ].map((g, i) => `, ${g} as guard${i}`);
   const [result] = await run(
     request,
     service,
@@ -92,7 +86,7 @@ async function rpc(
     [
       {
         sql: `with _s as materialized (${called}), _q as materialized (${shaped})
-            select ${body} as body, (select count(*) from _q) as n${a.count ? `, (select count(*) from _s ${q.where}) as total` : ''}${guards.join('')}`,
+            select ${body} as body, (select count(*) from _q) as n${a.count ? `, (select count(*) from _s ${q.where}) as total` : ''}${guards('_q', a.single, limitAffected)}`,
         params: [...params, ...q.params],
       },
     ],

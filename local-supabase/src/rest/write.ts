@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { literal } from '../db/literals';
 import type { Service } from '../service';
-import { contentRange, guard, guardedError, json, sendRows } from './answer';
+import { contentRange, guardedError, guards, json, sendRows } from './answer';
 import { maxAffected, type RequestKind } from './preferences';
 import type { ParsedQuery } from './query';
 import { applied, claimsOf, run, type Asked } from './request';
@@ -34,15 +34,9 @@ export async function write(
     ? `, case when (select count(*) from _w) = 1 then (select json_build_object(${key.map((c) => `${literal(c)}, ${quoteIdent(c)}::text`).join(', ')}) from _w) end as location`
     : '';
   const returning = a.representation ? '*' : key.length ? key.map(quoteIdent).join(', ') : '1';
-  const limit = kind === 'update' || kind === 'delete' ? maxAffected(a.prefs) : undefined;
   // With `.single()` a write that touches other than one row, and one that touches more than max-affected
   // (handling=strict), fails inside the transaction, so it is rolled back as in PostgREST.
-  const guards = [
-    ...(a.single ? [guard('(select count(*) from _w) <> 1', 'PGRST116', '(select count(*) from _w)')] : []),
-    ...(limit !== undefined
-      ? [guard(`(select count(*) from _w) > ${limit}`, 'PGRST124', '(select count(*) from _w)')]
-      : []),
-  ].map((g, i) => `, ${g} as guard${i}`);
+  const limit = kind === 'update' || kind === 'delete' ? maxAffected(a.prefs) : undefined;
   const [result] = await run(
     request,
     service,
@@ -51,7 +45,7 @@ export async function write(
     [
       {
         // Without return=representation nothing is read back (RETURNING 1 needs no SELECT grant or policy).
-        sql: `with _w as (${statement.sql} returning ${returning}) select ${body} as body, (select count(*) from _w) as total${location}${guards.join('')}`,
+        sql: `with _w as (${statement.sql} returning ${returning}) select ${body} as body, (select count(*) from _w) as total${location}${guards('_w', a.single, limit)}`,
         params: statement.params,
       },
     ],
