@@ -131,8 +131,9 @@ test('two-factor authentication: enrol an authenticator app, then sign-in asks f
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
-test('Profile: a new password replaces the old one, and a new email shows at once and signs in', async ({
+test('Profile: a new password replaces the old one, and a new email applies once its e-mailed link is opened', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('profile');
@@ -167,14 +168,18 @@ test('Profile: a new password replaces the old one, and a new email shows at onc
   await expect(change.getByLabel('New email')).toHaveAccessibleDescription(
     'This is already your email address.',
   );
-  // The local backend confirms at once (AUTO_CONFIRM), so the new address is the account's right away.
+  // As GoTrue, the change waits for the link sent to the new address, whatever enable_confirmations says.
   await change.getByLabel('New email').fill(newEmail);
   await change.getByRole('button', { name: 'Change email' }).click();
-  await expect(change.getByRole('status')).toHaveText(`Your email is now ${newEmail}.`);
-  await expect(page.getByRole('tabpanel', { name: 'Profile' }).getByRole('definition').first()).toHaveText(
-    newEmail,
+  await expect(change.getByRole('status')).toHaveText(
+    `We sent a confirmation link to ${newEmail}. Your email changes when you open it.`,
   );
+  const profile = page.getByRole('tabpanel', { name: 'Profile' });
+  await expect(profile.getByRole('definition').first()).toHaveText(email);
   await expect(page).toHaveURL(/\/account$/);
+  await page.goto(await linkFromInbox(request, newEmail, 'Confirm Email Change'));
+  await expect(page).toHaveURL(/\/account/);
+  await expect(profile.getByRole('definition').first()).toHaveText(newEmail);
 
   await signOutFromMenu(page);
   await submitSignIn(page, email, NEW_PASSWORD);

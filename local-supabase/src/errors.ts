@@ -2,6 +2,12 @@
 // {code, message} for /auth (with x-sb-error-code), and how PostgreSQL error codes map to HTTP statuses.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** What an error adds to its answer beyond the body: headers, and the status line's reason phrase. */
+interface ErrorResponse {
+  headers?: Record<string, string>;
+  statusText?: string;
+}
+
 export class RestError extends Error {
   constructor(
     readonly status: number,
@@ -9,6 +15,7 @@ export class RestError extends Error {
     message: string,
     readonly details: string | null = null,
     readonly hint: string | null = null,
+    readonly response: ErrorResponse = {},
   ) {
     super(message);
   }
@@ -25,9 +32,15 @@ export class AuthError extends Error {
   }
 }
 
+/** A reason phrase Node can write in a status line (visible ASCII and spaces), or none. */
+const REASON = /^[\x20-\x7e\t]{1,200}$/;
+
 export function sendRestError(reply: FastifyReply, error: RestError): FastifyReply {
-  if (error.status === 401)
+  if (error.status === 401 && !error.response.headers)
     reply.header('WWW-Authenticate', `Bearer error="invalid_token", error_description="${error.message}"`);
+  for (const [name, value] of Object.entries(error.response.headers ?? {})) reply.header(name, value);
+  if (error.response.statusText && REASON.test(error.response.statusText))
+    reply.raw.statusMessage = error.response.statusText;
   return reply
     .status(error.status)
     .send({ code: error.code, details: error.details, hint: error.hint, message: error.message });
@@ -53,28 +66,68 @@ const isPgError = (error: unknown): error is PgError =>
   typeof (error as PgError).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((error as PgError).code!);
 
-/** PostgREST's mapping of SQLSTATE to HTTP status (src/PostgREST/Error.hs, pgErrorStatus). */
-function statusOf(code: string, role: string): number {
+/** A status Node can send: what a raise may choose (PostgREST's own range is wider, its server's is not). */
+const sendable = (status: number) => Number.isInteger(status) && status >= 100 && status <= 599;
+
+/**
+ * PostgREST's mapping of SQLSTATE to HTTP status (src/PostgREST/Error.hs, mapSQLtoHTTP): `PT<nnn>` answers
+ * nnn (500 when nnn is no status), classes and codes as its table lists them, anything else 400.
+ */
+function statusOf(code: string, role: string, message: string): number {
+  if (code.startsWith('PT')) {
+    const status = /^PT\d{3}$/.test(code) ? Number(code.slice(2)) : NaN;
+    return sendable(status) ? status : 500;
+  }
   switch (code) {
     case '42501': // insufficient privilege: "who are you" for anon, "not allowed" for a known user
       return role === 'anon' ? 401 : 403;
     case '23505': // unique violation
     case '23503': // foreign key violation
       return 409;
-    case '42P01': // undefined table
-    case '42883': // undefined function
-      return 404;
-    case '25006': // read-only transaction (a write through GET)
+    case '25006': // read-only transaction (a write through GET, or in a STABLE function)
       return 405;
-    case '57014': // query canceled (statement timeout)
+    case '42P01': // undefined table
+      return 404;
+    case '42883': // undefined function
+      return message.startsWith('function xmlagg(') ? 406 : 404;
+    case '42P17': // infinite recursion (in a policy)
+      return 500;
+    case '21000': // cardinality violation: pg-safeupdate's refusal is the client's, anything else the server's
+      return message.endsWith('requires a WHERE clause') ? 400 : 500;
+    case '22023': // invalid parameter value: a role of the token that does not exist is "who are you"
+      return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
+    case '53400': // configuration limit exceeded
       return 500;
     case '57P01': // terminating connection due to administrator command (a server restart)
-    case '57P02': // crash shutdown
-    case '57P03': // cannot connect now: the server is starting up
+    case '57P02': // crash shutdown, and
+    case '57P03': // cannot connect now (starting up): met when connecting, where PostgREST answers 503 too
       return 503;
+    case 'P0001': // raise exception's default code
+      return 400;
   }
-  if (code.startsWith('08') || code.startsWith('53')) return 503; // connection trouble, out of resources
-  return 400;
+  const classes: [string, number][] = [
+    ['08', 503], // connection exception
+    ['09', 500], // triggered action exception
+    ['0L', 403], // invalid grantor
+    ['0P', 403], // invalid role specification
+    ['25', 500], // invalid transaction state
+    ['28', 403], // invalid authorization specification
+    ['2D', 500], // invalid transaction termination
+    ['38', 500], // external routine exception
+    ['39', 500], // external routine invocation exception
+    ['3B', 500], // savepoint exception
+    ['40', 500], // transaction rollback (serialization failure, deadlock)
+    ['53', 503], // insufficient resources
+    ['54', 500], // program limit exceeded
+    ['55', 500], // object not in prerequisite state
+    ['57', 500], // operator intervention: 57014, a statement cancelled by statement_timeout, among them
+    ['58', 500], // system error
+    ['F0', 500], // configuration file error
+    ['HV', 500], // foreign data wrapper error
+    ['P0', 500], // PL/pgSQL error
+    ['XX', 500], // internal error
+  ];
+  return classes.find(([prefix]) => code.startsWith(prefix))?.[1] ?? 400;
 }
 
 // What `pg` and Node report when the server cannot be reached or the connection drops. Their messages name the
@@ -120,7 +173,76 @@ export function fromPgError(error: unknown, role: string): RestError {
   if (!isPgError(error))
     return new RestError(500, 'PGRSTX00', error instanceof Error ? error.message : String(error));
   const code = error.code!;
-  return new RestError(statusOf(code, role), code, error.message, error.detail ?? null, error.hint ?? null);
+  if (code === 'PGRST') return raisedResponse(error.message, error.detail);
+  const status = statusOf(code, role, error.message);
+  // A token is needed, not a better one: PostgREST's bare challenge (a bad token gets invalid_token).
+  const response = status === 401 ? { headers: { 'WWW-Authenticate': 'Bearer' } } : {};
+  return new RestError(status, code, error.message, error.detail ?? null, error.hint ?? null, response);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `raise sqlstate 'PGRST' using message = '{"code":..,"message":..}', detail = '{"status":nnn,"headers":{..}}'`:
+ * the whole answer, as PostgREST 12+ reads it (Error.hs, parseRaisePGRST). The message is the body (`code` and
+ * `message` required, `details` and `hint` optional), the detail the status (`status_text` optional) and headers;
+ * anything else is PGRST121.
+ */
+function raisedResponse(message: string, detail: string | undefined): RestError {
+  const refused = (details: string, hint: string) =>
+    new RestError(
+      500,
+      'PGRST121',
+      `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+      details,
+      hint,
+    );
+  const body = parseJson(message);
+  if (
+    !isObject(body) ||
+    typeof body.code !== 'string' ||
+    typeof body.message !== 'string' ||
+    !optionalText(body.details) ||
+    !optionalText(body.hint)
+  )
+    return refused(
+      `Invalid JSON value for MESSAGE: '${message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
+  const detailHint =
+    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  if (detail === undefined) return refused('DETAIL is missing in the RAISE statement', detailHint);
+  const response = parseJson(detail);
+  if (
+    !isObject(response) ||
+    typeof response.status !== 'number' ||
+    !sendable(response.status) ||
+    !isObject(response.headers) ||
+    !Object.values(response.headers).every((v) => typeof v === 'string') ||
+    !optionalText(response.status_text)
+  )
+    return refused(`Invalid JSON value for DETAIL: '${detail}'`, detailHint);
+  return new RestError(
+    response.status,
+    body.code,
+    body.message,
+    (body.details as string | null | undefined) ?? null,
+    (body.hint as string | null | undefined) ?? null,
+    {
+      headers: response.headers as Record<string, string>,
+      statusText: (response.status_text as string | null | undefined) ?? undefined,
+    },
+  );
 }
 
 /** An unexpected error on an auth route: 503 while the database is unreachable (auth-js retries it), else 500. */

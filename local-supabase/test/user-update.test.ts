@@ -1,6 +1,6 @@
 // GoTrue's PUT /user through supabase-js over HTTP, on both databases: password change (the password rules,
-// same_password, other sessions ended), e-mail change (at once without confirmations; confirmed from the new
-// address with them on), user_metadata merged key by key.
+// same_password, other sessions ended), e-mail change (confirmed from the new address, with sign-up
+// confirmations on or off, as GoTrue does for every user who signed up), user_metadata merged key by key.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,16 +53,21 @@ describe.each(KINDS)('PUT /user on %s (confirmations off)', (kind) => {
     ).toBeNull();
   });
 
-  it('changes the e-mail at once when confirmations are off, refusing a taken one', async () => {
-    const { client } = await backend.newUser('mail');
+  it('changes the e-mail only once the new address confirms it, even with confirmations off', async () => {
+    const { client, email } = await backend.newUser('mail');
     const taken = await backend.newUser('taken');
     const clash = await client.auth.updateUser({ email: taken.email });
     expect(clash.error).toMatchObject({ status: 422, code: 'email_exists' });
     const newEmail = `moved-${Date.now()}@example.com`;
-    const moved = await client.auth.updateUser({ email: newEmail });
-    expect(moved.error).toBeNull();
-    expect(moved.data.user?.email).toBe(newEmail);
-    expect(await mailTo(backend, newEmail)).toEqual([]);
+    const asked = await client.auth.updateUser({ email: newEmail });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user).toMatchObject({ email, new_email: newEmail });
+    // Still the old address: signing in with the new one fails until the link is followed.
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+    const [mail] = await mailTo(backend, newEmail);
+    expect(mail).toMatchObject({ subject: 'Confirm Email Change' });
+    expect((await follow(mail!.links[0]!)).get('type')).toBe('email_change');
+    expect((await client.auth.getUser()).data.user?.email).toBe(newEmail);
     const bad = await client.auth.updateUser({ email: 'not an address' });
     expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
   });

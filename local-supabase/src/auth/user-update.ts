@@ -1,8 +1,8 @@
 // GoTrue's PUT /user (internal/api/user.go, UserUpdate): a new password (the password policy, `same_password`,
-// the user's other sessions signed out), a new e-mail address (applied at once without confirmations, else
-// confirmed from the new address, and from the old one too with double_confirm_changes) and user_metadata
-// merged key by key (a null removes a key). The answer is the updated user; supabase-js keeps its session and
-// emits USER_UPDATED.
+// the user's other sessions signed out), a new e-mail address (confirmed from the new address, and from the old
+// one too with double_confirm_changes, whatever enable_confirmations says: GoTrue applies a change at once only
+// for an anonymous user) and user_metadata merged key by key (a null removes a key). The answer is the updated
+// user; supabase-js keeps its session and emits USER_UPDATED.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { AuthError } from '../errors';
@@ -76,7 +76,7 @@ export function userUpdateRoutes(
     }
 
     // A confirmation e-mail counts against email_sent (before the transaction: a refusal changes nothing).
-    if (changesEmail && !options.autoConfirm) mailer.budget.take();
+    if (changesEmail) mailer.budget.take();
     const redirectTo = requestRedirect(options.redirect, request);
 
     const updated = await db.transaction(async (tx) => {
@@ -110,27 +110,14 @@ export function userUpdateRoutes(
             'email_exists',
             'A user with this email address has already been registered',
           );
-        if (options.autoConfirm) {
-          await tx.query(
-            `update auth.users set email = $2, email_change = '', email_change_token_new = '',
-               email_change_token_current = '', email_change_confirm_status = 0, updated_at = now() where id = $1`,
-            [user.id, newEmail],
-          );
-          await tx.query(
-            `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text),
-               updated_at = now() where user_id = $1 and provider = 'email'`,
-            [user.id, newEmail],
-          );
-        } else {
-          const sentAt = (
-            await tx.query<{ email_change_sent_at: Date | string | null }>(
-              'select email_change_sent_at from auth.users where id = $1',
-              [user.id],
-            )
-          ).rows[0]?.email_change_sent_at;
-          checkFrequency(sentAt, options.maxFrequency);
-          await mailer.sendEmailChange(tx, current, newEmail, redirectTo);
-        }
+        const sentAt = (
+          await tx.query<{ email_change_sent_at: Date | string | null }>(
+            'select email_change_sent_at from auth.users where id = $1',
+            [user.id],
+          )
+        ).rows[0]?.email_change_sent_at;
+        checkFrequency(sentAt, options.maxFrequency);
+        await mailer.sendEmailChange(tx, current, newEmail, redirectTo);
       }
       return (await findUserById(tx, user.id))!;
     });

@@ -19,6 +19,20 @@ begin
       end;
     end if;
   end loop;
+  -- Hosted Supabase's statement timeouts (anon 3 s, authenticated 8 s), which each request applies as PostgREST
+  -- does. Only where a role has none: a project that changed one keeps its own. Roles belong to the whole cluster:
+  -- a connecting role that may not alter them, or a second database doing it at the same moment ("tuple
+  -- concurrently updated"), leaves them as they are.
+  foreach spec slice 1 in array array[['anon', '3s'], ['authenticated', '8s']] loop
+    if not exists (
+      select 1 from pg_roles, unnest(rolconfig) c where rolname = spec[1] and c like 'statement\_timeout=%'
+    ) then
+      begin
+        execute format('alter role %I set statement_timeout = %L', spec[1], spec[2]);
+      exception when insufficient_privilege or internal_error then null;
+      end;
+    end if;
+  end loop;
   -- `set local role` needs membership unless the connecting role is a superuser (a DATABASE_URL may name the
   -- database owner instead, like Supabase's `authenticator`).
   if not (select rolsuper from pg_roles where rolname = current_user) then

@@ -3,7 +3,7 @@
 // row-level security decide what it may do, exactly as with hosted Supabase.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { inlineParams, literal, type Value } from '../db/literals';
+import { literal } from '../db/literals';
 import { connectionProblem, fromPgError, refuseLargeBody, RestError, sendRestError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
 import {
@@ -17,6 +17,17 @@ import {
 } from './preferences';
 import { checkColumn, parseQuery, RESERVED_PARAMS, type ParsedQuery, type Relation } from './query';
 import { quoteIdent, type SchemaCache } from './schema-cache';
+import { requestContext, runAsRole, type GucResponse, type Statement } from './transaction';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the request's functions set in response.status and response.headers, for a successful answer. */
+    gucResponse?: GucResponse;
+  }
+}
+
+/** Where PostgREST's API is served; request.path is the path under it, as behind Supabase's gateway. */
+const PREFIX = '/rest/v1';
 
 export interface RestOptions {
   db: Database;
@@ -68,57 +79,6 @@ interface Asked {
   representation: boolean;
   single: boolean;
   rollback: boolean;
-}
-
-interface Statement {
-  sql: string;
-  params?: readonly Value[];
-}
-
-/** Thrown inside a transaction to roll it back after its results were read (`Prefer: tx=rollback`). */
-class RolledBack {
-  constructor(readonly rows: (Record<string, unknown> | undefined)[]) {}
-}
-
-/**
- * Runs `statements` in one transaction as the request's role, with its claims visible to auth.uid() and friends,
- * sent as one script (one round trip); returns each statement's first row. With `rollback` the transaction is
- * rolled back once the rows are read (one more round trip for begin and rollback).
- */
-async function asRole(
-  db: Database,
-  claims: Claims,
-  readOnly: boolean,
-  statements: Statement[],
-  options: { rollback?: boolean; timezone?: string } = {},
-): Promise<(Record<string, unknown> | undefined)[]> {
-  try {
-    const setup = [
-      ...(readOnly ? ['set transaction read only'] : []),
-      // request.jwt.claim.sub too, for policies written against the older per-claim settings.
-      `select set_config('role', ${literal(claims.role)}, true),
-              set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true),
-              set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true)${
-                options.timezone ? `, set_config('timezone', ${literal(options.timezone)}, true)` : ''
-              }`,
-    ];
-    const script = [...setup, ...statements.map((s) => inlineParams(s.sql, s.params ?? []))].join(';\n');
-    if (!options.rollback) {
-      const results = await db.exec(script);
-      return results.slice(setup.length).map((r) => r.rows[0]);
-    }
-    return await db
-      .transaction(async (tx) => {
-        const results = await tx.exec(script);
-        throw new RolledBack(results.slice(setup.length).map((r) => r.rows[0]));
-      })
-      .catch((error: unknown) => {
-        if (error instanceof RolledBack) return error.rows;
-        throw error;
-      });
-  } catch (error) {
-    throw error instanceof RestError ? error : fromPgError(error, claims.role);
-  }
 }
 
 function rowsOf(body: unknown): Record<string, unknown>[] {
@@ -187,8 +147,9 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
   };
   const unlisten = await db.listen(
     'pgrst',
+    // The role settings are read with the catalogue, so 'reload config' reads them again too.
     (payload) => {
-      if (payload === '' || payload === 'reload schema') reload();
+      if (payload === '' || payload === 'reload schema' || payload === 'reload config') reload();
     },
     reload,
   );
@@ -206,14 +167,38 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       rollback: end === 'rollback',
     };
   };
-  const run = (claims: Claims, readOnly: boolean, statements: Statement[], a: Asked) =>
-    asRole(db, claims, readOnly, statements, { rollback: a.rollback, timezone: a.prefs.timezone });
+  const run = async (
+    request: FastifyRequest,
+    claims: Claims,
+    readOnly: boolean,
+    statements: Statement[],
+    a: Asked,
+  ) => {
+    const result = await runAsRole(db, claims, statements, {
+      readOnly,
+      rollback: a.rollback,
+      timezone: a.prefs.timezone,
+      context: requestContext(request, PREFIX),
+      roleSettings: cache.roleSettings(claims.role),
+    });
+    request.gucResponse = result.response;
+    return result.rows;
+  };
+
+  // response.status and response.headers shape a successful answer; the functions' headers win over ours.
+  app.addHook('onSend', async (request, reply) => {
+    const guc = request.gucResponse;
+    if (!guc) return;
+    for (const [name, value] of guc.headers) reply.header(name, value);
+    if (guc.status !== undefined) reply.status(guc.status);
+  });
   const applied = (reply: FastifyReply, a: Asked, kind: RequestKind) => {
     const header = preferenceApplied(a.prefs, kind);
     if (header) reply.header('Preference-Applied', header);
   };
 
   app.setErrorHandler((error, request, reply) => {
+    request.gucResponse = undefined;
     if (error instanceof RestError) return sendRestError(reply, error);
     const code = (error as { code?: string }).code;
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -270,6 +255,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     const offset = q.offset ?? 0;
     const from = `public.${quoteIdent(table)} _t0 ${q.where}`;
     const [rows, count] = await run(
+      request,
       claims,
       true,
       [
@@ -321,6 +307,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
         : []),
     ].map((g, i) => `, ${g} as guard${i}`);
     const [result] = await run(
+      request,
       claims,
       false,
       [
@@ -476,8 +463,10 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
     args: { json: string } | { values: string[] },
   ) {
     const claims = claimsOf(request, secret);
-    const readOnly = request.method === 'GET' || request.method === 'HEAD';
     const info = cache.fn(fn, names);
+    // As PostgREST: a GET call, and any call of a STABLE or IMMUTABLE function, runs in a read-only transaction.
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    const readOnly = isGet || info.volatility !== 'volatile';
     const a = asked(request);
     const limitAffected = maxAffected(a.prefs);
     // max-affected counts a function's rows, so only a set-returning function can honour it (PostgREST 13+).
@@ -499,9 +488,15 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
       : null;
     const params = fromBody && 'json' in args ? [args.json] : values;
     const relation: Relation = { name: info.name, columns: new Set(info.resultColumns ?? [info.name]) };
-    const q = parseQuery(search(request), relation, params.length + 1, new Set(readOnly ? names : []));
+    const q = parseQuery(search(request), relation, params.length + 1, new Set(isGet ? names : []));
     if (info.returnType === 'void') {
-      await run(claims, readOnly, [{ sql: `select ${call}${source ? ` from ${source}` : ''}`, params }], a);
+      await run(
+        request,
+        claims,
+        readOnly,
+        [{ sql: `select ${call}${source ? ` from ${source}` : ''}`, params }],
+        a,
+      );
       applied(reply, a, 'rpc');
       return reply.status(204).send();
     }
@@ -524,6 +519,7 @@ export async function restRoutes(app: FastifyInstance, options: RestOptions): Pr
         : []),
     ].map((g, i) => `, ${g} as guard${i}`);
     const [result] = await run(
+      request,
       claims,
       readOnly,
       [

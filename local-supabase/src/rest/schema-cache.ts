@@ -5,6 +5,8 @@ import { RestError } from '../errors';
 
 export interface FunctionInfo {
   name: string;
+  /** pg_proc.provolatile: a STABLE or IMMUTABLE function is called in a read-only transaction. */
+  volatility: 'volatile' | 'stable' | 'immutable';
   returnsSet: boolean;
   returnType: string;
   /** The input arguments' names (IN, INOUT and VARIADIC; not OUT or TABLE columns). */
@@ -42,6 +44,11 @@ export interface Catalogue {
   join(from: string, to: string, hint: string | undefined): Join;
 }
 
+const VOLATILITY: Record<string, FunctionInfo['volatility']> = { v: 'volatile', s: 'stable', i: 'immutable' };
+
+/** The API roles, whose own settings each request applies after switching to one. */
+const API_ROLES = ['anon', 'authenticated', 'service_role'];
+
 interface ForeignKey {
   name: string;
   table: string;
@@ -61,6 +68,8 @@ export class SchemaCache implements Catalogue {
     private defaults: Map<string, Map<string, string>>,
     /** pg_timezone_names, what `Prefer: timezone` accepts. */
     public timezones: ReadonlySet<string>,
+    /** Each API role's own settings (`alter role anon set statement_timeout = '3s'`). */
+    private roleConfig: Map<string, [string, string][]>,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
@@ -105,12 +114,13 @@ export class SchemaCache implements Catalogue {
     );
     const fns = await db.query<{
       name: string;
+      volatility: string;
       returns_set: boolean;
       return_type: string;
       args: { name: string; type: string }[];
       result_columns: string[] | null;
     }>(
-      `select p.proname as name, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
+      `select p.proname as name, p.provolatile as volatility, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
               case
                 when t.typrelid <> 0 then array(
                   select a.attname::text from pg_attribute a
@@ -135,6 +145,7 @@ export class SchemaCache implements Catalogue {
         f.name,
         {
           name: f.name,
+          volatility: VOLATILITY[f.volatility] ?? 'volatile',
           returnsSet: f.returns_set,
           returnType: f.return_type,
           argNames: f.args.map((a) => a.name),
@@ -162,6 +173,23 @@ export class SchemaCache implements Catalogue {
       defaults.get(table_name)!.set(column_name, expr);
     }
     const zones = await db.query<{ name: string }>('select name from pg_timezone_names');
+    // The settings `alter role x set` gave each API role (pg_roles.rolconfig, not those of one database), those a
+    // user may set, as PostgREST's queryRoleSettings reads them; default_transaction_isolation it reads apart.
+    const settings = await db.query<{ role: string; name: string; value: string }>(
+      `select r.rolname::text as role, s.name, s.value
+       from pg_roles r
+       cross join lateral (select substr(c, 1, strpos(c, '=') - 1) as name, substr(c, strpos(c, '=') + 1) as value
+                           from unnest(r.rolconfig) as c) s
+       join pg_settings ps on ps.name = s.name and ps.context = 'user'
+       where r.rolname = any($1) and s.name <> 'default_transaction_isolation'
+       order by s.name`,
+      [API_ROLES],
+    );
+    const roleConfig = new Map<string, [string, string][]>();
+    for (const { role, name, value } of settings.rows) {
+      if (!roleConfig.has(role)) roleConfig.set(role, []);
+      roleConfig.get(role)!.push([name, value]);
+    }
     return new SchemaCache(
       tables,
       types,
@@ -170,7 +198,13 @@ export class SchemaCache implements Catalogue {
       functions,
       defaults,
       new Set(zones.rows.map((z) => z.name)),
+      roleConfig,
     );
+  }
+
+  /** The settings a request as `role` starts with. */
+  roleSettings(role: string): readonly [string, string][] {
+    return this.roleConfig.get(role) ?? [];
   }
 
   columnTypes(table: string): ReadonlyMap<string, string> {

@@ -33,8 +33,8 @@ const noteOf = (change: EmailChange) =>
     : CHANGE_EMAIL_COPY.changed(change.email);
 
 /**
- * The Profile tab's email change. With confirmation on, the address changes once the customer opens the link sent
- * to the new one; without it (locally), at once, and the session store's USER_UPDATED shows the new address.
+ * The Profile tab's email change. The address changes once the customer opens the link sent to the new one (the
+ * auth server, hosted or local, asks that of every signed-up customer); the session that link starts shows it.
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [email, setEmail] = useState('');
