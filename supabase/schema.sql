@@ -118,26 +118,6 @@ $$;
 
 
 --
--- Name: link_guest_meetings(uuid, text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.link_guest_meetings(user_id uuid, email text) RETURNS integer
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  linked integer;
-begin
-  update public.meetings m
-  set user_id = link_guest_meetings.user_id
-  where m.user_id is null and lower(m.contact_email) = lower(link_guest_meetings.email);
-  get diagnostics linked = row_count;
-  return linked;
-end;
-$$;
-
-
---
 -- Name: link_guest_meetings_of_user(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -146,9 +126,7 @@ CREATE FUNCTION private.link_guest_meetings_of_user() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  if new.email is not null and new.email_confirmed_at is not null then
-    perform private.link_guest_meetings(new.id, new.email);
-  end if;
+  -- Kept only where the trigger could not be dropped (see the top of 20261127090000_booking_proof.sql).
   return new;
 end;
 $$;
@@ -368,15 +346,11 @@ $$;
 --
 
 CREATE FUNCTION public.claim_guest_meetings() RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(
-    (select private.link_guest_meetings(u.id, u.email)
-     from auth.users u
-     where u.id = auth.uid() and u.email is not null and u.email_confirmed_at is not null),
-    0
-  );
+  -- Links nothing (20261127090000_booking_proof.sql): older account remotes still call it.
+  select 0;
 $$;
 
 
@@ -876,10 +850,10 @@ CREATE INDEX discount_redemptions_user_id_idx ON public.discount_redemptions USI
 
 
 --
--- Name: meetings_contact_email_unclaimed_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: meetings_contact_email_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX meetings_contact_email_unclaimed_idx ON public.meetings USING btree (lower(contact_email)) WHERE (user_id IS NULL);
+CREATE INDEX meetings_contact_email_idx ON public.meetings USING btree (lower(contact_email)) WHERE (contact_email IS NOT NULL);
 
 
 --
@@ -1139,14 +1113,6 @@ GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
 
 --
--- Name: FUNCTION link_guest_meetings(user_id uuid, email text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.link_guest_meetings(user_id uuid, email text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.link_guest_meetings(user_id uuid, email text) TO service_role;
-
-
---
 -- Name: FUNCTION link_guest_meetings_of_user(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1352,13 +1318,6 @@ GRANT SELECT,INSERT ON TABLE public.project_requests TO authenticated;
 GRANT ALL ON TABLE public.services TO service_role;
 GRANT SELECT ON TABLE public.services TO anon;
 GRANT SELECT ON TABLE public.services TO authenticated;
-
-
---
--- Triggers on the platform's tables (schema auth), which the dump of the schemas above leaves out
---
-
-CREATE TRIGGER link_guest_meetings AFTER INSERT OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.link_guest_meetings_of_user();
 
 
 --
