@@ -38,6 +38,33 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
+-- Name: aal_sufficient(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.aal_sufficient() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status::text = 'verified'
+    );
+$$;
+
+
+--
+-- Name: acting_user(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.acting_user() RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select auth.uid() where private.aal_sufficient();
+$$;
+
+
+--
 -- Name: cart_service_ids(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -241,6 +268,33 @@ $$;
 
 
 --
+-- Name: require_account(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.require_account(action text) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to %', action using errcode = '42501';
+  end if;
+  if not private.aal_sufficient() then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'insufficient_aal',
+        'message', 'Enter the code from your authenticator app to continue.',
+        'details', null,
+        'hint', null
+      )::text,
+      detail = json_build_object('status', 403, 'headers', json_build_object())::text;
+  end if;
+  return auth.uid();
+end;
+$$;
+
+
+--
 -- Name: slot_grid(timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -419,12 +473,9 @@ CREATE FUNCTION public.replace_cart(items jsonb) RETURNS void
     SET search_path TO ''
     AS $$
 declare
-  uid uuid := auth.uid();
+  uid uuid := private.require_account('save a cart');
   most integer;
 begin
-  if uid is null then
-    raise exception 'Sign in to save a cart' using errcode = '42501';
-  end if;
   if items is null or jsonb_typeof(items) <> 'array' then
     raise exception 'items must be an array of {service_id, service_title, service_price}' using errcode = '22023';
   end if;
@@ -1052,6 +1103,41 @@ CREATE POLICY "own redemptions" ON public.discount_redemptions FOR SELECT TO aut
 ALTER TABLE public.project_requests ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: cart_items second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.cart_items AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: discount_redemptions second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.discount_redemptions AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: meetings second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.meetings AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: order_items second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.order_items AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: orders second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.orders AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
 -- Name: services; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -1069,6 +1155,7 @@ CREATE POLICY "services are public" ON public.services FOR SELECT TO anon, authe
 --
 
 GRANT USAGE ON SCHEMA private TO service_role;
+GRANT USAGE ON SCHEMA private TO authenticated;
 
 
 --
@@ -1078,6 +1165,23 @@ GRANT USAGE ON SCHEMA private TO service_role;
 GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
+
+
+--
+-- Name: FUNCTION aal_sufficient(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.aal_sufficient() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.aal_sufficient() TO authenticated;
+GRANT ALL ON FUNCTION private.aal_sufficient() TO service_role;
+
+
+--
+-- Name: FUNCTION acting_user(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.acting_user() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.acting_user() TO service_role;
 
 
 --
@@ -1142,6 +1246,15 @@ GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
 REVOKE ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) TO service_role;
+
+
+--
+-- Name: FUNCTION require_account(action text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.require_account(action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.require_account(action text) TO authenticated;
+GRANT ALL ON FUNCTION private.require_account(action text) TO service_role;
 
 
 --
