@@ -95,6 +95,46 @@ $$;
 
 
 --
+-- Name: client_address(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.client_address() RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  said text := nullif(btrim(nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip'), '');
+  address inet;
+begin
+  if said is null then
+    return null;
+  end if;
+  begin
+    address := said::inet;
+  exception when invalid_text_representation then
+    return left(said, 64);
+  end;
+  if family(address) = 6 then
+    return network(set_masklen(address, 64))::text;
+  end if;
+  return host(address);
+end;
+$$;
+
+
+--
+-- Name: client_subject(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.client_subject() RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select 'client:' || coalesce(private.client_address(), 'unknown');
+$$;
+
+
+--
 -- Name: discount_code_prefix(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -144,6 +184,45 @@ end;
 $$;
 
 
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: meetings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.meetings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    meeting_type text NOT NULL,
+    scheduled_at timestamp with time zone,
+    status text DEFAULT 'requested'::text NOT NULL,
+    notes text,
+    contact_name text,
+    contact_email text,
+    ends_at timestamp with time zone,
+    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
+    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
+    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
+    CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
+);
+
+
+--
+-- Name: is_upcoming_booking(public.meetings); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_upcoming_booking(m public.meetings) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select m.contact_email is not null and m.status in ('requested', 'scheduled') and m.scheduled_at > now();
+$$;
+
+
 --
 -- Name: link_guest_meetings_of_user(); Type: FUNCTION; Schema: private; Owner: -
 --
@@ -183,6 +262,27 @@ CREATE FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT it
     end as percent
   ) p
   cross join lateral (select (c.subtotal * (100 - p.percent) + 50) / 100 as total) t;
+$$;
+
+
+--
+-- Name: raise_over_budget(integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.raise_over_budget(retry_after integer) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  raise sqlstate 'PGRST' using
+    message = json_build_object(
+      'code', 'over_request_rate_limit',
+      'message', 'Too many requests from your network. Please wait and try again.',
+      'details', json_build_object('retry_after_seconds', retry_after)::text,
+      'hint', null
+    )::text,
+    detail = json_build_object('status', 429, 'headers', json_build_object('Retry-After', retry_after::text))::text;
+end;
 $$;
 
 
@@ -268,6 +368,21 @@ $$;
 
 
 --
+-- Name: refusal(integer, text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.refusal(status integer, code text, message text) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  perform set_config('response.status', status::text, true);
+  return json_build_object('code', code, 'message', message, 'details', null, 'hint', null);
+end;
+$$;
+
+
+--
 -- Name: require_account(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -295,10 +410,10 @@ $$;
 
 
 --
--- Name: slot_grid(timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
+-- Name: slot_grid(timestamp with time zone, date); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.slot_grid(from_time timestamp with time zone) RETURNS TABLE(slot_start timestamp with time zone, slot_end timestamp with time zone)
+CREATE FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date DEFAULT NULL::date) RETURNS TABLE(slot_start timestamp with time zone, slot_end timestamp with time zone)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -313,6 +428,7 @@ CREATE FUNCTION private.slot_grid(from_time timestamp with time zone) RETURNS TA
     make_interval(mins => s.slot_minutes)
   ) as local_start
   where extract(isodow from d.day)::integer = any (s.weekdays)
+    and (on_day is null or d.day = on_day)
     and local_start at time zone s.time_zone >= from_time + make_interval(mins => s.min_notice_minutes)
   order by 1;
 $$;
@@ -337,6 +453,55 @@ $$;
 
 
 --
+-- Name: spend_client_budget(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.spend_client_budget(for_action text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  taken record;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  select * into taken from private.take_budget(for_action, private.client_subject(), 1);
+  if taken.spent > taken.allowed then
+    perform private.raise_over_budget(taken.retry_after);
+  end if;
+end;
+$$;
+
+
+--
+-- Name: take_budget(text, text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) RETURNS record
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  budget public.client_budgets;
+  current_window timestamptz;
+begin
+  select * into strict budget from public.client_budgets b where b.action = for_action;
+  current_window := to_timestamp(floor(extract(epoch from now()) / budget.window_seconds) * budget.window_seconds);
+  insert into private.budget_counters as c (action, subject, window_start, used)
+  values (for_action, for_subject, current_window, amount)
+  on conflict on constraint budget_counters_pkey do update
+    set used = case when c.window_start >= excluded.window_start then c.used + excluded.used else excluded.used end,
+      window_start = greatest(c.window_start, excluded.window_start)
+  returning c.used, c.window_start into spent, current_window;
+  allowed := budget.max_uses;
+  retry_after := greatest(1, ceil(extract(epoch from
+    current_window + make_interval(secs => budget.window_seconds) - now())))::integer;
+end;
+$$;
+
+
+--
 -- Name: available_slots(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -355,18 +520,20 @@ $$;
 -- Name: book_discovery_call(timestamp with time zone, text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
+  owner uuid := private.acting_user();
+  address text := lower(btrim(coalesce(email, '')));
   slot record;
   settings public.booking_settings;
   meeting_id uuid;
 begin
   select * into settings from public.booking_settings;
   select g.slot_start, g.slot_end into slot
-  from private.slot_grid(now()) g
+  from private.slot_grid(now(), (book_discovery_call.slot_start at time zone settings.time_zone)::date) g
   where g.slot_start = book_discovery_call.slot_start;
   if not found then
     raise exception 'That time cannot be booked. Please choose one of the times shown.';
@@ -374,10 +541,25 @@ begin
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception 'Sorry, that time has just been booked. Please choose another time.';
   end if;
+  if owner is not null then
+    perform pg_advisory_xact_lock(hashtext('booking-account:' || owner::text));
+    if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
+      perform private.spend_client_budget('booking');
+      return private.refusal(409, 'account_has_booking',
+        'You already have an upcoming call with us. You will find it under Meetings in your account.');
+    end if;
+  end if;
+  perform pg_advisory_xact_lock(hashtext('booking-address:' || address));
+  if exists (
+    select 1 from public.meetings m where lower(m.contact_email) = address and private.is_upcoming_booking(m)
+  ) then
+    perform private.spend_client_budget('booking');
+    return private.refusal(409, 'address_has_booking', 'We''ve e-mailed that address a link to manage its booking.');
+  end if;
   begin
     insert into public.meetings (user_id, meeting_type, scheduled_at, ends_at, status, notes, contact_name, contact_email)
     values (
-      auth.uid(),
+      owner,
       settings.meeting_type,
       slot.slot_start,
       slot.slot_end,
@@ -390,7 +572,8 @@ begin
   exception when exclusion_violation then
     raise exception 'Sorry, that time has just been booked. Please choose another time.';
   end;
-  return meeting_id;
+  perform private.spend_client_budget('booking');
+  return to_json(meeting_id);
 end;
 $$;
 
@@ -501,7 +684,7 @@ $$;
 -- Name: subscribe_newsletter(text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.subscribe_newsletter(name text, email text) RETURNS text
+CREATE FUNCTION public.subscribe_newsletter(name text, email text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -514,9 +697,14 @@ begin
     begin
       insert into public.newsletter_subscribers (name, email, discount_code)
       values (btrim(subscribe_newsletter.name), btrim(subscribe_newsletter.email), code);
-      return code;
+      perform private.spend_client_budget('subscription');
+      return to_json(code);
     exception when unique_violation then
       get stacked diagnostics violated = constraint_name;
+      if violated = 'newsletter_subscribers_email_lower_key' then
+        perform private.spend_client_budget('subscription');
+        return private.refusal(409, '23505', 'This email is already subscribed.');
+      end if;
       if violated is distinct from 'newsletter_subscribers_discount_code_key' or attempt = 5 then
         raise;
       end if;
@@ -539,9 +727,32 @@ CREATE FUNCTION public.validate_discount_code(code text) RETURNS boolean
 $$;
 
 
-SET default_tablespace = '';
+--
+-- Name: budget_counters; Type: TABLE; Schema: private; Owner: -
+--
 
-SET default_table_access_method = heap;
+CREATE TABLE private.budget_counters (
+    action text NOT NULL,
+    subject text NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    used integer NOT NULL
+);
+
+
+--
+-- Name: newsletter_subscribers_merged; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.newsletter_subscribers_merged (
+    id uuid NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    discount_code text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    kept_id uuid NOT NULL,
+    merged_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 
 --
 -- Name: booking_settings; Type: TABLE; Schema: public; Owner: -
@@ -592,6 +803,21 @@ CREATE TABLE public.cart_items (
 
 
 --
+-- Name: client_budgets; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_budgets (
+    action text NOT NULL,
+    max_uses integer NOT NULL,
+    window_seconds integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT client_budgets_action_check CHECK ((action = ANY (ARRAY['booking'::text, 'subscription'::text, 'code_miss'::text]))),
+    CONSTRAINT client_budgets_max_uses_check CHECK ((max_uses >= 0)),
+    CONSTRAINT client_budgets_window_seconds_check CHECK (((window_seconds >= 1) AND (window_seconds <= 2592000)))
+);
+
+
+--
 -- Name: contact_messages; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -614,29 +840,6 @@ CREATE TABLE public.discount_redemptions (
     user_id uuid,
     order_id uuid,
     redeemed_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
-
---
--- Name: meetings; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.meetings (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    meeting_type text NOT NULL,
-    scheduled_at timestamp with time zone,
-    status text DEFAULT 'requested'::text NOT NULL,
-    notes text,
-    contact_name text,
-    contact_email text,
-    ends_at timestamp with time zone,
-    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
-    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
-    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
-    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
-    CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
 );
 
 
@@ -727,6 +930,22 @@ CREATE TABLE public.services (
 
 
 --
+-- Name: budget_counters budget_counters_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.budget_counters
+    ADD CONSTRAINT budget_counters_pkey PRIMARY KEY (action, subject);
+
+
+--
+-- Name: newsletter_subscribers_merged newsletter_subscribers_merged_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.newsletter_subscribers_merged
+    ADD CONSTRAINT newsletter_subscribers_merged_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: booking_settings booking_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -740,6 +959,14 @@ ALTER TABLE ONLY public.booking_settings
 
 ALTER TABLE ONLY public.cart_items
     ADD CONSTRAINT cart_items_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: client_budgets client_budgets_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_budgets
+    ADD CONSTRAINT client_budgets_pkey PRIMARY KEY (action);
 
 
 --
@@ -812,14 +1039,6 @@ ALTER TABLE ONLY public.meetings
 
 ALTER TABLE ONLY public.newsletter_subscribers
     ADD CONSTRAINT newsletter_subscribers_discount_code_key UNIQUE (discount_code);
-
-
---
--- Name: newsletter_subscribers newsletter_subscribers_email_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.newsletter_subscribers
-    ADD CONSTRAINT newsletter_subscribers_email_key UNIQUE (email);
 
 
 --
@@ -915,6 +1134,13 @@ CREATE INDEX meetings_user_id_idx ON public.meetings USING btree (user_id, creat
 
 
 --
+-- Name: newsletter_subscribers_email_lower_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX newsletter_subscribers_email_lower_key ON public.newsletter_subscribers USING btree (lower(email));
+
+
+--
 -- Name: order_items_order_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1001,6 +1227,12 @@ ALTER TABLE public.booking_settings ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.cart_items ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: client_budgets; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.client_budgets ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: contact_messages; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1193,6 +1425,22 @@ GRANT ALL ON FUNCTION private.cart_service_ids(items jsonb) TO service_role;
 
 
 --
+-- Name: FUNCTION client_address(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.client_address() TO service_role;
+
+
+--
+-- Name: FUNCTION client_subject(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.client_subject() TO service_role;
+
+
+--
 -- Name: FUNCTION discount_code_prefix(name text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1217,6 +1465,22 @@ GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
 
 --
+-- Name: TABLE meetings; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.meetings TO service_role;
+GRANT SELECT ON TABLE public.meetings TO authenticated;
+
+
+--
+-- Name: FUNCTION is_upcoming_booking(m public.meetings); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) TO service_role;
+
+
+--
 -- Name: FUNCTION link_guest_meetings_of_user(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1230,6 +1494,14 @@ GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 REVOKE ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION raise_over_budget(retry_after integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
 
 
 --
@@ -1249,6 +1521,14 @@ GRANT ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code t
 
 
 --
+-- Name: FUNCTION refusal(status integer, code text, message text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.refusal(status integer, code text, message text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.refusal(status integer, code text, message text) TO service_role;
+
+
+--
 -- Name: FUNCTION require_account(action text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1258,11 +1538,11 @@ GRANT ALL ON FUNCTION private.require_account(action text) TO service_role;
 
 
 --
--- Name: FUNCTION slot_grid(from_time timestamp with time zone); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION slot_grid(from_time timestamp with time zone, on_day date); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) TO service_role;
 
 
 --
@@ -1271,6 +1551,22 @@ GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) TO s
 
 REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) TO service_role;
+
+
+--
+-- Name: FUNCTION spend_client_budget(for_action text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.spend_client_budget(for_action text) TO service_role;
+
+
+--
+-- Name: FUNCTION take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
 
 
 --
@@ -1366,6 +1662,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.cart_items TO authenticated;
 
 
 --
+-- Name: TABLE client_budgets; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,UPDATE ON TABLE public.client_budgets TO service_role;
+
+
+--
 -- Name: TABLE contact_messages; Type: ACL; Schema: public; Owner: -
 --
 
@@ -1380,14 +1683,6 @@ GRANT SELECT,INSERT ON TABLE public.contact_messages TO authenticated;
 
 GRANT SELECT ON TABLE public.discount_redemptions TO authenticated;
 GRANT ALL ON TABLE public.discount_redemptions TO service_role;
-
-
---
--- Name: TABLE meetings; Type: ACL; Schema: public; Owner: -
---
-
-GRANT ALL ON TABLE public.meetings TO service_role;
-GRANT SELECT ON TABLE public.meetings TO authenticated;
 
 
 --

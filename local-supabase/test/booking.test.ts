@@ -1,6 +1,6 @@
 // Booking a discovery call (issue #21): the free slots under the agency's rules, atomic booking, the row-level
-// security around meetings, hostile input, and a guest's booking that joins no account by its address alone (issue
-// #30). Over real HTTP with supabase-js, on both engines.
+// security around meetings, hostile input; a guest's booking that joins no account by its address alone, and one
+// upcoming call per address and per account (issue #30). Over real HTTP with supabase-js, on both engines.
 //
 // The database's clock is the real one, so the expected slots are computed here from the same rules at the moment
 // of the call (an oracle written independently of the SQL), and tests that need a slot inside the notice period
@@ -481,6 +481,78 @@ describe.each(KINDS)('booking on %s', (kind) => {
         } finally {
           await db.end();
         }
+      });
+    }
+  });
+
+  describe('one upcoming call per address and per account', () => {
+    const ADDRESS_HAS_BOOKING = {
+      code: 'address_has_booking',
+      message: "We've e-mailed that address a link to manage its booking.",
+    };
+
+    it("tells a guest booking an address that has a call only that a link was e-mailed, never the call's date", async () => {
+      const [first, second] = (await freeSlots()).slice(19, 21);
+      const email = `one-call-${kind}-${Date.now()}@example.com`;
+      expect((await book(backend.anon(), first!.slot_start, { name: 'Ann', email })).error).toBeNull();
+      const again = await book(backend.anon(), second!.slot_start, {
+        name: 'Eve',
+        email: ` ${email.toUpperCase()} `,
+      });
+      expect(again).toMatchObject({
+        status: 409,
+        data: null,
+        error: { ...ADDRESS_HAS_BOOKING, details: null },
+      });
+      expect(JSON.stringify(again.error)).not.toContain(first!.slot_start.slice(0, 10));
+      expect((await freeSlots()).map((s) => s.slot_start)).toContain(second!.slot_start);
+      // A signed-in customer typing that address is told the same.
+      const { client } = await backend.newUser('colleague');
+      expect((await book(client, second!.slot_start, { name: 'Col', email })).error).toMatchObject(
+        ADDRESS_HAS_BOOKING,
+      );
+    });
+
+    it('lets an address book again once its call is cancelled or past', async () => {
+      const [first, second, third] = (await freeSlots()).slice(22, 25);
+      const email = `rebook-${kind}-${Date.now()}@example.com`;
+      const { data: id } = await book(backend.anon(), first!.slot_start, { name: 'Ann', email });
+      await backend.service().from('meetings').update({ status: 'cancelled' }).eq('id', id);
+      const { data: next, error } = await book(backend.anon(), second!.slot_start, { name: 'Ann', email });
+      expect(error).toBeNull();
+      await backend
+        .service()
+        .from('meetings')
+        .update({ scheduled_at: '2020-01-06T09:00:00Z', ends_at: '2020-01-06T09:30:00Z' })
+        .eq('id', next);
+      expect((await book(backend.anon(), third!.slot_start, { name: 'Ann', email })).error).toBeNull();
+    });
+
+    it('gives a customer one upcoming call, whatever address they type', async () => {
+      const { client, email } = await backend.newUser('one-per-account');
+      const [first, second] = (await freeSlots()).slice(26, 28);
+      expect((await book(client, first!.slot_start, { name: 'Ada', email })).error).toBeNull();
+      const other = await book(client, second!.slot_start, { name: 'Ada', email: `other-${email}` });
+      expect(other).toMatchObject({
+        status: 409,
+        error: {
+          code: 'account_has_booking',
+          message:
+            'You already have an upcoming call with us. You will find it under Meetings in your account.',
+        },
+      });
+    });
+
+    if (kind === 'postgres') {
+      it('lets one of 10 simultaneous bookings for one address through', async () => {
+        const slots = (await freeSlots()).slice(30, 40);
+        const email = `race-${Date.now()}@example.com`;
+        const results = await Promise.all(
+          slots.map((slot) => book(backend.anon(), slot.slot_start, { name: 'Race', email })),
+        );
+        expect(results.filter((r) => r.error === null)).toHaveLength(1);
+        for (const r of results.filter((r) => r.error !== null))
+          expect(r.error).toMatchObject(ADDRESS_HAS_BOOKING);
       });
     }
   });

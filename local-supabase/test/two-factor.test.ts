@@ -103,6 +103,22 @@ describe.each(KINDS)('two-factor data on %s', (kind) => {
     expect((await full.from('orders').select('id')).data).toHaveLength(1);
   });
 
+  it('lets an aal1 session book only as a guest: the booking does not join the account', async () => {
+    const { data: slots } = await backend.anon().rpc('available_slots');
+    const booked = await passwordOnly.rpc('book_discovery_call', {
+      slot_start: (slots as { slot_start: string }[])[5]!.slot_start,
+      name: 'Ada',
+      email: `colleague-${kind}@example.com`,
+    });
+    expect(booked.error).toBeNull();
+    const row = await backend.service().from('meetings').select('user_id').eq('id', booked.data).single();
+    expect(row.data).toEqual({ user_id: null });
+    expect((await full.from('meetings').select('id').eq('id', booked.data)).data).toEqual([]);
+    // It may quote, as a guest does.
+    const quote = await passwordOnly.rpc('quote_cart', { items: [{ service_id: 'smart-website' }] });
+    expect(quote.error).toBeNull();
+  });
+
   it('asks nothing more of a user without a verified factor', async () => {
     const { client } = await backend.newUser('one-factor');
     const placed = await client.rpc('place_order', {

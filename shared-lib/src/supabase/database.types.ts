@@ -4,7 +4,9 @@
 // - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
 //   only), and no id or created_at in an Insert (their defaults fill them);
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
-// - a function's OUT parameters as the object it returns (quote_cart).
+// - a function's OUT parameters as the object it returns (quote_cart);
+// - what a function that returns json answers on success (book_discovery_call, subscribe_newsletter: a JSON
+//   string); they return json only so that a refusal can commit (see private.refusal), and a refusal is an error.
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Database as Generated } from './database.generated';
 
@@ -85,6 +87,8 @@ type Functions = Merge<
       Schema['Functions']['place_order'],
       { Args: { items: CartLine[]; expected_total: number; discount_code: string | null } }
     >;
+    book_discovery_call: Merge<Schema['Functions']['book_discovery_call'], { Returns: string }>;
+    subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
     quote_cart: Merge<
       Schema['Functions']['quote_cart'],
       { Args: { items: CartLine[]; discount_code?: string | null }; Returns: CartQuote }
