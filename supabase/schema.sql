@@ -69,12 +69,20 @@ $$;
 --
 
 CREATE FUNCTION private.cart_service_ids(items jsonb) RETURNS text[]
-    LANGUAGE plpgsql IMMUTABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  most integer;
+  ids text[];
 begin
   if items is null or jsonb_typeof(items) <> 'array' then
     raise exception 'items must be an array of {service_id}' using errcode = '22023';
+  end if;
+  select count(*) into most from public.services;
+  if jsonb_array_length(items) > most then
+    raise exception 'A cart holds at most % items, one per service', most
+      using errcode = '22023', detail = format('%s items were sent', jsonb_array_length(items));
   end if;
   if exists (
     select 1 from jsonb_array_elements(items) e
@@ -82,14 +90,62 @@ begin
   ) then
     raise exception 'items must be an array of {service_id}' using errcode = '22023';
   end if;
-  return coalesce((
-    select array_agg(f.id order by f.place)
-    from (
-      select e ->> 'service_id' as id, min(x.place) as place
-      from jsonb_array_elements(items) with ordinality as x(e, place)
-      group by e ->> 'service_id'
-    ) f
-  ), '{}');
+  select coalesce(array_agg(x.e ->> 'service_id' order by x.place), '{}') into ids
+  from jsonb_array_elements(items) with ordinality as x(e, place);
+  if cardinality(ids) <> (select count(distinct i) from unnest(ids) as i) then
+    raise exception 'A cart holds at most % items, one per service', most
+      using errcode = '22023', detail = 'a service was listed more than once';
+  end if;
+  return ids;
+end;
+$$;
+
+
+--
+-- Name: check_code_budget(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.check_code_budget() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  guesser text;
+  taken record;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  foreach guesser in array private.code_guessers() loop
+    select * into taken from private.take_budget('code_miss', guesser, 0);
+    if taken.spent >= taken.allowed then
+      perform private.raise_over_budget(taken.retry_after);
+    end if;
+  end loop;
+end;
+$$;
+
+
+--
+-- Name: checked_code_status(text, text[], uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.checked_code_status(code text, ids text[], account uuid) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  status text;
+begin
+  if code is null then
+    return null;
+  end if;
+  perform private.check_code_budget();
+  status := private.code_status_for(code, ids, account);
+  if status = 'unknown' then
+    perform private.count_code_miss();
+  end if;
+  return status;
 end;
 $$;
 
@@ -131,6 +187,60 @@ CREATE FUNCTION private.client_subject() RETURNS text
     SET search_path TO ''
     AS $$
   select 'client:' || coalesce(private.client_address(), 'unknown');
+$$;
+
+
+--
+-- Name: code_guessers(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.code_guessers() RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select array_remove(array[private.client_subject(), 'account:' || auth.uid()::text], null);
+$$;
+
+
+--
+-- Name: code_status_for(text, text[], uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.code_status_for(code text, ids text[], account uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when s.status is distinct from 'valid' then s.status
+    when account is not null
+      and exists (select 1 from public.discount_redemptions r where r.user_id = account) then 'account_used'
+    when ids is not null
+      and (select c.total_cents from private.price_cart(ids, true) c)
+        >= (select p.total_cents from private.price_cart(ids, false) p) then 'no_benefit'
+    else 'valid'
+  end
+  from (select private.discount_code_status(code) as status) s;
+$$;
+
+
+--
+-- Name: count_code_miss(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.count_code_miss() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  guesser text;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  foreach guesser in array private.code_guessers() loop
+    perform private.take_budget('code_miss', guesser, 1);
+  end loop;
+end;
 $$;
 
 
@@ -239,6 +349,18 @@ $$;
 
 
 --
+-- Name: normalised_code(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.normalised_code(code text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select nullif(upper(btrim(coalesce(code, ''))), '');
+$$;
+
+
+--
 -- Name: price_cart(text[], boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -310,59 +432,6 @@ begin
     end loop;
   end loop;
   return suffix;
-end;
-$$;
-
-
---
--- Name: record_order(uuid, text[], text, integer); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) RETURNS uuid
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  code text := nullif(upper(btrim(coalesce(discount_code, ''))), '');
-  status text := private.discount_code_status(code);
-  price record;
-  new_order_id uuid;
-begin
-  if coalesce(cardinality(ids), 0) = 0 then
-    raise exception 'Your cart is empty' using errcode = 'P0001';
-  end if;
-  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
-    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
-  end if;
-  if status = 'unknown' then
-    raise exception 'Invalid discount code' using errcode = 'P0001';
-  end if;
-  if status = 'redeemed' then
-    raise exception 'This discount code has already been used.' using errcode = 'P0001';
-  end if;
-  select * into price from private.price_cart(ids, code is not null);
-  if expected_total is not null and expected_total <> price.total_cents then
-    raise exception 'The price of your order has changed.' using errcode = 'PT409',
-      detail = json_build_object('total_cents', price.total_cents)::text;
-  end if;
-
-  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
-  values (uid, price.total_cents, price.discount_cents, code)
-  returning id into new_order_id;
-  -- The primary key decides between concurrent orders with one code: the second waits for the first, finds
-  -- the row and raises, which takes its order back with it.
-  if code is not null then
-    insert into public.discount_redemptions (code, user_id, order_id) values (code, uid, new_order_id)
-    on conflict on constraint discount_redemptions_pkey do nothing;
-    if not found then
-      raise exception 'This discount code has already been used.' using errcode = 'P0001';
-    end if;
-  end if;
-  insert into public.order_items (order_id, service_id, service_title, service_price, sort_order)
-  select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
-  from unnest(ids) with ordinality as i(id, place)
-  join public.services s on s.id = i.id;
-  return new_order_id;
 end;
 $$;
 
@@ -595,32 +664,66 @@ $$;
 -- Name: place_order(jsonb, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  uid uuid := auth.uid();
-  ids text[];
+  ids text[] := private.cart_service_ids(items);
+  uid uuid := private.require_account('check out');
+  code text := private.normalised_code(discount_code);
+  code_state text;
+  price record;
   new_order_id uuid;
 begin
-  if uid is null then
-    raise exception 'Sign in to check out' using errcode = '42501';
-  end if;
   if expected_total is null then
     raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
   end if;
-  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order.
+  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
+  -- also makes the one-code-per-account check safe against the account's concurrent orders.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
-  ids := private.cart_service_ids(items);
-  new_order_id := private.record_order(uid, ids, discount_code, expected_total);
-  -- The open cart rows become the order's items, checked out.
+  if cardinality(ids) = 0 then
+    raise exception 'Your cart is empty' using errcode = 'P0001';
+  end if;
+  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
+    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
+  end if;
+  code_state := private.checked_code_status(code, ids, uid);
+  if code_state = 'unknown' then
+    return private.refusal(400, 'P0001', 'Invalid discount code');
+  end if;
+  if code_state = 'redeemed' then
+    raise exception 'This discount code has already been used.' using errcode = 'P0001';
+  end if;
+  select * into price from private.price_cart(ids, code_state = 'valid');
+  if expected_total <> price.total_cents then
+    raise exception 'The price of your order has changed.' using errcode = 'PT409',
+      detail = json_build_object('total_cents', price.total_cents)::text;
+  end if;
+
+  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
+  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end)
+  returning id into new_order_id;
+  -- The primary key decides between concurrent orders with one code: the second waits for the first, finds the
+  -- row and raises, which takes its order back with it.
+  if code_state = 'valid' then
+    insert into public.discount_redemptions (code, user_id, order_id) values (code, uid, new_order_id)
+    on conflict on constraint discount_redemptions_pkey do nothing;
+    if not found then
+      raise exception 'This discount code has already been used.' using errcode = 'P0001';
+    end if;
+  end if;
+  insert into public.order_items (order_id, service_id, service_title, service_price, sort_order)
+  select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
+  from unnest(ids) with ordinality as i(id, place)
+  join public.services s on s.id = i.id;
+
   delete from public.cart_items where user_id = uid and not checked_out;
   insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
   select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
   from unnest(ids) with ordinality as i(id, place)
   join public.services s on s.id = i.id;
-  return new_order_id;
+  return to_json(new_order_id);
 end;
 $$;
 
@@ -630,7 +733,7 @@ $$;
 --
 
 CREATE FUNCTION public.quote_cart(items jsonb, discount_code text DEFAULT NULL::text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) RETURNS record
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -639,7 +742,7 @@ begin
   if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
     raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
   end if;
-  code_status := private.discount_code_status(discount_code);
+  code_status := private.checked_code_status(private.normalised_code(discount_code), ids, private.acting_user());
   select p.item_count, p.subtotal_cents, p.discount_percent, p.discount_cents, p.total_cents
   into item_count, subtotal_cents, discount_percent, discount_cents, total_cents
   from private.price_cart(ids, code_status = 'valid') p;
@@ -720,10 +823,12 @@ $$;
 --
 
 CREATE FUNCTION public.validate_discount_code(code text) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(private.discount_code_status(code) = 'valid', false);
+begin
+  return coalesce(private.checked_code_status(private.normalised_code(code), null, null) = 'valid', false);
+end;
 $$;
 
 
@@ -1425,6 +1530,22 @@ GRANT ALL ON FUNCTION private.cart_service_ids(items jsonb) TO service_role;
 
 
 --
+-- Name: FUNCTION check_code_budget(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.check_code_budget() TO service_role;
+
+
+--
+-- Name: FUNCTION checked_code_status(code text, ids text[], account uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) TO service_role;
+
+
+--
 -- Name: FUNCTION client_address(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1438,6 +1559,30 @@ GRANT ALL ON FUNCTION private.client_address() TO service_role;
 
 REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.client_subject() TO service_role;
+
+
+--
+-- Name: FUNCTION code_guessers(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.code_guessers() TO service_role;
+
+
+--
+-- Name: FUNCTION code_status_for(code text, ids text[], account uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION count_code_miss(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.count_code_miss() TO service_role;
 
 
 --
@@ -1489,6 +1634,14 @@ GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 
 --
+-- Name: FUNCTION normalised_code(code text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
+
+
+--
 -- Name: FUNCTION price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1510,14 +1663,6 @@ GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_
 
 REVOKE ALL ON FUNCTION private.random_code_suffix() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
-
-
---
--- Name: FUNCTION record_order(uid uuid, ids text[], discount_code text, expected_total integer); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) TO service_role;
 
 
 --

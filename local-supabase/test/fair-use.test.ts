@@ -185,6 +185,46 @@ describe.each(KINDS)('fair use on %s', (kind) => {
     }
   });
 
+  it('counts wrong codes per client and per account through every door, and refuses before it looks', async () => {
+    await setBudget('code_miss', 3);
+    const { data: good } = await subscribe(backend.anonFrom('127.0.0.19'));
+    const user = await userFrom('127.0.0.20');
+    const one = [{ service_id: 'smart-website' }];
+    const quote = (client: ReturnType<Backend['anon']>, code: string) =>
+      client.rpc('quote_cart', { items: one, discount_code: code }).single();
+    // A good code is no miss.
+    expect((await quote(user.client, good as string)).data).toMatchObject({ code_status: 'valid' });
+    expect((await quote(user.client, 'WRONG0001')).data).toMatchObject({ code_status: 'unknown' });
+    expect((await user.client.rpc('validate_discount_code', { code: 'WRONG0002' })).data).toBe(false);
+    // place_order's refusal keeps the miss it recorded.
+    const order = await user.client.rpc('place_order', {
+      items: one,
+      expected_total: 80910,
+      discount_code: 'WRONG0003',
+    });
+    expect(order).toMatchObject({ status: 400, error: { code: 'P0001', message: 'Invalid discount code' } });
+    // None left: refused before the code is looked up, a good one included, through every door.
+    const over = await quote(user.client, good as string);
+    expect(over).toMatchObject({ status: 429, error: OVER_BUDGET });
+    expect((await user.client.rpc('validate_discount_code', { code: good })).error).toMatchObject(
+      OVER_BUDGET,
+    );
+    expect(
+      (await user.client.rpc('place_order', { items: one, expected_total: 80910, discount_code: good }))
+        .error,
+    ).toMatchObject(OVER_BUDGET);
+    // A quote without a code still works.
+    expect((await user.client.rpc('quote_cart', { items: one })).error).toBeNull();
+    // The same account from another network is still out of guesses; that network's other visitors are not.
+    const elsewhere = backend.anonFrom('127.0.0.21');
+    await elsewhere.auth.signInWithPassword({ email: user.email, password: user.password });
+    expect((await quote(elsewhere, good as string)).error).toMatchObject(OVER_BUDGET);
+    expect((await quote(backend.anonFrom('127.0.0.21'), good as string)).data).toMatchObject({
+      code_status: 'valid',
+    });
+    expect((await user.client.from('orders').select('id')).data).toEqual([]);
+  });
+
   if (kind === 'postgres') {
     it('reads only cf-connecting-ip, and counts an IPv6 client by its /64', async () => {
       const db = new Client({ connectionString: backend.databaseUrl });

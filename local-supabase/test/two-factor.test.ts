@@ -85,7 +85,10 @@ describe.each(KINDS)('two-factor data on %s', (kind) => {
     }
   });
 
-  it('lets an aal1 session neither save, change nor empty the cart', async () => {
+  it('lets an aal1 session neither order nor save, change or empty the cart', async () => {
+    const one = [{ service_id: 'smart-website' }];
+    const order = await passwordOnly.rpc('place_order', { items: one, expected_total: 89900 });
+    expect(order).toMatchObject({ status: 403, error: INSUFFICIENT_AAL });
     const save = await passwordOnly.rpc('replace_cart', { items: [] });
     expect(save).toMatchObject({ status: 403, error: INSUFFICIENT_AAL });
     const insert = await passwordOnly.from('cart_items').insert({
@@ -158,6 +161,17 @@ describe.each(KINDS)('two-factor data on %s', (kind) => {
           `select 1 from pg_policies where tablename = 'order_items' and permissive = 'RESTRICTIVE'`,
         );
         expect(items).toHaveLength(1);
+      });
+
+      it('lets no public security definer function take the caller from auth.uid() itself', async () => {
+        // The account a definer function acts for comes from private.acting_user() or private.require_account(),
+        // which check the second factor; reading auth.uid() directly would skip that check.
+        const { rows } = await db.query(`
+          select p.proname as name
+          from pg_proc p join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'public'
+          where p.prosecdef and p.prosrc ~* 'auth\\.uid\\(\\)'
+          order by 1`);
+        expect(rows).toEqual([]);
       });
     });
   }

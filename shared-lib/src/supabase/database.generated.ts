@@ -374,7 +374,7 @@ export type Database = {
         Returns: Json;
       };
       claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
-      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: string };
+      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: Json };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
