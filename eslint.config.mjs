@@ -9,6 +9,8 @@ import playwright from 'eslint-plugin-playwright';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 
 const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
 // react-router-dom is the shared singleton; react-router itself is not shared, so a direct import would bring a
@@ -19,6 +21,49 @@ const browserTests = ['shared-lib', ...slices].map((pkg) => `${pkg}/src/**/*.tes
 // Folders that are applications, not libraries: shared-lib may import none of them.
 const apps = [...slices, 'local-supabase', 'e2e'];
 
+// Inside a slice (the slice template in its README): a feature imports no other feature, and what two features
+// share (the slice's components/, hooks/, utils/) imports no feature; pages and exposes compose the features.
+const featureZones = slices.flatMap((slice) => {
+  const src = `${slice}/src`;
+  const dir = path.join(import.meta.dirname, src, 'features');
+  if (!fs.existsSync(dir)) return [];
+  const features = fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return [
+    ...features.map(({ name }) => ({
+      target: `${src}/features/${name}`,
+      from: `${src}/features`,
+      except: [`./${name}`],
+      message:
+        "A feature imports no other feature's files: move what two features share to the slice's components/ or hooks/, or to shared-lib.",
+    })),
+    {
+      target: ['components', 'hooks', 'utils'].map((folder) => `${src}/${folder}`),
+      from: ['features', 'pages', 'exposes'].map((folder) => `${src}/${folder}`),
+      message: "A slice's shared components/, hooks/ and utils/ import no feature or page.",
+    },
+    {
+      target: `${src}/features`,
+      from: ['pages', 'exposes'].map((folder) => `${src}/${folder}`),
+      message: 'A feature imports no page: pages compose the features.',
+    },
+  ];
+});
+
+// Every form of a slice is shared-lib's <Form>, driven by useFormSubmit (validation, the call, the words for a
+// failure, focus, the live announcement in one place); a <form> of its own would bypass all of it.
+const FORM_MESSAGE =
+  "Write a form as shared-lib's <Form form={useFormSubmit(...)}>, not a <form> of its own.";
+const ownForm = [
+  { selector: "JSXOpeningElement[name.name='form']", message: FORM_MESSAGE },
+  { selector: "MemberExpression[object.name='styled'][property.name='form']", message: FORM_MESSAGE },
+  { selector: "CallExpression[callee.name='styled'] > Literal[value='form']", message: FORM_MESSAGE },
+  { selector: "JSXAttribute[name.name='as'] > Literal[value='form']", message: FORM_MESSAGE },
+  {
+    selector: "CallExpression[callee.property.name='createElement'] > Literal[value='form']",
+    message: FORM_MESSAGE,
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +73,8 @@ export default tseslint.config(
       '**/.data/**',
       '**/coverage/**',
       'e2e/test-results/**',
+      // Remote builds the delivery tests make (e2e/support/build-variant.ts).
+      'e2e/.tmp/**',
       'e2e/playwright-report/**',
     ],
   },
@@ -86,13 +133,21 @@ export default tseslint.config(
         {
           basePath: import.meta.dirname,
           zones: [
-            { target: 'shared-lib', from: apps, message: 'shared-lib is a library: it imports no app.' },
-            // Remotes import no shell source, and no slice imports another (DESIGN.md section 1).
+            // Except an app's descriptor (federation.json: data, no code), which shared-lib's contract types
+            // are derived from.
+            {
+              target: 'shared-lib',
+              from: apps,
+              except: ['./federation.json'],
+              message: 'shared-lib is a library: it imports no app.',
+            },
+            // Remotes import no shell source, and no slice imports another (docs/architecture.md, section 1).
             ...slices.map((slice) => ({
               target: slice,
               from: slices.filter((other) => other !== slice),
               message: 'A slice imports only shared-lib and its own files.',
             })),
+            ...featureZones,
           ],
         },
       ],
@@ -103,11 +158,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [routerImport], patterns: apps.flatMap((app) => [app, `${app}/*`, `**/${app}/*`]) },
+        {
+          paths: [routerImport],
+          patterns: apps.flatMap((app) => [`/${app}`, `**/${app}/*`, `!**/${app}/federation.json`]),
+        },
       ],
     },
   },
-  // Slices never import each other: only shared-lib and their own files (DESIGN.md section 1).
+  // Slices never import each other: only shared-lib and their own files (docs/architecture.md, section 1).
   ...slices.map((slice) => ({
     files: [`${slice}/src/**/*.{ts,tsx}`],
     rules: {
@@ -122,5 +180,11 @@ export default tseslint.config(
       ],
     },
   })),
+  // The slices' forms (tests may stand in for a remote's form with a plain one).
+  {
+    files: slices.map((slice) => `${slice}/src/**/*.{ts,tsx}`),
+    ignores: ['**/__tests__/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ownForm] },
+  },
   prettier,
 );

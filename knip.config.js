@@ -3,6 +3,7 @@
 // uses. Unused exports, types and files fail it too (shared-lib's public API, src/index.ts, included): a name
 // nothing imports is either made private to its module or removed.
 const { SINGLETONS } = require('./tools/webpack/shared-singletons');
+const { readApps } = require('./tools/webpack/apps');
 
 // Every app declares each federation singleton, used or not: tools/webpack/shared-singletons.js shares the version
 // the app itself resolves, so the app's package.json is where that version is chosen.
@@ -10,6 +11,10 @@ const { SINGLETONS } = require('./tools/webpack/shared-singletons');
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const singletons = new RegExp(`^(${[...SINGLETONS, 'shared-lib'].map(escape).join('|')})$`);
 const app = (entry = []) => ({ entry, ignoreDependencies: [singletons] });
+// What a remote exposes (its federation.json) is an entry: the shell loads it at run time, by name.
+const exposed = Object.fromEntries(
+  readApps().map((a) => [a.package, Object.values(a.exposes ?? {}).map((file) => file.replace(/^\.\//, ''))]),
+);
 
 /** @type {import('knip').KnipConfig} */
 module.exports = {
@@ -33,9 +38,9 @@ module.exports = {
     },
     // Named by path in its webpack.config.js (runtimePlugins), which knip does not follow.
     shell: app(['src/federation/runtime-plugin.ts']),
-    'mfe-marketing': app(),
-    'mfe-catalog-cart': app(),
-    'mfe-account': app(),
+    'mfe-marketing': app(exposed['mfe-marketing']),
+    'mfe-catalog-cart': app(exposed['mfe-catalog-cart']),
+    'mfe-account': app(exposed['mfe-account']),
     // A script the discount tests run in a child process (by path, which knip does not follow).
     'local-supabase': { entry: ['test/pglite-query.mjs'] },
     // Its public API, src/index.ts, is an entry whose unused exports are reported too.
@@ -48,5 +53,10 @@ module.exports = {
     },
   },
   // Written by `npm run db:generate` (Supabase CLI): its helper types are the CLI's, used or not.
-  ignoreIssues: { 'shared-lib/src/supabase/database.generated.ts': ['exports', 'types'] },
+  ignoreIssues: {
+    'shared-lib/src/supabase/database.generated.ts': ['exports', 'types'],
+    // Its reference to webpack/module (the types of import.meta.webpackContext): it is compiled only by the webpack
+    // of tools/webpack, which lists it.
+    'tools/single-bundle/remotes.ts': ['unlisted'],
+  },
 };

@@ -3,12 +3,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { APPS, shellUrl, sitePorts } from './support/site';
 
 const dataDir = path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
-// E2E_PORT moves the whole site (shell, remotes on the next three ports, backend on E2E_PORT + 51321), so two
-// checkouts can run their suites side by side.
-const shellPort = Number(process.env.E2E_PORT ?? 3000);
-const shellUrl = `http://localhost:${shellPort}`;
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-background-networking',
@@ -76,13 +73,10 @@ export default defineConfig({
     // Every test signs in from 127.0.0.1: lift config.toml's per-IP sign-in and refresh limits.
     env: {
       DATA_DIR: dataDir,
-      SHELL_PORT: String(shellPort),
-      MARKETING_PORT: String(shellPort + 1),
-      CATALOG_PORT: String(shellPort + 2),
-      ACCOUNT_PORT: String(shellPort + 3),
-      SUPABASE_PORT: String(shellPort + 51321),
-      // The local inbox (54324 for the default site): tests read e-mailed links from its JSON API.
-      INBUCKET_PORT: String(shellPort + 51324),
+      // Every port the site's servers take (support/site.ts); tests read e-mailed links from the inbox's JSON API.
+      ...Object.fromEntries(APPS.map((app) => [app.env.port, String(sitePorts[app.package])])),
+      SUPABASE_PORT: String(sitePorts.api),
+      INBUCKET_PORT: String(sitePorts.inbox),
       PURCHASE_TOAST: 'false',
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',

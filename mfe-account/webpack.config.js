@@ -1,11 +1,5 @@
-// The federation name and exposed modules are federation.json, which the contract test reads too: what the
-// build exposes is what the test checks.
+// Its federation scope, port and exposed modules are its descriptor, federation.json, which the contract test and
+// shared-lib's contract types read too: what the build exposes is what the shell is typed against.
 const createConfig = require('@storefront/webpack-config');
-const federation = require('./federation.json');
 
-module.exports = createConfig({
-  dir: __dirname,
-  ...federation,
-  port: 3003,
-  title: 'Account (standalone)',
-});
+module.exports = createConfig({ dir: __dirname, title: 'Account (standalone)' });

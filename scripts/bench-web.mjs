@@ -2,7 +2,9 @@
 // `npm run bench:web`: a benchmark, not a test. Serves the federated build and the single-bundle build of the
 // same code side by side, runs Lighthouse (Debian's chromium) three times per page in mobile and desktop modes,
 // collects browser metrics with Playwright, and writes the comparison to docs/performance.md. Lighthouse's SEO and
-// best-practices scores are recorded beside performance (issue 24), not gated anywhere.
+// best-practices scores are recorded beside performance (issue 24), not gated anywhere. It samples the machine
+// before it starts and after it has stopped what it ran (scripts/lib/machine-load.mjs), records both with the
+// results, and writes nothing from a busy machine unless run with --allow-busy.
 /* global window */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,11 +16,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { findChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
 import { servePublicBuild } from './lib/serve-builds.mjs';
+import { describeMachine, judgeMachine, sampleMachine } from './lib/machine-load.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = findChromium();
 if (!CHROMIUM) throw new Error(`bench:web needs Chromium: ${HOW_TO_INSTALL}.`);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ALLOW_BUSY = process.argv.includes('--allow-busy');
 const PAGES = ['/', '/how-we-work', '/services/ai-website-building', '/blog'];
 const FLAGS = [
   '--headless=new',
@@ -39,8 +43,8 @@ function ensureBuilds() {
 }
 
 const serve = async () => ({
-  fed: await servePublicBuild({ root }),
-  single: await servePublicBuild({ root, single: true }),
+  fed: await servePublicBuild(),
+  single: await servePublicBuild({ single: true }),
 });
 
 const median = (values) => {
@@ -202,30 +206,50 @@ function table(fed, single) {
   return lines.join('\n');
 }
 
+// Before anything of its own runs (a build it may start included).
+const start = await sampleMachine();
 ensureBuilds();
 const served = await serve();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: FLAGS.filter((f) => f !== '--headless=new'),
 });
+let fed;
+let single;
 try {
-  const fed = await measure(served.fed.url, browser);
-  const single = await measure(served.single.url, browser);
-  const markdown = `${table(fed, single)}\n`;
-  const doc = path.join(root, 'docs', 'performance.md');
-  const existing = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
-  const marker = '<!-- bench:web results -->';
-  const head = existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)) : existing;
-  const tail = existing.includes('<!-- /bench:web results -->')
-    ? existing.slice(existing.indexOf('<!-- /bench:web results -->'))
-    : '<!-- /bench:web results -->\n';
-  fs.mkdirSync(path.dirname(doc), { recursive: true });
-  fs.writeFileSync(
-    doc,
-    `${head}${marker}\nMeasured ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} Lighthouse runs per mode, on this repository's 2-core machine.\n\n${markdown}${tail}`,
-  );
-  console.log(`\n${markdown}\nWritten to docs/performance.md`);
+  fed = await measure(served.fed.url, browser);
+  single = await measure(served.single.url, browser);
 } finally {
   await browser.close();
   for (const server of [...served.fed.servers, ...served.single.servers]) server.close();
 }
+// After everything it started has stopped: what remains is other processes.
+const machine = { start, end: await sampleMachine() };
+const { busy, reasons } = judgeMachine(machine);
+const markdown = `${table(fed, single)}\n`;
+console.log(`\n${markdown}\n${describeMachine(machine)}`);
+if (busy && !ALLOW_BUSY) {
+  console.error(
+    `\nNot written to docs/performance.md: the machine was busy (${reasons.join('; ')}). Its figures measure the ` +
+      'other work as much as the site: run it again on a quiet machine, or with --allow-busy to record them anyway ' +
+      '(the results then say so).',
+  );
+  process.exit(1);
+}
+const verdict = busy
+  ? `A busy machine, recorded with --allow-busy: ${reasons.join('; ')}.`
+  : 'A quiet machine.';
+const doc = path.join(root, 'docs', 'performance.md');
+const existing = fs.existsSync(doc) ? fs.readFileSync(doc, 'utf8') : '';
+const marker = '<!-- bench:web results -->';
+const head = existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)) : existing;
+const tail = existing.includes('<!-- /bench:web results -->')
+  ? existing.slice(existing.indexOf('<!-- /bench:web results -->'))
+  : '<!-- /bench:web results -->\n';
+fs.mkdirSync(path.dirname(doc), { recursive: true });
+fs.writeFileSync(
+  doc,
+  `${head}${marker}\nMeasured ${new Date().toISOString().slice(0, 10)}, median of ${RUNS} Lighthouse runs per mode. ` +
+    `${describeMachine(machine)} ${verdict}\n\n${markdown}${tail}`,
+);
+console.log('Written to docs/performance.md');

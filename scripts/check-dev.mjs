@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// CI's check of `npm run dev` as a team runs it on a fresh clone: the dev servers start, the home page renders in
-// Chromium with every remote, and Ctrl-C stops everything it started (its ports free again).
+// CI's check of `npm run dev` as a team runs it on a fresh clone, also beside a running `npm start`: the dev
+// servers start (on the ports npm start leaves them), the home page renders in Chromium with every remote, and
+// Ctrl-C stops everything it started (every port it announced free again).
 /* global document */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -11,14 +12,17 @@ import { findChromium } from './lib/chromium.mjs';
 import { portInUse, waitFor } from './lib/ports.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORTS = [3000, 3001, 3002, 3003, 54321];
 const START_TIMEOUT_MS = 240_000;
 
-const busy = [];
-for (const port of PORTS) if (await portInUse(port)) busy.push(port);
-if (busy.length) {
-  console.error(`check-dev: ports ${busy.join(', ')} are in use; stop what holds them first.`);
-  process.exit(1);
+/** The site's address and every port npm run dev says it listens on: each app's line, the API's and the inbox's. */
+function announced(output) {
+  const site = /storefront is ready at (http:\/\/\S+)/.exec(output)?.[1];
+  const lines = output.split('\n');
+  const urls = [
+    ...lines.map((line) => /^[\w-]+\s+(http:\/\/localhost:\d+)$/.exec(line.trim())?.[1]),
+    ...lines.map((line) => /^(?:API|Inbox[^:]*): (http:\/\/\S+)$/.exec(line.trim())?.[1]),
+  ].filter(Boolean);
+  return { site, ports: urls.map((url) => Number(new URL(url).port)) };
 }
 
 // Its own process group, as in a terminal: Ctrl-C reaches npm and the start script together.
@@ -37,9 +41,19 @@ let exited = false;
 dev.once('exit', () => (exited = true));
 
 let failure = null;
+let ports = [];
 try {
-  await waitFor('npm run dev ready', () => exited || /storefront is ready/.test(output), START_TIMEOUT_MS);
+  // Ready once the inbox's line (the last) is printed too.
+  await waitFor(
+    'npm run dev ready',
+    () => exited || /storefront is ready[^]*Inbox/.test(output),
+    START_TIMEOUT_MS,
+  );
   if (exited) throw new Error('npm run dev exited before it was ready');
+  const { site, ports: listening } = announced(output);
+  ports = listening;
+  // The four apps, the API and its inbox.
+  if (ports.length !== 6) throw new Error(`npm run dev announced ${ports.length} servers, not 6`);
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -49,7 +63,7 @@ try {
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
     // The dev servers compile on first request: the first load may take a while on two cores.
-    await page.goto('http://localhost:3000/', { timeout: START_TIMEOUT_MS });
+    await page.goto(site, { timeout: START_TIMEOUT_MS });
     await page.locator('main h1').first().waitFor({ timeout: START_TIMEOUT_MS });
     await page.locator('header button[aria-label^="Cart"]').waitFor({ timeout: 60_000 });
     const text = await page.evaluate(() => document.body.innerText);
@@ -68,7 +82,7 @@ try {
   await waitFor('npm run dev to stop after Ctrl-C', () => exited, 30_000);
   await waitFor(
     'every port of npm run dev free',
-    async () => !(await Promise.all(PORTS.map((port) => portInUse(port)))).some(Boolean),
+    async () => !(await Promise.all(ports.map((port) => portInUse(port)))).some(Boolean),
     15_000,
   );
   console.log('check-dev: Ctrl-C stopped every server npm run dev started');

@@ -127,7 +127,7 @@ if (!EMPTY_ROOT.test(template)) throw new Error(`${dist}/index.html has no empty
 fs.rmSync(out, { recursive: true, force: true });
 
 // The pages name the site by the placeholder origin, which the server that sends them replaces with SITE_URL.
-const { url: siteAddress, servers } = await servePublicBuild({ root, single, siteUrl: SITE_URL_PLACEHOLDER });
+const { url: siteAddress, servers } = await servePublicBuild({ single, siteUrl: SITE_URL_PLACEHOLDER });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext();

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: installs dependencies when they are missing, builds the four apps for production, starts the
 // local Supabase API (unless SUPABASE_URL points elsewhere), writes the shell's config.json and serves
-// everything. `--dev` runs webpack dev servers instead; `--no-build` serves the existing builds.
+// everything. `--dev` runs webpack dev servers instead (with a database of its own); `--no-build` serves the
+// existing builds. A default port that is taken gives way to the next free one (scripts/lib/site-ports.mjs).
 // Ctrl-C stops all of it.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,14 +30,15 @@ if (!fs.existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-const { APPS, localApps, portOf, runtimeConfig } = await import('./lib/apps.mjs');
+const { APPS, SHELL, localApps, portOf, runtimeConfig } = await import('./lib/apps.mjs');
 const { startBackend } = await import('./lib/backend.mjs');
 const { startChild, stopAll } = await import('./lib/processes.mjs');
+const { settlePorts } = await import('./lib/site-ports.mjs');
 
 try {
   const apps = localApps();
   if (build) {
-    console.log(`Building ${apps.map((a) => a.dir).join(', ')}...`);
+    console.log(`Building ${apps.map((a) => a.package).join(', ')}...`);
     // lerna builds in dependency order, two at a time.
     run('npx', [
       'lerna',
@@ -45,7 +47,7 @@ try {
       '--stream',
       '--concurrency',
       '2',
-      ...apps.flatMap((a) => ['--scope', a.dir]),
+      ...apps.flatMap((a) => ['--scope', a.package]),
     ]);
     // Public pages get build-time HTML from the local builds; with a remote from elsewhere they stay
     // client-rendered, as the snapshot would show the local build's version of its pages. Without it the site
@@ -57,30 +59,37 @@ try {
     }
   }
 
-  const backend = await startBackend({ root, siteUrl: `http://localhost:${portOf(APPS[0])}` });
-  const config = runtimeConfig(backend);
+  // Chosen once the builds are done, just before the servers start: ports that are free now.
+  const env = await settlePorts({ root, apps, localApi: !process.env.SUPABASE_URL });
+  // npm run dev keeps its own database, so it runs beside npm start, which holds the default data folder.
+  if (dev) env.DATA_DIR ||= path.join(root, '.data', 'local-supabase-dev');
+  const siteUrl = `http://localhost:${portOf(SHELL, env)}`;
+  const backend = await startBackend({ root, env, siteUrl });
+  const config = runtimeConfig({ ...backend, env });
 
   if (dev) {
     // The dev servers serve each app's public/ folder: config.json goes there for the shell and for each remote
     // run alone (`npm run dev -w mfe-account`). Only the shell's folder is in the repository.
     for (const app of APPS) {
-      fs.mkdirSync(path.join(root, app.dir, 'public'), { recursive: true });
-      fs.writeFileSync(path.join(root, app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
+      fs.mkdirSync(path.join(app.dir, 'public'), { recursive: true });
+      fs.writeFileSync(path.join(app.dir, 'public', 'config.json'), JSON.stringify(config, null, 2));
     }
     for (const app of apps) {
-      startChild(app.dir, 'npm', ['run', 'dev', '-w', app.dir, '--', '--port', String(portOf(app))], {
+      const port = String(portOf(app, env));
+      startChild(app.package, 'npm', ['run', 'dev', '-w', app.package, '--', '--port', port], {
         cwd: root,
         stdio: 'inherit',
       });
     }
     const { allListening, waitFor } = await import('./lib/ports.mjs');
-    await waitFor('the dev servers', () => allListening(apps.map((app) => portOf(app))), 180_000);
+    await waitFor('the dev servers', () => allListening(apps.map((app) => portOf(app, env))), 180_000);
+    for (const app of apps) console.log(`${app.package.padEnd(17)} http://localhost:${portOf(app, env)}`);
   } else {
     const { serveBuilds } = await import('./lib/serve-builds.mjs');
-    await serveBuilds({ root, apps, config });
+    await serveBuilds({ apps, config, env });
   }
 
-  console.log(`\nThe storefront is ready at http://localhost:${portOf(APPS[0])} (Ctrl-C stops it)`);
+  console.log(`\nThe storefront is ready at ${siteUrl} (Ctrl-C stops it)`);
   console.log(`API: ${backend.supabaseUrl}`);
   if (backend.inboxUrl) console.log(`Inbox (e-mails the API sends): ${backend.inboxUrl}`);
   console.log('');

@@ -2,7 +2,8 @@
 // `npm test`: everything CI runs, in order of speed — lint, type check, unit/component/backend tests (jest, on
 // PGlite and PostgreSQL), production builds with their size budgets, then the composed site in Chromium.
 // It installs what a fresh machine lacks when it can (dependencies; as root, Debian's chromium and PostgreSQL)
-// and says exactly what to install when it cannot.
+// and says exactly what to install when it cannot. `--no-build` tests the builds already there (CI builds each
+// app once and serves it beside the tests, as a developer's `npm start` would be: .ci/run).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { ensureNode } from './lib/ensure-node.mjs';
 ensureNode(); // first of all: on a Node older than 22.12 this re-runs the script on Node 24
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const build = !process.argv.includes('--no-build');
 const results = path.join(os.tmpdir(), `storefront-test-${process.pid}`);
 fs.mkdirSync(results, { recursive: true });
 
@@ -97,7 +99,8 @@ const chromium = ensureChromium();
 if (!chromium) console.error(`Chromium is missing: ${HOW_TO_INSTALL}.`);
 must(chromium);
 process.env.CHROMIUM_PATH = chromium;
-must(step('production builds', 'npm', ['run', 'build']));
+if (build) must(step('production builds', 'npm', ['run', 'build']));
+else console.log('\n▶ production builds: the ones already there (--no-build)');
 must(step('size budgets', 'node', ['scripts/check-size.mjs']));
 const playwrightReport = path.join(results, 'playwright.json');
 const e2eOk = step(

@@ -2,10 +2,7 @@
 // computed as an authenticator app would, signing out through the account menu.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { E2E_PORT } from './servers';
-
-/** The local mail catcher of the test site (54324 for the default site). */
-export const INBOX_URL = `http://localhost:${E2E_PORT + 51324}`;
+import { inboxUrl } from './site';
 
 interface MessageSummary {
   id: number;
@@ -18,7 +15,7 @@ export async function linkFromInbox(
   request: APIRequestContext,
   to: string,
   subject: string,
-  inbox = INBOX_URL,
+  inbox = inboxUrl,
 ): Promise<string> {
   let found: MessageSummary | undefined;
   await expect

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './servers';
+import { APPS } from './site';
 
 export interface VariantOptions {
   /** The remote's folder, e.g. 'mfe-account'. */
@@ -58,6 +59,14 @@ export function buildRemoteVariant({ remote, name, replace = [], sharedLibVersio
     );
     fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
     fs.symlinkSync(lib, path.join(dir, 'node_modules', 'shared-lib'), 'dir');
+    // Its contract types read every remote's descriptor beside it, as in the repository.
+    for (const app of APPS.filter((a) => a.package !== remote)) {
+      fs.mkdirSync(path.join(base, app.package));
+      fs.copyFileSync(
+        path.join(repoRoot, app.package, 'federation.json'),
+        path.join(base, app.package, 'federation.json'),
+      );
+    }
   }
   const webpackCli = createRequire(import.meta.url).resolve('webpack-cli/bin/cli.js');
   execFileSync(process.execPath, [webpackCli, '--mode', 'production'], {

@@ -21,7 +21,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,6 +29,8 @@ import pg from 'pg';
 import { parse, stringify } from 'smol-toml';
 // @ts-expect-error: plain ESM module without type declarations
 import { createStaticApp } from '../../scripts/lib/static-server.mjs';
+// @ts-expect-error: plain ESM module without type declarations
+import { freePortServer } from '../../scripts/lib/serve-builds.mjs';
 import { remoteDirs, repoRoot, type RemoteName } from './servers';
 
 const run = promisify(execFile);
@@ -151,16 +153,6 @@ async function dropProjectDatabase(server: string, database: string, role: strin
     // Roles belong to the cluster, not the database.
     await admin.query(`drop role if exists ${role}`);
   });
-}
-
-/** A server listening on a free port, whose handler is attached once every origin is known. */
-async function freePortServer(): Promise<{ server: http.Server; url: string }> {
-  const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, () => resolve());
-  });
-  return { server, url: `http://localhost:${(server.address() as { port: number }).port}` };
 }
 
 /** Step 3: local-supabase on `databaseUrl` with `supabaseDir`'s config.toml and no overrides of it. */

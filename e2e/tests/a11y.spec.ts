@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { enrolTotp, signOutFromMenu, submitSignIn } from '../support/account-security';
-import { E2E_PORT } from '../support/servers';
+import { remoteOrigin } from '../support/site';
 import {
   addServiceToCart,
   cartButton,
@@ -94,7 +94,7 @@ test('axe: a destructive toast', async ({ page }) => {
 });
 
 test('axe: the panel shown when a slice cannot load', async ({ page }) => {
-  await page.route(`http://localhost:${E2E_PORT + 1}/**`, (route) => route.abort());
+  await page.route(`${remoteOrigin('marketing')}/**`, (route) => route.abort());
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1, name: 'Temporarily unavailable' })).toBeVisible();
   await expectNoSeriousViolations(page, 'the unavailable panel');

@@ -3,13 +3,8 @@
 // when the backend cannot be reached.
 import type { Page } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
-import {
-  enrolTotp,
-  INBOX_URL,
-  linkFromInbox,
-  signOutFromMenu,
-  submitSignIn,
-} from '../support/account-security';
+import { enrolTotp, linkFromInbox, signOutFromMenu, submitSignIn } from '../support/account-security';
+import { inboxUrl } from '../support/site';
 
 // shared-lib's ERROR_MESSAGES.network (kept here as text: the e2e package does not import app code).
 const NETWORK = "We couldn't reach our server. Please check your internet connection and try again.";
@@ -78,7 +73,7 @@ test('an unknown address gets the same answer as a known one, and no e-mail is s
 }) => {
   const email = uniqueEmail('nobody');
   await requestReset(page, email);
-  const response = await request.get(`${INBOX_URL}/api/v1/messages`, { params: { to: email } });
+  const response = await request.get(`${inboxUrl}/api/v1/messages`, { params: { to: email } });
   expect(((await response.json()) as { count: number }).count).toBe(0);
 });
 

@@ -1,7 +1,7 @@
 // The shell composing three remotes at runtime: client-side navigation across slices, one shared cart store,
 // one copy of the shared singletons, and a remote that is down (then back) without taking the site with it.
 import { test, expect } from '../fixtures';
-import { E2E_PORT, mainBackend, startSite, type SiteServers } from '../support/servers';
+import { mainBackend, startSite, type SiteServers } from '../support/servers';
 
 test('navigation reaches a page of each remote without a full reload', async ({ page }) => {
   await page.goto('/');
@@ -69,7 +69,7 @@ test.describe('a remote that is down', () => {
   let site: SiteServers;
 
   test.beforeAll(async () => {
-    site = await startSite(E2E_PORT + 1100, await mainBackend());
+    site = await startSite(await mainBackend());
   });
 
   test.afterAll(async () => {

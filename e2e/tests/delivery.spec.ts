@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '../fixtures';
 import { buildRemoteVariant } from '../support/build-variant';
-import { E2E_PORT, mainBackend, repoRoot, startSite, type SiteServers } from '../support/servers';
+import { mainBackend, repoRoot, startSite, type SiteServers } from '../support/servers';
 
 const AUTH_TEXT = 'Sign in to access your cart and checkout';
 
@@ -22,7 +22,7 @@ function digestOf(dir: string): string {
 let site: SiteServers;
 
 test.beforeAll(async () => {
-  site = await startSite(E2E_PORT + 1200, await mainBackend());
+  site = await startSite(await mainBackend());
 });
 
 test.afterAll(async () => {
@@ -41,7 +41,7 @@ test('a redeployed remote is live on the next visit through config.json alone', 
     name: 'account-v2',
     replace: [[AUTH_TEXT, `${AUTH_TEXT} today`]],
   });
-  site.setRemoteUrl('account', await site.deploy(dist, E2E_PORT + 1210));
+  site.setRemoteUrl('account', await site.deploy(dist));
 
   await page.goto(`${site.shellUrl}/auth`);
   await expect(page.getByText(`${AUTH_TEXT} today`)).toBeVisible();
@@ -62,7 +62,7 @@ test('a remote built against another major of shared-lib is refused with the pan
     name: 'account-shared-lib-2',
     sharedLibVersion: '2.0.0',
   });
-  site.setRemoteUrl('account', await site.deploy(dist, E2E_PORT + 1211));
+  site.setRemoteUrl('account', await site.deploy(dist));
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
 

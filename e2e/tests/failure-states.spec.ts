@@ -5,10 +5,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
+import { remoteOrigin } from '../support/site';
 
 /** The Supabase API (auth and data), wherever config.json puts it. */
 const BACKEND = /\/(auth|rest)\/v1\//;
-const CATALOG_REMOTE = `http://localhost:${process.env.CATALOG_PORT ?? '3002'}/**`;
+const CATALOG_REMOTE = `${remoteOrigin('catalog')}/**`;
 // shared-lib's ERROR_MESSAGES (kept here as text: the e2e package does not import app code).
 const NETWORK = "We couldn't reach our server. Please check your internet connection and try again.";
 

@@ -2,9 +2,9 @@
 // explains why and offers Retry (no dead click, no silent redirect), focus stays on it through a failed retry,
 // and once the remote is back Retry brings the real cart button.
 import { test, expect } from '../fixtures';
-import { E2E_PORT } from '../support/servers';
+import { remoteOrigin } from '../support/site';
 
-const CATALOG_REMOTE = `http://localhost:${E2E_PORT + 2}/**`;
+const CATALOG_REMOTE = `${remoteOrigin('catalog')}/**`;
 
 const storedCart = {
   state: {

@@ -9,10 +9,11 @@ import { articles } from '../../mfe-marketing/src/content/blog';
 import { blogIndex } from '../../mfe-marketing/src/content/blog-index';
 import { serviceIndex, servicePaths, strategyCallPath } from '../../shared-lib/src/catalogue/service-index';
 import { personalPaths, remotePaths } from '../../shared-lib/src/routes/paths';
-import { E2E_PORT, mainBackend, repoRoot } from '../support/servers';
+import { mainBackend, repoRoot } from '../support/servers';
+import { APPS, freePorts, shellUrl } from '../support/site';
 import { test, expect } from '../fixtures';
 
-const ORIGIN = `http://localhost:${E2E_PORT}`;
+const ORIGIN = shellUrl;
 const STRATEGY_CALL = strategyCallPath;
 const articlePaths = blogIndex.map(({ slug }) => `/blog/${slug}`);
 /** Every page a crawler may index: the routing table with the blog's slugs, less the pages about the visitor. */
@@ -264,12 +265,14 @@ test('a page the server sends without a snapshot (sign-in) ends with its own tit
 });
 
 test.describe('SITE_URL', () => {
-  const PORT = E2E_PORT + 1300; // the shell, its remotes on the next three ports
   const SITE = 'https://shop.example.com';
   let server: ChildProcess | undefined;
+  let served = '';
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
+    const ports = freePorts(APPS.length); // the shell's, then each remote's
+    served = `http://localhost:${ports[0]}`;
     const backend = await mainBackend();
     // npm start as a deployment runs it: serving the builds, against the main test site's backend.
     server = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), '--no-build'], {
@@ -279,17 +282,14 @@ test.describe('SITE_URL', () => {
         SITE_URL: `${SITE}/`,
         SUPABASE_URL: backend.supabaseUrl,
         SUPABASE_ANON_KEY: backend.supabaseAnonKey,
-        SHELL_PORT: String(PORT),
-        MARKETING_PORT: String(PORT + 1),
-        CATALOG_PORT: String(PORT + 2),
-        ACCOUNT_PORT: String(PORT + 3),
+        ...Object.fromEntries(APPS.map((app, i) => [app.env.port, String(ports[i])])),
       },
       stdio: 'ignore',
     });
     await expect
       .poll(
         () =>
-          fetch(`http://localhost:${PORT}/config.json`).then(
+          fetch(`${served}/config.json`).then(
             (r) => r.ok,
             () => false,
           ),
@@ -305,7 +305,7 @@ test.describe('SITE_URL', () => {
   test('names the site in the pages, the sitemap, robots.txt and config.json, whatever host serves them', async ({
     request,
   }) => {
-    const get = (file: string) => request.get(`http://localhost:${PORT}${file}`);
+    const get = (file: string) => request.get(`${served}${file}`);
     const html = await (await get('/services/ai-website-building')).text();
     expect(html).toContain(`<link rel="canonical" href="${SITE}/services/ai-website-building"`);
     expect(html).toContain(`<meta property="og:image" content="${SITE}/og/service.png"`);

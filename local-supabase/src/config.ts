@@ -33,6 +33,11 @@ export interface SupabaseConfig {
       enableConfirmations: boolean;
       /** double_confirm_changes: an e-mail change is confirmed from the old address too. */
       doubleConfirmChanges: boolean;
+      /**
+       * secure_password_change: a password change from a session older than 24 hours needs the code e-mailed by
+       * GET /reauthenticate (GoTrue's UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION).
+       */
+      securePasswordChange: boolean;
       /** max_frequency in seconds: the least time between two e-mails of one kind to one user. */
       maxFrequency: number;
       /** otp_length and otp_expiry (seconds): the code in each e-mail and how long it and its link work. */
@@ -97,6 +102,7 @@ export const CLI_DEFAULTS = {
       enabled: true,
       enable_confirmations: false,
       double_confirm_changes: true,
+      secure_password_change: false,
       max_frequency: '1s',
       otp_length: 6,
       otp_expiry: 3600,
@@ -233,11 +239,6 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
   const maxFrequency = parseDuration(maxFrequencyText);
   if (maxFrequency === null)
     email.refuse('max_frequency', `must be a duration such as "1s" or "1m", got "${maxFrequencyText}"`);
-  if (email.bool('secure_password_change', false))
-    email.refuse(
-      'secure_password_change',
-      'local-supabase has no reauthentication (a nonce by e-mail): set it to false',
-    );
 
   const mfaTable = subTable(file, authTable, 'mfa', 'auth.mfa');
   const mfa = reader(file, mfaTable, 'auth.mfa');
@@ -288,6 +289,7 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
         enabled: emailEnabled,
         enableConfirmations: email.bool('enable_confirmations', d.auth.email.enable_confirmations),
         doubleConfirmChanges: email.bool('double_confirm_changes', d.auth.email.double_confirm_changes),
+        securePasswordChange: email.bool('secure_password_change', d.auth.email.secure_password_change),
         maxFrequency: maxFrequency!,
         otpLength: email.count('otp_length', d.auth.email.otp_length, 6),
         otpExpiry: email.count('otp_expiry', d.auth.email.otp_expiry, 1),

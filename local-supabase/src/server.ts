@@ -176,6 +176,7 @@ async function serve(
           otpExpiry: auth.email.otpExpiry,
           maxFrequency: auth.email.maxFrequency,
           doubleConfirmChanges: auth.email.doubleConfirmChanges,
+          securePasswordChange: auth.email.securePasswordChange,
           mfa: auth.mfa,
         }).then(() => done(), done);
       },

@@ -161,7 +161,13 @@ describe('config reader', () => {
     expect(config.auth).toMatchObject({
       siteUrl: toml.auth.site_url,
       additionalRedirectUrls: toml.auth.additional_redirect_urls,
-      email: { doubleConfirmChanges: false, maxFrequency: 1, otpLength: 6, otpExpiry: 3600 },
+      email: {
+        doubleConfirmChanges: false,
+        securePasswordChange: false,
+        maxFrequency: 1,
+        otpLength: 6,
+        otpExpiry: 3600,
+      },
       mfa: {
         maxEnrolledFactors: 10,
         totp: { enrollEnabled: true, verifyEnabled: true },
@@ -183,10 +189,9 @@ describe('config reader', () => {
     const refuse = (text: string, message: RegExp) =>
       expect(() => readSupabaseConfig(folderWith(text))).toThrow(message);
     refuse('[auth.email]\nmax_frequency = "soon"\n', /\[auth\.email\] max_frequency: must be a duration/);
-    refuse(
-      '[auth.email]\nsecure_password_change = true\n',
-      /secure_password_change: local-supabase has no reauthentication/,
-    );
+    expect(
+      readSupabaseConfig(folderWith('[auth.email]\nsecure_password_change = true\n')).auth.email,
+    ).toMatchObject({ securePasswordChange: true });
     refuse('[auth]\nsite_url = "not a url"\n', /site_url: must be an absolute URL/);
     refuse('[local_smtp]\nport = "x"\n', /\[local_smtp\] port must be a whole number/);
     refuse('[inbucket]\nport = 54324\n', /\[inbucket\] is no longer supported .*rename it \[local_smtp\]/);

@@ -525,8 +525,8 @@ describe.each(KINDS)('data API on %s', (kind) => {
   });
 
   // Every table × anon, the owner A and another user B × select, insert, update, delete on A's rows: only what
-  // DESIGN.md section 3 allows succeeds. 'rows': succeeds on A's rows; 'none': succeeds on no row; 'ok': the
-  // insert is stored; 'denied': 42501 (401 for anon, 403 for a signed-in user).
+  // docs/architecture.md section 4 allows succeeds. 'rows': succeeds on A's rows; 'none': succeeds on no row;
+  // 'ok': the insert is stored; 'denied': 42501 (401 for anon, 403 for a signed-in user).
   describe('row-level security matrix', () => {
     type Outcome = 'rows' | 'none' | 'ok' | 'denied';
     type Actor = 'anon' | 'B' | 'A';

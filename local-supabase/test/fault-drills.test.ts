@@ -75,7 +75,7 @@ function run(
     const node = options.uid === undefined ? process.execPath : nodeForOtherUsers();
     const child = spawn(node, [bin], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATABASE_URL: '', ...env },
+      env: { ...process.env, PORT: '0', INBUCKET_PORT: '0', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...options,
     });

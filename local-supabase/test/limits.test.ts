@@ -222,7 +222,15 @@ describe('the public default JWT secret', () => {
   function refusedStart(env: Record<string, string>) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-secret-'));
     const child = spawn(process.execPath, [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')], {
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        INBUCKET_PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        JWT_SECRET: '',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

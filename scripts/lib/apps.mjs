@@ -1,45 +1,25 @@
-// The four apps, their ports and the environment variables that override them (README, "Configuration").
+// The four apps, as their descriptors (each app's federation.json) give them: folder, port and the environment
+// variables that move them or point the shell elsewhere (README, "Configuration").
+import { readApps } from '../../tools/webpack/apps.js';
 import { siteOrigin } from '../../tools/webpack/site-url.js';
 
-export const APPS = [
-  { dir: 'shell', port: 3000, portEnv: 'SHELL_PORT' },
-  {
-    dir: 'mfe-marketing',
-    remote: 'marketing',
-    port: 3001,
-    portEnv: 'MARKETING_PORT',
-    urlEnv: 'REMOTE_MARKETING_URL',
-  },
-  {
-    dir: 'mfe-catalog-cart',
-    remote: 'catalog',
-    port: 3002,
-    portEnv: 'CATALOG_PORT',
-    urlEnv: 'REMOTE_CATALOG_URL',
-  },
-  {
-    dir: 'mfe-account',
-    remote: 'account',
-    port: 3003,
-    portEnv: 'ACCOUNT_PORT',
-    urlEnv: 'REMOTE_ACCOUNT_URL',
-  },
-];
+export const APPS = readApps();
+export const SHELL = APPS.find((app) => !app.remote);
 
-export const portOf = (app, env = process.env) => Number(env[app.portEnv] ?? app.port);
+export const portOf = (app, env = process.env) => Number(env[app.env.port] || app.port);
 
 /** Where the shell finds each remote: the environment's URL, or the local build on its port. */
 function remoteLocations(env = process.env) {
   return Object.fromEntries(
     APPS.filter((a) => a.remote).map((a) => [
       a.remote,
-      env[a.urlEnv] ?? `http://localhost:${portOf(a, env)}/mf-manifest.json`,
+      env[a.env.url] ?? `http://localhost:${portOf(a, env)}/mf-manifest.json`,
     ]),
   );
 }
 
 /** Remotes that `npm start` builds and serves itself (those without a REMOTE_<NAME>_URL). */
-export const localApps = (env = process.env) => APPS.filter((a) => !a.remote || !env[a.urlEnv]);
+export const localApps = (env = process.env) => APPS.filter((a) => !a.remote || !env[a.env.url]);
 
 export function runtimeConfig({ supabaseUrl, supabaseAnonKey, env = process.env }) {
   return {
@@ -48,6 +28,6 @@ export function runtimeConfig({ supabaseUrl, supabaseAnonKey, env = process.env 
     remotes: remoteLocations(env),
     purchaseToast: env.PURCHASE_TOAST !== 'false',
     // The public origin for canonical links, previews and the sitemap; by default the local shell's.
-    siteUrl: siteOrigin(env.SITE_URL || `http://localhost:${portOf(APPS[0], env)}`),
+    siteUrl: siteOrigin(env.SITE_URL || `http://localhost:${portOf(SHELL, env)}`),
   };
 }

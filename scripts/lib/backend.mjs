@@ -1,8 +1,24 @@
 // Starts the embedded Supabase-compatible API (local-supabase/) unless SUPABASE_URL points at another one,
 // and resolves with the URL and anon key the browser should use, and the local inbox's address (where the
 // e-mails auth sends land; null with another Supabase, which sends real ones).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startChild } from './processes.mjs';
+
+/**
+ * The ports the local API and its inbox take by default: supabase/config.toml's [api] and [inbucket] ports, read by
+ * local-supabase's own config reader (the inbox's is null when [inbucket] is disabled).
+ */
+export function localApiDefaults(root) {
+  const localSupabase = createRequire(path.join(root, 'local-supabase', 'package.json'));
+  const project = process.env.SWC_NODE_PROJECT;
+  process.env.SWC_NODE_PROJECT ??= path.join(root, 'local-supabase', 'tsconfig.runtime.json');
+  localSupabase('@swc-node/register');
+  if (project === undefined) delete process.env.SWC_NODE_PROJECT;
+  const { readSupabaseConfig } = localSupabase('./src/config.ts');
+  const { api, inbucket } = readSupabaseConfig(path.join(root, 'supabase'));
+  return { api: api.port, inbox: inbucket.enabled ? inbucket.port : null };
+}
 
 export async function startBackend({ root, env = process.env, siteUrl }) {
   if (env.SUPABASE_URL) {

@@ -3,16 +3,18 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createStaticApp, listen } from './static-server.mjs';
-import { portOf } from './apps.mjs';
+import { APPS, SHELL, portOf } from './apps.mjs';
 
-export async function serveBuilds({ root, apps, config, env = process.env }) {
+export async function serveBuilds({ apps, config, env = process.env }) {
   const remoteUrls = Object.values(config.remotes);
-  const shellOrigin = env.SHELL_ORIGIN ?? `http://localhost:${portOf(apps.find((a) => a.dir === 'shell'))}`;
+  const shellOrigin = env.SHELL_ORIGIN ?? `http://localhost:${portOf(SHELL, env)}`;
   const servers = [];
   for (const app of apps) {
-    const dist = path.join(root, app.dir, 'dist');
+    const dist = path.join(app.dir, 'dist');
     if (!fs.existsSync(path.join(dist, 'index.html'))) {
-      throw new Error(`${app.dir} has no build in ${dist}: run \`npm run build -w ${app.dir}\` first.`);
+      throw new Error(
+        `${app.package} has no build in ${dist}: run \`npm run build -w ${app.package}\` first.`,
+      );
     }
     const server = await listen(
       createStaticApp({
@@ -27,18 +29,18 @@ export async function serveBuilds({ root, apps, config, env = process.env }) {
       portOf(app, env),
     );
     servers.push(server);
-    console.log(`${app.dir.padEnd(17)} http://localhost:${portOf(app, env)}`);
+    console.log(`${app.package.padEnd(17)} http://localhost:${portOf(app, env)}`);
   }
   return servers;
 }
 
-const REMOTE_DIRS = { marketing: 'mfe-marketing', catalog: 'mfe-catalog-cart', account: 'mfe-account' };
+const REMOTES = APPS.filter((app) => app.remote);
 
 /** The backend a public build's config.json names (none is started for it). */
 export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
 
 /** A server on a free port, answering with the app given later (once the other servers' ports are known). */
-async function freePortServer() {
+export async function freePortServer() {
   const server = http.createServer();
   await new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -54,17 +56,16 @@ async function freePortServer() {
  * shell's own origin here (the prerender keeps the build's placeholder). Resolves to the shell's URL and the
  * servers; close each when done.
  */
-export async function servePublicBuild({ root, single = false, siteUrl }) {
+export async function servePublicBuild({ single = false, siteUrl } = {}) {
   const shell = await freePortServer();
-  const remotes = single ? [] : await Promise.all(Object.keys(REMOTE_DIRS).map(() => freePortServer()));
-  const manifests = Object.fromEntries(
-    Object.keys(REMOTE_DIRS).map((key, i) => [key, `${remotes[i]?.url}/mf-manifest.json`]),
-  );
+  // The single bundle loads no remote, but its config.json names them as every config.json must (the shell
+  // refuses one without them): the remotes are served for both builds.
+  const remotes = await Promise.all(REMOTES.map(() => freePortServer()));
   // No backend runs: a public page reads only public data from it (the free slots), which may fail here.
   const config = {
     supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
-    remotes: single ? {} : manifests,
+    remotes: Object.fromEntries(REMOTES.map((app, i) => [app.remote, `${remotes[i].url}/mf-manifest.json`])),
     purchaseToast: true,
     siteUrl: siteUrl ?? shell.url,
   };
@@ -72,7 +73,7 @@ export async function servePublicBuild({ root, single = false, siteUrl }) {
   shell.server.on(
     'request',
     createStaticApp({
-      root: path.join(root, 'shell', single ? 'dist-single' : 'dist'),
+      root: path.join(SHELL.dir, single ? 'dist-single' : 'dist'),
       kind: 'shell',
       scriptOrigins: origins,
       // A public page may still ask the backend for public data (the contact page's free slots).
@@ -81,10 +82,10 @@ export async function servePublicBuild({ root, single = false, siteUrl }) {
       siteUrl: config.siteUrl,
     }),
   );
-  for (const [i, dir] of Object.values(REMOTE_DIRS).entries()) {
-    remotes[i]?.server.on(
+  for (const [i, app] of REMOTES.entries()) {
+    remotes[i].server.on(
       'request',
-      createStaticApp({ root: path.join(root, dir, 'dist'), kind: 'remote', corsOrigins: [shell.url] }),
+      createStaticApp({ root: path.join(app.dir, 'dist'), kind: 'remote', corsOrigins: [shell.url] }),
     );
   }
   return { url: shell.url, servers: [shell.server, ...remotes.map((r) => r.server)] };

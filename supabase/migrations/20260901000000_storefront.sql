@@ -1,6 +1,6 @@
--- The storefront's schema: the spec's tables, the ones DESIGN.md section 3 adds, row-level security on every
--- table, explicit grants (hosted Supabase no longer grants new tables to the API roles), column checks that
--- mirror the zod limits in shared-lib/src/validation, and the functions the browser calls.
+-- The storefront's schema: the spec's tables, the ones docs/architecture.md section 4 adds, row-level security
+-- on every table, explicit grants (hosted Supabase no longer grants new tables to the API roles), column checks
+-- that mirror the zod limits in shared-lib/src/validation, and the functions the browser calls.
 
 create extension if not exists pgcrypto with schema extensions;
 

@@ -143,7 +143,15 @@ function runBackend(env) {
     process.exit(0);
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', program], {
-    env: { ...process.env, SUPABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: '', SUPABASE_PORT: '0', ...env },
+    env: {
+      ...process.env,
+      SUPABASE_URL: '',
+      DATA_DIR: dataDir,
+      JWT_SECRET: '',
+      SUPABASE_PORT: '0',
+      INBUCKET_PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,26 +1,31 @@
+/// <reference types="webpack/module" />
 // The single-bundle build (`npm run build:single`): the same loader contract as shell/src/federation/remotes.ts,
 // but every exposed module is imported from its slice's source, so the whole site is one webpack build.
 // It is the yardstick the federated build is measured against (docs/performance.md), and a simple mode for
 // integrators who want one artefact.
-import type { ExposedModules, RemoteKey, RuntimeConfig } from 'shared-lib';
+import { remoteDescriptors, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
 
-const sources: { [K in RemoteKey]: { [E in keyof ExposedModules[K]]: () => Promise<ExposedModules[K][E]> } } =
-  {
-    marketing: {
-      './routes': () => import('mfe-marketing/src/exposes/routes'),
-      './NewsletterPopup': () => import('mfe-marketing/src/exposes/NewsletterPopup'),
-      './PurchaseToast': () => import('mfe-marketing/src/exposes/PurchaseToast'),
-      './NewsletterForm': () => import('mfe-marketing/src/exposes/NewsletterForm'),
-    },
-    catalog: {
-      './routes': () => import('mfe-catalog-cart/src/exposes/routes'),
-      './CartButton': () => import('mfe-catalog-cart/src/exposes/CartButton'),
-      './CartSync': () => import('mfe-catalog-cart/src/exposes/CartSync'),
-    },
-    account: {
-      './routes': () => import('mfe-account/src/exposes/routes'),
-    },
-  };
+// Each remote's src/exposes/ folder, where its descriptor's exposed files are (tools/webpack/apps.js checks),
+// each file in a chunk of its own, loaded when it is first asked for, as a remote's module would be. The folders
+// are named by package: this file replaces the shell's loader, from whose folder relative paths would resolve.
+// (webpack reads these options as literals, so each call spells them out.)
+const exposesFolders: Record<RemoteKey, webpack.Context> = {
+  marketing: import.meta.webpackContext('mfe-marketing/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+  catalog: import.meta.webpackContext('mfe-catalog-cart/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+  account: import.meta.webpackContext('mfe-account/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+};
 
 const loaded = new Map<string, Promise<unknown>>();
 
@@ -33,7 +38,11 @@ export function loadExposed<K extends RemoteKey, E extends keyof ExposedModules[
   expose: E,
 ): Promise<ExposedModules[K][E]> {
   const key = `${remote}:${expose}`;
-  if (!loaded.has(key)) loaded.set(key, sources[remote][expose]());
+  if (!loaded.has(key)) {
+    const exposes: Record<string, string> = remoteDescriptors[remote].exposes;
+    const file = exposes[expose]!.replace('./src/exposes/', './');
+    loaded.set(key, exposesFolders[remote](file) as Promise<unknown>);
+  }
   return loaded.get(key) as Promise<ExposedModules[K][E]>;
 }
 

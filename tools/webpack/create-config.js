@@ -1,5 +1,6 @@
-// The one webpack + Module Federation config factory. Each app's webpack.config.js names only what differs:
-// its federation name, port and exposed modules.
+// The one webpack + Module Federation config factory. What differs between the apps is in each app's descriptor
+// (federation.json: its federation scope, port and exposed modules, read by ./apps.js); its webpack.config.js adds
+// only its page title and, for the shell, its runtime plugins.
 const path = require('node:path');
 const webpack = require('webpack');
 const fs = require('node:fs');
@@ -10,6 +11,7 @@ const swcOptions = require('../swc');
 const { sharedConfig } = require('./shared-singletons');
 const { RouterContractPlugin } = require('./router-contract');
 const { siteRoutesPlugins } = require('./site-routes');
+const { readDescriptor } = require('./apps');
 
 // `provideExternalRuntime` adds this runtime plugin by `require.resolve`, i.e. its CommonJS build, which `require`s
 // the CommonJS runtime-core: the shell bundled the federation runtime twice (ESM for itself, CJS for the remotes;
@@ -19,23 +21,18 @@ const INJECT_RUNTIME_PLUGIN_ESM = path.join(path.dirname(INJECT_RUNTIME_PLUGIN_C
 
 /**
  * @param {object} options
- * @param {string} options.dir          the app's folder (__dirname of its webpack.config.js)
- * @param {string} options.name         federation name, a valid JS identifier (e.g. 'mfe_account')
- * @param {number} options.port         dev-server port
- * @param {Record<string,string>} [options.exposes]  exposed modules (remotes only)
+ * @param {string} options.dir          the app's folder (__dirname of its webpack.config.js), holding federation.json
  * @param {string[]} [options.runtimePlugins]        federation runtime plugins (the shell's error handling)
  * @param {string} [options.title]      document title of the app's own page
  */
-module.exports = function createConfig({
-  dir,
-  name,
-  port,
-  exposes,
-  runtimePlugins = [],
-  title = 'Storefront',
-}) {
+module.exports = function createConfig({ dir, runtimePlugins = [], title = 'Storefront' }) {
+  const { scope: name, port, exposes } = readDescriptor(dir);
   return (env = {}, argv = {}) => {
     const production = argv.mode !== 'development';
+    // `npm run dev -w <app>` alone: its descriptor's port, or the next free one when another server holds it (as
+    // npm start and npm run dev do); webpack-dev-server searches from this base for port 'auto'. npm run dev
+    // passes the port it chose with --port.
+    process.env.WEBPACK_DEV_SERVER_BASE_PORT ??= String(port);
     // `--env single` (npm run build:single): the shell with every slice imported statically, no federation.
     const single = Boolean(env.single) && !exposes;
     const outDir = single ? 'dist-single' : process.env.BUILD_OUT_DIR || 'dist';
@@ -155,7 +152,7 @@ module.exports = function createConfig({
       // Size budgets are compressed sizes, checked by scripts/check-size.mjs and e2e/tests/budgets.spec.ts.
       performance: { hints: false },
       devServer: {
-        port,
+        port: 'auto',
         historyApiFallback: true,
         // A remote's code runs inside the shell's page, where its hot-update chunks have no runtime to land in
         // ("webpackHotUpdate<name> is not a function"): a changed remote reloads the page instead.

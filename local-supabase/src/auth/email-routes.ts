@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
 import { deliver } from '../mail/store';
-import { composeMail, type MailKind } from '../mail/templates';
+import { composeMail, reauthenticationMail, type MailKind } from '../mail/templates';
 import {
   checkFrequency,
   newOtp,
@@ -83,6 +83,16 @@ export class Mailer {
       [user.id, token.hash],
     );
     await this.send(tx, 'confirmation', 'signup', user.email, token, redirectTo);
+  }
+
+  /** A reauthentication code (GET /reauthenticate), which a password change then gives as its nonce. */
+  async sendReauthentication(tx: Queryable, user: UserRow) {
+    const token = this.token(user.email);
+    await tx.query(
+      'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1',
+      [user.id, token.hash],
+    );
+    await deliver(tx, reauthenticationMail(user.email, token.code));
   }
 
   /**

@@ -20,6 +20,7 @@ import type { RedirectPolicy } from './redirect';
 import { rateLimitBucket } from './rate-limit';
 import { checkedMetadataJson, MAX_USER_METADATA_BYTES, metadataObject, validEmail } from './validation';
 import { userUpdateRoutes } from './user-update';
+import { reauthenticationRoutes } from './reauthentication';
 import { requestUser } from './request-user';
 import {
   findUserByEmail,
@@ -50,6 +51,8 @@ export interface AuthOptions extends AuthSettings {
   otpExpiry: number;
   maxFrequency: number;
   doubleConfirmChanges: boolean;
+  /** [auth.email] secure_password_change: an old session needs the e-mailed code to change the password. */
+  securePasswordChange: boolean;
   mfa: MfaSettings;
 }
 
@@ -259,6 +262,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthOptions): Pr
 
   emailRoutes(app, db, mailer, { verify: tokenVerificationsLimit }, validEmail);
   userUpdateRoutes(app, db, options, mailer, currentUser);
+  reauthenticationRoutes(app, db, mailer, options, currentUser);
   mfaRoutes(app, db, options, currentUser);
 
   app.get('/user', async (request, reply) => reply.send(userJson((await currentUser(request)).user)));

@@ -10,6 +10,7 @@ import type { Mailer } from './email-routes';
 import { requestRedirect } from './email-routes';
 import { checkFrequency } from './mailer';
 import { hashPassword, passwordTooLong, verifyPassword, weakPasswordReasons } from './passwords';
+import { checkReauthentication } from './reauthentication';
 import type { RequestUser } from './request-user';
 import type { AuthOptions } from './routes';
 import { checkedMetadataJson, metadataObject, validEmail } from './validation';
@@ -18,6 +19,8 @@ import { assuranceOf, findUserByEmail, findUserById, userJson } from './sessions
 interface UserUpdateBody {
   email?: unknown;
   password?: unknown;
+  /** The reauthentication code, when secure_password_change asks for one. */
+  nonce?: unknown;
   data?: unknown;
   phone?: unknown;
 }
@@ -30,7 +33,8 @@ export function userUpdateRoutes(
   currentUser: (request: FastifyRequest) => Promise<RequestUser>,
 ) {
   app.put('/user', async (request, reply) => {
-    const { user, sessionId } = await currentUser(request);
+    const who = await currentUser(request);
+    const { user, sessionId } = who;
     const body = (request.body ?? {}) as UserUpdateBody;
     if (typeof body !== 'object' || Array.isArray(body))
       throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
@@ -70,6 +74,8 @@ export function userUpdateRoutes(
       const weak = weakPasswordReasons(newPassword, options.password);
       if (weak)
         throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+      // GoTrue's order: the code is checked (and used up) before the password is compared with the old one.
+      await db.transaction((tx) => checkReauthentication(tx, options, who, body.nonce));
       if (await verifyPassword(newPassword, user.encrypted_password, options.password))
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       passwordHash = await hashPassword(newPassword, options.password);

@@ -78,6 +78,9 @@ alter table auth.users add column if not exists recovery_sent_at timestamptz;
 alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
 alter table auth.users add column if not exists email_change_sent_at timestamptz;
 alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+-- GoTrue's reauthentication (GET /reauthenticate): the hash of the e-mailed code and when it was sent.
+alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

@@ -83,3 +83,13 @@ export function composeMail(kind: MailKind, content: MailContent): OutgoingMail 
       );
   }
 }
+
+/** GoTrue's reauthentication e-mail: a code only, which PUT /user takes as `nonce`. */
+export function reauthenticationMail(to: string, code: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Confirm reauthentication',
+    text: `Confirm reauthentication\n\nEnter the code: ${code}\n`,
+    html: `<h2>Confirm reauthentication</h2>\n<p>Enter the code: ${escapeHtml(code)}</p>`,
+  };
+}

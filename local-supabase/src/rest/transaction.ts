@@ -29,7 +29,7 @@ export interface RequestContext {
  * request.headers. Source: supabase/supabase discussion #34647 ("Is x-forwarded-for safe?": a spoofed
  * x-forwarded-for reached the database while cf-connecting-ip held the real address).
  */
-export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
+const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip';
 
 /** An IPv4 client as Node reports it on a dual-stack socket (`::ffff:1.2.3.4`) is written as IPv4. */
 const plainAddress = (address: string | undefined) => (address ?? '').replace(/^::ffff:(?=\d+\.)/, '');

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Container, Muted, Section, selectUser, PageMeta, useSessionStore } from 'shared-lib';
 import { AccountTabs } from '../features/account/components/AccountTabs';
+import { ProfilePanel } from '../features/auth/components/ProfilePanel';
 
 const Heading = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space[2]};
@@ -24,7 +25,7 @@ export default function AccountPage() {
       <Narrow>
         <Heading>My Account</Heading>
         <Intro>View your orders, meetings, and profile information</Intro>
-        {user ? <AccountTabs key={user.id} user={user} /> : null}
+        {user ? <AccountTabs key={user.id} user={user} profile={<ProfilePanel user={user} />} /> : null}
       </Narrow>
     </Section>
   );

@@ -1,7 +1,7 @@
 // Runtime configuration: the shell fetches `config.json` at boot, so one build runs against any backend and a
-// team can move its remote without a shell rebuild (DESIGN.md section 2). Checked by hand rather than with zod,
-// which the first paint of most pages does not otherwise need.
-import type { RemoteKey } from '../routes/paths';
+// team can move its remote without a shell rebuild (docs/architecture.md, section 2). Checked by hand rather than
+// with zod, which the first paint of most pages does not otherwise need.
+import type { RemoteKey } from '../contracts';
 
 export interface RuntimeConfig {
   supabaseUrl: string;

@@ -1,7 +1,19 @@
-// Typed contracts of every module a remote exposes. The shell depends on these types, never on a remote's
-// source, and each remote's contract test checks its exposed modules against them.
+// Typed contracts of every module a remote exposes, derived from the remotes' descriptors (each remote's
+// federation.json, which its webpack build reads too). The shell depends on these types, never on a remote's
+// source; each remote's contract test loads what its descriptor exposes and checks its shape. Adding an exposed
+// module is one line in the descriptor: its type follows from its name.
 import type { ComponentType } from 'react';
-import type { RemoteKey } from '../routes/paths';
+import account from '../../../mfe-account/federation.json';
+import catalog from '../../../mfe-catalog-cart/federation.json';
+import marketing from '../../../mfe-marketing/federation.json';
+
+/**
+ * Each remote's descriptor under its key in config.json (the same as the descriptor's `remote`, which its contract
+ * test checks): `scope` is the federation name, the first part of `loadRemote('scope/expose')`.
+ */
+export const remoteDescriptors = { marketing, catalog, account };
+
+export type RemoteKey = keyof typeof remoteDescriptors;
 
 export interface RemoteRoute {
   /** A path pattern from `remotePaths` (react-router syntax). */
@@ -9,60 +21,14 @@ export interface RemoteRoute {
   Component: ComponentType;
 }
 
-/** `./routes` of every remote. */
+/** `./routes` of every remote: its pages, one per path it owns in `remotePaths`. */
 export type RoutesModule = { default: readonly RemoteRoute[] };
-/**
- * `./CartButton` of mfe-catalog-cart: the header's cart button with its panel (it saves nothing: `./CartSync`
- * does).
- */
-export type CartButtonModule = { default: ComponentType };
-/** `./NewsletterPopup` of mfe-marketing. */
-export type NewsletterPopupModule = { default: ComponentType };
-/** `./PurchaseToast` of mfe-marketing. */
-export type PurchaseToastModule = { default: ComponentType };
-/**
- * `./NewsletterForm` of mfe-marketing: the newsletter form alone (the popup's content: the form, then the code
- * the database issued with a copy button), for the promo banner's dialog. A marketing remote built before it
- * lacks this module; the shell then shows a link instead.
- */
-export type NewsletterFormModule = { default: ComponentType };
-/**
- * `./CartSync` of mfe-catalog-cart: renders nothing; while mounted it keeps a signed-in customer's cart in the
- * backend (load and merge on sign-in, one save per change made in this tab, clear on sign-out). The shell mounts
- * it once; a catalogue remote built before it lacks this module and saves from its own CartButton instead.
- */
-export type CartSyncModule = { default: ComponentType };
+/** Every other exposed module is a React component the shell mounts (each remote's README says what it does). */
+export type ComponentModule = { default: ComponentType };
 
-export interface RemoteContract {
-  /** Federation name, also the first part of `loadRemote('name/expose')`. */
-  name: string;
-  exposes: Record<string, 'routes' | 'component'>;
-}
+type ExposedModule<E> = E extends './routes' ? RoutesModule : ComponentModule;
 
-export const remoteContracts = {
-  marketing: {
-    name: 'mfe_marketing',
-    exposes: {
-      './routes': 'routes',
-      './NewsletterPopup': 'component',
-      './PurchaseToast': 'component',
-      './NewsletterForm': 'component',
-    },
-  },
-  catalog: {
-    name: 'mfe_catalog_cart',
-    exposes: { './routes': 'routes', './CartButton': 'component', './CartSync': 'component' },
-  },
-  account: { name: 'mfe_account', exposes: { './routes': 'routes' } },
-} as const satisfies Record<RemoteKey, RemoteContract>;
-
+/** What `loadExposed(remote, expose)` resolves to, for every module each remote's descriptor exposes. */
 export type ExposedModules = {
-  marketing: {
-    './routes': RoutesModule;
-    './NewsletterPopup': NewsletterPopupModule;
-    './PurchaseToast': PurchaseToastModule;
-    './NewsletterForm': NewsletterFormModule;
-  };
-  catalog: { './routes': RoutesModule; './CartButton': CartButtonModule; './CartSync': CartSyncModule };
-  account: { './routes': RoutesModule };
+  [K in RemoteKey]: { [E in keyof (typeof remoteDescriptors)[K]['exposes']]: ExposedModule<E> };
 };

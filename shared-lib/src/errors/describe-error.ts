@@ -1,8 +1,10 @@
 // The one place an error becomes words for people. Whatever failed (the network, a slow server, a rate limit, an
 // expired session, the database), the screen says what happened and what to do; the technical detail (a
-// `TypeError: Failed to fetch`, a stack, SQL, a host and port) goes to the console only. Messages written for
-// people pass through unchanged: the spec's texts (thrown as `UserFacingError`) and the auth server's own answers
-// (GoTrue's 'Invalid login credentials', ...), which the spec shows as they come.
+// `TypeError: Failed to fetch`, a stack, SQL, a host and port) goes to the console only. The auth server's refusals
+// get the spec's words by their code (AUTH_ERROR_MESSAGES); its other answers, and the sentences the site's own SQL
+// functions raise, are written for people and pass through unchanged. api/ functions throw ApiError (api-error.ts),
+// whose code, status and cause this reads.
+import { ApiError } from './api-error';
 
 export type ErrorKind = 'network' | 'timeout' | 'rate-limit' | 'session' | 'server' | 'message';
 
@@ -19,15 +21,31 @@ export const ERROR_MESSAGES = {
   timeout: 'Our server is taking too long to answer. Please try again in a moment.',
   session: 'Your session has expired. Please sign in again, then come back to this page.',
   server: 'Something went wrong on our side. Please try again in a moment.',
+  /** The spec's words for an auth call that failed in a way the auth server did not explain. */
+  unexpected: 'An unexpected error occurred',
 } as const;
 
-/** An error whose message is written for people (a spec text): shown as it is. */
-export class UserFacingError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'UserFacingError';
-  }
-}
+/**
+ * The auth server's refusals, by its error code (never by its message text, which it may reword): the spec's words
+ * for bad credentials and a taken address, and words that say what to do for the second factor's.
+ */
+export const AUTH_ERROR_MESSAGES = {
+  invalid_credentials: 'Invalid email or password',
+  // GoTrue answers a taken address with `user_already_exists`; older versions said `email_exists`.
+  user_already_exists: 'This email is already registered. Please log in.',
+  email_exists: 'This email is already registered. Please log in.',
+  // GoTrue's own words for these ('Invalid TOTP code entered') name the mechanism, not what to do.
+  mfa_verification_failed: 'That code is not right. Enter the current code from your authenticator app.',
+  mfa_challenge_expired: 'That code has expired. Enter the current code from your authenticator app.',
+  mfa_factor_not_found: 'Two-factor authentication is not set up for this account.',
+  // A change that an account with two-factor authentication allows only after its code (an aal2 session).
+  insufficient_aal:
+    'Your account has two-factor authentication, so this change needs the code from your authenticator app. Sign out and sign in again with your code, then try again.',
+} as const;
+const authErrorMessage = (code: string): string | undefined =>
+  Object.hasOwn(AUTH_ERROR_MESSAGES, code)
+    ? AUTH_ERROR_MESSAGES[code as keyof typeof AUTH_ERROR_MESSAGES]
+    : undefined;
 
 // Rate limits: the wait comes from the error itself, from GoTrue's "after N seconds" wording, or from the
 // Retry-After header of the 429 that supabase-js just received (it does not pass headers on to its errors).
@@ -93,6 +111,17 @@ interface ErrorFields {
 }
 
 function fieldsOf(error: unknown): ErrorFields {
+  // What Supabase said is on the ApiError; the class of the supabase-js error (or exception) is its cause's.
+  if (error instanceof ApiError) {
+    const cause = fieldsOf(error.cause);
+    return {
+      ...cause,
+      message: error.message,
+      code: error.code,
+      status: error.status,
+      hint: error.hint ?? '',
+    };
+  }
   const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const number = (value: unknown) =>
@@ -141,7 +170,6 @@ export function isHumanMessage(message: string): boolean {
 
 /** What went wrong, in words for people. Pure: logging is `reportError`'s job. */
 export function describeError(error: unknown): ErrorDescription {
-  if (error instanceof UserFacingError) return { kind: 'message', message: error.message };
   const fields = fieldsOf(error);
   const { name, message, code, status, hint } = fields;
 
@@ -167,6 +195,8 @@ export function describeError(error: unknown): ErrorDescription {
   ) {
     return { kind: 'network', message: ERROR_MESSAGES.network };
   }
+  const refusal = authErrorMessage(code);
+  if (refusal) return { kind: 'message', message: refusal };
   if (
     SESSION_CODES.has(code) ||
     name === 'AuthSessionMissingError' ||
@@ -175,9 +205,9 @@ export function describeError(error: unknown): ErrorDescription {
   ) {
     return { kind: 'session', message: ERROR_MESSAGES.session };
   }
-  if ((status !== undefined && status >= 500) || name === 'AuthUnknownError') {
-    return { kind: 'server', message: ERROR_MESSAGES.server };
-  }
+  if (status !== undefined && status >= 500) return { kind: 'server', message: ERROR_MESSAGES.server };
+  // An answer supabase-js could not read (the spec's 'Unexpected auth exception').
+  if (name === 'AuthUnknownError') return { kind: 'server', message: ERROR_MESSAGES.unexpected };
   // The auth server's answers to the visitor's own input (4xx) are written for people, and the spec shows them.
   if ((name === 'AuthApiError' || name === 'AuthWeakPasswordError') && isHumanMessage(message)) {
     return { kind: 'message', message };

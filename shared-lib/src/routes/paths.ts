@@ -2,6 +2,7 @@
 // remote's contract test checks that it exposes exactly its own paths, and links use `paths` instead of strings.
 // The `/services/...` pages come from the light catalogue.
 import { servicePaths } from '../catalogue/service-index';
+import type { RemoteKey } from '../contracts';
 
 export { servicePaths };
 export const paths = {
@@ -24,8 +25,6 @@ export const paths = {
 } as const;
 
 export const blogArticlePath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
-
-export type RemoteKey = 'marketing' | 'catalog' | 'account';
 
 export const remotePaths: Record<RemoteKey, readonly string[]> = {
   marketing: [

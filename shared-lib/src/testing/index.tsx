@@ -13,6 +13,7 @@ import { useSessionStore } from '../stores/session';
 import { useToastStore } from '../stores/toast';
 import { useAnnouncerStore } from '../stores/announcer';
 import { routerFuture } from '../routes/paths';
+import { remoteDescriptors, type RemoteKey } from '../contracts';
 import type { Database } from '../supabase/database.types';
 
 export const TEST_SUPABASE_URL = 'http://supabase.test';
@@ -20,11 +21,13 @@ export const TEST_SUPABASE_URL = 'http://supabase.test';
 export const testRuntimeConfig = {
   supabaseUrl: TEST_SUPABASE_URL,
   supabaseAnonKey: 'test-anon-key',
-  remotes: {
-    marketing: 'http://localhost:3001/mf-manifest.json',
-    catalog: 'http://localhost:3002/mf-manifest.json',
-    account: 'http://localhost:3003/mf-manifest.json',
-  },
+  // Each remote where `npm run dev` serves it by default (its descriptor's port).
+  remotes: Object.fromEntries(
+    Object.entries(remoteDescriptors).map(([key, { port }]) => [
+      key,
+      `http://localhost:${port}/mf-manifest.json`,
+    ]),
+  ) as Record<RemoteKey, string>,
   purchaseToast: true,
 };
 

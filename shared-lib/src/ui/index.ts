@@ -7,8 +7,12 @@ export {
   fieldAria,
   FieldFrame,
   FormNote,
+  SelectField,
+  TextareaField,
   TextField,
   type FieldFeedback,
+  type SelectFieldProps,
+  type TextareaFieldProps,
   type TextFieldProps,
 } from './text-field';
 export { Dialog, type DialogProps } from './dialog';

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import styled from 'styled-components';
-import { FieldError, Input, Label } from './primitives';
+import { FieldError, Input, Label, Select, Textarea } from './primitives';
 
 /** What a field can say below itself: a hint (always shown) and the error of the last failed submit. */
 export interface FieldFeedback {
@@ -74,6 +74,43 @@ export function TextField({ id, label, hint, error, ...input }: TextFieldProps) 
 /** The e-mail field every form asks for: labelled 'Email', with the browser's e-mail keyboard and autofill. */
 export function EmailField(props: Omit<TextFieldProps, 'label' | 'type'> & { label?: ReactNode }) {
   return <TextField label="Email" type="email" autoComplete="email" {...props} />;
+}
+
+export type TextareaFieldProps = ComponentProps<typeof Textarea> &
+  FieldFeedback & { id: string; label: ReactNode };
+
+/** A labelled multi-line text field. */
+export function TextareaField({ id, label, hint, error, ...textarea }: TextareaFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} required={textarea.required} hint={hint} error={error}>
+      <Textarea id={id} {...textarea} {...fieldAria(id, { hint, error }, textarea['aria-describedby'])} />
+    </FieldFrame>
+  );
+}
+
+export type SelectFieldProps = ComponentProps<typeof Select> &
+  FieldFeedback & {
+    id: string;
+    label: ReactNode;
+    /** The first, empty choice ('Select a budget range'). */
+    placeholder: string;
+    options: readonly { readonly value: string; readonly label: string }[];
+  };
+
+/** A labelled select: an empty first choice, then the options. */
+export function SelectField({ id, label, hint, error, placeholder, options, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} required={select.required} hint={hint} error={error}>
+      <Select id={id} {...select} {...fieldAria(id, { hint, error }, select['aria-describedby'])}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </FieldFrame>
+  );
 }
 
 /** A form's success note (the spec's success text), shown where the form was sent; it takes focus (tabIndex -1). */

@@ -1,3 +1,2 @@
 export * from './schemas';
 export * from './discount-code';
-export * from './check-form';

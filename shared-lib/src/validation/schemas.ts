@@ -106,6 +106,15 @@ export const authSchema = z.object({ email, password });
 /** Asking for a password-reset link (or a new confirmation link): the address alone. */
 export const emailOnlySchema = z.object({ email });
 
+export const SAME_EMAIL_MESSAGE = 'This is already your email address.';
+
+/** Changing the account's address: a valid one, other than `current` (the same address needs no call). */
+export const newEmailSchema = (current: string) =>
+  emailOnlySchema.refine(({ email: next }) => next.toLowerCase() !== current.trim().toLowerCase(), {
+    message: SAME_EMAIL_MESSAGE,
+    path: ['email'],
+  });
+
 /** Choosing a new password: the spec's password rules, typed twice. */
 export const newPasswordSchema = z
   .object({ password, confirmPassword: z.string({ error: 'Passwords do not match' }) })
@@ -135,6 +144,9 @@ export const bookingSchema = z.object({
     .optional(),
 });
 
+/** The booking form's own fields (the calendar chooses the slot). */
+export const bookingDetailsSchema = bookingSchema.omit({ slotStart: true });
+
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;
@@ -147,18 +159,3 @@ export type Timeline = ProjectRequestInput['timeline'];
 
 /** Every message of a failed parse, in field order. */
 export const errorMessages = (error: z.ZodError): string[] => error.issues.map((issue) => issue.message);
-
-/** The first failing message (the newsletter form shows only that). */
-export const firstErrorMessage = (error: z.ZodError): string | undefined => error.issues[0]?.message;
-
-/** The first message per field, for errors shown under each field. */
-export function fieldErrors<T extends Record<string, unknown>>(
-  error: z.ZodError<T>,
-): Partial<Record<keyof T, string>> {
-  const result: Partial<Record<keyof T, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as keyof T | undefined;
-    if (field !== undefined && result[field] === undefined) result[field] = issue.message;
-  }
-  return result;
-}

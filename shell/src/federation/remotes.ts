@@ -1,17 +1,17 @@
 // Where remotes come from and how their modules are loaded. Locations are read from config.json at boot,
 // never baked into the bundle, so a team can redeploy its remote without a shell rebuild.
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteContracts, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
+import { remoteDescriptors, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
 
 let locations: RuntimeConfig['remotes'] | null = null;
-const attempts: Record<RemoteKey, number> = { marketing: 0, catalog: 0, account: 0 };
+const attempts = new Map<RemoteKey, number>();
 const loaded = new Map<string, Promise<unknown>>();
 
 export function registerStorefrontRemotes(remotes: RuntimeConfig['remotes']): void {
   locations = remotes;
   registerRemotes(
-    (Object.keys(remoteContracts) as RemoteKey[]).map((key) => ({
-      name: remoteContracts[key].name,
+    (Object.keys(remoteDescriptors) as RemoteKey[]).map((key) => ({
+      name: remoteDescriptors[key].scope,
       entry: remotes[key],
     })),
   );
@@ -35,7 +35,7 @@ export function loadExposed<K extends RemoteKey, E extends keyof ExposedModules[
   const key = `${remote}:${expose}`;
   let promise = loaded.get(key);
   if (!promise) {
-    promise = loadRemote<unknown>(`${remoteContracts[remote].name}/${expose.slice(2)}`)
+    promise = loadRemote<unknown>(`${remoteDescriptors[remote].scope}/${expose.slice(2)}`)
       .then((module) => {
         if (!module) throw new Error('empty module');
         return normaliseDefault(module);
@@ -52,10 +52,11 @@ export function loadExposed<K extends RemoteKey, E extends keyof ExposedModules[
 export function retryRemote(remote: RemoteKey): void {
   for (const key of [...loaded.keys()]) if (key.startsWith(`${remote}:`)) loaded.delete(key);
   if (!locations) return;
-  attempts[remote] += 1;
+  const attempt = (attempts.get(remote) ?? 0) + 1;
+  attempts.set(remote, attempt);
   const entry = new URL(locations[remote]);
-  entry.searchParams.set('retry', String(attempts[remote]));
-  registerRemotes([{ name: remoteContracts[remote].name, entry: entry.toString() }], { force: true });
+  entry.searchParams.set('retry', String(attempt));
+  registerRemotes([{ name: remoteDescriptors[remote].scope, entry: entry.toString() }], { force: true });
 }
 
 // With differing interop an exposed module may arrive as { default: { default: X } }; unwrap it once here.

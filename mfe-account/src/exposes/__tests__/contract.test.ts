@@ -1,11 +1,11 @@
-// What this remote's build exposes (federation.json) keeps the shape the shell expects (shared-lib/src/contracts).
+// What this remote's build exposes (its descriptor, federation.json) keeps the shape the shell is typed against
+// (shared-lib/src/contracts), and its README names its features and exposed modules.
 import { isValidElement, createElement } from 'react';
 import { remotePaths, type ExposedModules } from 'shared-lib';
 import { describeRemoteContract } from 'shared-lib/testing';
-import federation from '../../../federation.json';
 import * as exposed from '../routes';
 
-describeRemoteContract('account', federation, (file) => import(`../../../${file}`));
+describeRemoteContract('account', (file) => import(`../../../${file}`));
 
 // The shell routes every path in `remotePaths.account` to this remote and renders the matching Component.
 describe('./routes contract', () => {

@@ -3,7 +3,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ERROR_MESSAGES, selectAuthStatus, startSessionSync, useSessionStore } from 'shared-lib';
+import {
+  AUTH_ERROR_MESSAGES,
+  ERROR_MESSAGES,
+  selectAuthStatus,
+  startSessionSync,
+  useSessionStore,
+} from 'shared-lib';
 import {
   createTestSupabase,
   findToast,
@@ -281,9 +287,9 @@ describe('Sign-in with two-factor authentication', () => {
     await signInWithPassword();
     await userEvent.type(code(), '000000');
     await verify();
-    await findErrorToast(AUTH_MESSAGES.wrongCode);
+    await findErrorToast(AUTH_ERROR_MESSAGES.mfa_verification_failed);
     expect(code()).toHaveValue('');
-    expect(code()).toHaveAccessibleDescription(AUTH_MESSAGES.wrongCode);
+    expect(code()).toHaveAccessibleDescription(AUTH_ERROR_MESSAGES.mfa_verification_failed);
     expect(location()).toHaveTextContent(/^\/auth$/);
     expect(document.body).not.toHaveTextContent('TOTP');
   });

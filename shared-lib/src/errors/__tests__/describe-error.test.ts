@@ -1,8 +1,16 @@
-import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError } from '@supabase/supabase-js';
-import { createTestSupabase, json, resetStores } from '../../testing';
 import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
+  AuthUnknownError,
+  AuthWeakPasswordError,
+} from '@supabase/supabase-js';
+import { createTestSupabase, json, resetStores } from '../../testing';
+import { callSupabase } from '../../supabase/call-supabase';
+import { ApiError } from '../api-error';
+import {
+  AUTH_ERROR_MESSAGES,
   ERROR_MESSAGES,
-  UserFacingError,
   describeError,
   fetchNotingRetryAfter,
   forgetRetryAfter,
@@ -109,10 +117,6 @@ describe('describeError', () => {
   });
 
   it('keeps the spec’s texts and the auth server’s own answers as they are', () => {
-    expect(describeError(new UserFacingError('Invalid email or password'))).toEqual({
-      kind: 'message',
-      message: 'Invalid email or password',
-    });
     expect(describeError(new Error('This email is already registered. Please log in.')).message).toBe(
       'This email is already registered. Please log in.',
     );
@@ -128,6 +132,69 @@ describe('describeError', () => {
       kind: 'message',
       message: 'Password should be at least 6 characters.',
     });
+  });
+
+  it('gives the auth server’s refusals the spec’s words by their code, whatever its message says', () => {
+    const refusal = (code: string, status = 400) =>
+      describeError(ApiError.from(new AuthApiError('Whatever the server says', status, code))).message;
+    expect(refusal('invalid_credentials')).toBe('Invalid email or password');
+    expect(refusal('user_already_exists', 422)).toBe('This email is already registered. Please log in.');
+    expect(refusal('email_exists', 422)).toBe('This email is already registered. Please log in.');
+    expect(refusal('mfa_verification_failed', 422)).toBe(AUTH_ERROR_MESSAGES.mfa_verification_failed);
+    expect(refusal('mfa_challenge_expired', 422)).toBe(AUTH_ERROR_MESSAGES.mfa_challenge_expired);
+    // A 401, but not an expired session: the change needs the second factor.
+    expect(refusal('insufficient_aal', 401)).toBe(AUTH_ERROR_MESSAGES.insufficient_aal);
+    // Its other answers to what the visitor typed, as they come.
+    expect(refusal('email_not_confirmed')).toBe('Whatever the server says');
+    expect(
+      describeError(ApiError.from(new AuthWeakPasswordError('Password is known to be weak', 422, ['pwned']))),
+    ).toEqual({ kind: 'message', message: 'Password is known to be weak' });
+    // Limits, the network and the server's own failures get the same words as everywhere.
+    expect(refusal('over_request_rate_limit', 429)).toBe(
+      'Too many attempts in a short time. Please wait a minute and try again.',
+    );
+    expect(describeError(ApiError.from(new AuthRetryableFetchError('Failed to fetch', 0))).message).toBe(
+      ERROR_MESSAGES.network,
+    );
+    expect(refusal('unexpected_failure', 500)).toBe(ERROR_MESSAGES.server);
+    expect(
+      describeError(ApiError.from(new AuthUnknownError('Unexpected token <', new SyntaxError()))),
+    ).toEqual({
+      kind: 'server',
+      message: 'An unexpected error occurred',
+    });
+  });
+
+  it('reads what Supabase said from the ApiError every api/ call throws', async () => {
+    const failing = (respond: () => Response | Promise<Response>) => {
+      createTestSupabase(() => respond());
+      return callSupabase((supabase) =>
+        supabase.rpc('place_order', { items: [], expected_total: 0, discount_code: null }),
+      ).then(
+        () => {
+          throw new Error('expected the call to fail');
+        },
+        (error: unknown) => error,
+      );
+    };
+    const refused = await failing(() =>
+      json({ code: 'P0001', message: 'Your cart is empty', details: null, hint: null }, 400),
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: 'P0001', status: 400, message: 'Your cart is empty' });
+    expect(describeError(refused)).toEqual({ kind: 'message', message: 'Your cart is empty' });
+
+    const expired = await failing(() =>
+      json({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null }, 401),
+    );
+    expect(describeError(expired).kind).toBe('session');
+    const offline = await failing(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(offline).toMatchObject({ status: undefined });
+    expect(describeError(offline).kind).toBe('network');
+    const internals = await failing(() =>
+      json({ code: '42P01', message: 'relation "orders" does not exist', details: null, hint: null }, 404),
+    );
+    expect(describeError(internals)).toEqual({ kind: 'server', message: ERROR_MESSAGES.server });
   });
 
   it('logs the technical detail for developers while the screen gets the words', () => {

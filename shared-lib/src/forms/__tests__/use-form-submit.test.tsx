@@ -1,15 +1,26 @@
-import { useState } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, resetStores } from '../../testing';
+import { z } from 'zod';
+import { findToast, renderWithProviders, resetStores } from '../../testing';
+import { ApiError } from '../../errors/api-error';
 import { ERROR_MESSAGES } from '../../errors/describe-error';
-import { Button } from '../../ui/primitives';
-import { TextField } from '../../ui/text-field';
-import { useFormSubmit, type FormCheck, type FormSubmitOptions } from '../use-form-submit';
+import { useAnnouncerStore } from '../../stores/announcer';
+import { EmailField, TextField } from '../../ui/text-field';
+import { Form, FormFailure, SubmitButton, SuccessNote } from '../parts';
+import { FormRefusal, useFormSubmit, type FormOptions } from '../use-form-submit';
 
-afterEach(resetStores);
+afterEach(() => {
+  resetStores();
+  jest.restoreAllMocks();
+});
 
-type Options = Partial<FormSubmitOptions<string, string>>;
+const schema = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  email: z.email('Invalid email address'),
+});
+type Values = { name: string; email: string };
+type Data = z.output<typeof schema>;
+type Options = Partial<FormOptions<Values, Data, string>>;
 
 const deferred = () => {
   let resolve!: (value: string) => void;
@@ -21,111 +32,204 @@ const deferred = () => {
   return { promise, resolve, reject };
 };
 
-/** A one-field form: the name is required; what `send` gets and answers is up to each test. */
-function NameForm(options: Options) {
-  const [name, setName] = useState('');
-  const { submitting, onSubmit } = useFormSubmit<string, string>({
-    check: (): FormCheck<string> =>
-      name
-        ? { success: true, data: name }
-        : { success: false, toast: { title: 'Validation Error', description: 'Name is required' } },
-    send: async (value) => value,
+/** A name and an e-mail under `schema`; what `send` gets and answers is up to each test. */
+function SignUpForm(options: Options) {
+  const form = useFormSubmit<Values, Data, string>({
+    initial: { name: '', email: '' },
+    schema,
+    send: async ({ name }) => name.toUpperCase(),
     success: (result) => ({ title: `Saved ${result}` }),
     ...options,
   });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <TextField id="name" label="Name" value={name} onChange={(e) => setName(e.target.value)} />
-      <Button type="submit" disabled={submitting}>
-        {submitting ? 'Saving...' : 'Save'}
-      </Button>
-    </form>
+    <Form form={form} aria-label="Sign up">
+      <TextField label="Name" {...form.field('name')} />
+      <EmailField {...form.field('email')} />
+      <FormFailure form={form} />
+      <SubmitButton form={form} busyLabel="Saving...">
+        Save
+      </SubmitButton>
+      <SuccessNote form={form} />
+    </Form>
   );
 }
 
-async function submitName(name: string) {
-  await userEvent.type(screen.getByLabelText('Name'), name);
-  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+const name = () => screen.getByLabelText('Name');
+const email = () => screen.getByLabelText('Email');
+const save = () => screen.getByRole('button', { name: /^Sav/ });
+
+async function fill(values: Partial<Values>) {
+  if (values.name) await userEvent.type(name(), values.name);
+  if (values.email) await userEvent.type(email(), values.email);
+  await userEvent.click(save());
 }
 
+const findAlert = async (text: string) => {
+  const toast = await findToast(text);
+  expect(toast).toHaveAttribute('role', 'alert');
+  return toast;
+};
+
 describe('useFormSubmit', () => {
-  it('shows the check’s toast and sends nothing when the values do not pass', async () => {
+  it('lists every message in the Validation Error toast, keeps each under its field, focuses the first, sends nothing', async () => {
     const send = jest.fn();
-    renderWithProviders(<NameForm send={send} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    renderWithProviders(<SignUpForm send={send} />);
+    await fill({ email: 'nope' });
+    const toast = await findAlert('Validation Error');
+    expect(toast).toHaveTextContent('Name is required, Invalid email address');
+    expect(name()).toHaveAttribute('aria-invalid', 'true');
+    expect(name()).toHaveAccessibleDescription('Name is required');
+    expect(email()).toHaveAccessibleDescription('Invalid email address');
+    expect(name()).toHaveFocus();
     expect(send).not.toHaveBeenCalled();
+
+    await userEvent.type(name(), 'A');
+    expect(name()).not.toHaveAttribute('aria-invalid');
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('waits for an async check (a schema loaded on demand)', async () => {
-    const send = jest.fn(async (value: string) => value);
+  it('lists only the first message, or shows the form’s own toast, when the form says so', async () => {
+    const { unmount } = renderWithProviders(<SignUpForm invalidToast="first" />);
+    await fill({ email: 'nope' });
+    expect(await findAlert('Validation Error')).not.toHaveTextContent('Invalid email address');
+    unmount();
     renderWithProviders(
-      <NameForm check={() => Promise.resolve({ success: true, data: 'checked' })} send={send} />,
+      <SignUpForm invalidToast={{ title: 'Please check your inputs', variant: 'destructive' }} />,
     );
-    await submitName('Ada');
-    expect(await screen.findByText('Saved checked')).toBeInTheDocument();
-    expect(send).toHaveBeenCalledWith('checked');
+    await fill({});
+    await findAlert('Please check your inputs');
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
   });
 
-  it('is submitting while the call runs, then runs onSuccess and shows the success toast', async () => {
-    const call = deferred();
-    const onSuccess = jest.fn();
-    renderWithProviders(<NameForm send={() => call.promise} onSuccess={onSuccess} />);
-    await submitName('Ada');
-    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
-    call.resolve('ADA-1');
-    expect(await screen.findByText('Saved ADA-1')).toBeInTheDocument();
-    expect(onSuccess).toHaveBeenCalledWith('ADA-1', 'Ada');
-    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  it('waits for a schema loaded on demand, and starts loading it when the visitor moves into the form', async () => {
+    const loadSchema = jest.fn(() => Promise.resolve(schema));
+    const send = jest.fn(async ({ name: value }: Data) => value);
+    renderWithProviders(<SignUpForm schema={undefined} loadSchema={loadSchema} send={send} />);
+    expect(loadSchema).not.toHaveBeenCalled();
+    await userEvent.click(name());
+    expect(loadSchema).toHaveBeenCalled();
+    await fill({ name: ' Ada ', email: 'ada@example.com' });
+    expect(await findToast('Saved Ada')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com' });
   });
 
-  it('shows the destructive Error toast with the message when the call fails, and keeps the values', async () => {
-    const onSuccess = jest.fn();
+  it('says in words when the schema cannot be loaded', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithProviders(
-      <NameForm send={() => Promise.reject(new Error('Service unavailable'))} onSuccess={onSuccess} />,
-    );
-    await submitName('Ada');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Error');
-    expect(alert).toHaveTextContent('Service unavailable');
-    expect(onSuccess).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
-    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-  });
-
-  it('shows the failure toast a form chooses for an error, and the default for the others', async () => {
-    const failure = (error: unknown) =>
-      (error as { code?: string }).code === '23505'
-        ? { title: 'Already Subscribed', variant: 'destructive' as const }
-        : undefined;
-    renderWithProviders(
-      <NameForm
-        send={() => Promise.reject(Object.assign(new Error('dup'), { code: '23505' }))}
-        failure={failure}
+      <SignUpForm
+        schema={undefined}
+        loadSchema={() => Promise.reject(new TypeError('Failed to fetch dynamically imported module'))}
       />,
     );
-    await submitName('Ada');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Already Subscribed');
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    await findAlert(ERROR_MESSAGES.network);
   });
 
-  it('says in words for people that the server could not be reached, never the TypeError', async () => {
+  it('sends the parsed values once per press, then runs onSuccess, shows the toast and the focused success text', async () => {
+    const call = deferred();
+    const send = jest.fn(() => call.promise);
+    const onSuccess = jest.fn();
+    renderWithProviders(
+      <SignUpForm send={send} onSuccess={onSuccess} note={(result) => `Welcome, ${result}`} clearOnSuccess />,
+    );
+    await fill({ name: ' Ada ', email: 'ada@example.com' });
+    expect(save()).toBeDisabled();
+    expect(save()).toHaveTextContent('Saving...');
+    expect(screen.getByRole('form', { name: 'Sign up' })).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(save());
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith({ name: 'Ada', email: 'ada@example.com' });
+
+    call.resolve('ADA');
+    const toast = await findToast('Saved ADA');
+    expect(toast).not.toHaveAttribute('role');
+    expect(useAnnouncerStore.getState().current?.message).toBe('Saved ADA');
+    expect(onSuccess).toHaveBeenCalledWith('ADA', { name: 'Ada', email: 'ada@example.com' });
+    const note = screen.getByText('Welcome, ADA');
+    expect(note).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(note).toHaveFocus());
+    expect(name()).toHaveValue('');
+    await userEvent.type(name(), 'B');
+    expect(screen.queryByText('Welcome, ADA')).not.toBeInTheDocument();
+  });
+
+  it('says what failed in words for people, in the toast and beside the form, keeps the values and gives focus back', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderWithProviders(<NameForm send={() => Promise.reject(new TypeError('Failed to fetch'))} />);
-    await submitName('Ada');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(`Error${ERROR_MESSAGES.network}`);
+    const failure = new ApiError({ message: 'TypeError: Failed to fetch' }, { cause: new TypeError() });
+    renderWithProviders(<SignUpForm send={() => Promise.reject(failure)} />);
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    const toast = await findAlert(ERROR_MESSAGES.network);
+    expect(toast).toHaveTextContent('Error');
+    expect(save()).toHaveAccessibleDescription(ERROR_MESSAGES.network);
+    expect(name()).toHaveAccessibleDescription(ERROR_MESSAGES.network);
+    expect(name()).not.toHaveAttribute('aria-invalid');
+    expect(name()).toHaveValue('Ada');
+    expect(save()).toBeEnabled();
+    expect(save()).toHaveFocus();
     expect(document.body).not.toHaveTextContent('TypeError');
-    expect(log).toHaveBeenCalledWith('[form]', expect.any(TypeError));
-    log.mockRestore();
+    expect(log).toHaveBeenCalledWith('[form]', failure);
+
+    await userEvent.type(email(), 'x');
+    expect(save()).not.toHaveAccessibleDescription();
+  });
+
+  it('uses the form’s own words for an error it expects: under its field, or beside the form', async () => {
+    const taken = new ApiError({ message: 'duplicate key', code: '23505', status: 409 });
+    const refusal = (error: unknown) =>
+      error instanceof ApiError && error.code === '23505'
+        ? {
+            title: 'Already Subscribed',
+            description: 'This email is already subscribed!',
+            field: 'email' as const,
+          }
+        : undefined;
+    const { unmount } = renderWithProviders(
+      <SignUpForm send={() => Promise.reject(taken)} refusal={refusal} />,
+    );
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    const toast = await findAlert('Already Subscribed');
+    expect(toast).toHaveTextContent('This email is already subscribed!');
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(email()).toHaveAccessibleDescription('This email is already subscribed!');
+    expect(email()).toHaveFocus();
+    unmount();
+
+    renderWithProviders(
+      <SignUpForm
+        send={() => Promise.reject(taken)}
+        refusal={() => ({ title: 'Error', description: 'Another account already uses this email address.' })}
+      />,
+    );
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    await findAlert('Another account already uses this email address.');
+    expect(save()).toHaveAccessibleDescription('Another account already uses this email address.');
+  });
+
+  it('shows a refusal the call answered with (FormRefusal), and empties the fields the form names', async () => {
+    const onFailure = jest.fn();
+    renderWithProviders(
+      <SignUpForm
+        send={() => Promise.reject(new FormRefusal({ title: 'Invalid discount code', field: 'name' }))}
+        clearOnFailure={['email']}
+        onFailure={onFailure}
+      />,
+    );
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    await findAlert('Invalid discount code');
+    expect(name()).toHaveAccessibleDescription('Invalid discount code');
+    expect(name()).toHaveValue('Ada');
+    expect(email()).toHaveValue('');
+    expect(onFailure).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Invalid discount code', refused: true }),
+    );
   });
 
   it('replaces its own validation toast with the success toast', async () => {
-    renderWithProviders(<NameForm />);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
-    await submitName('Ada');
-    expect(await screen.findByText('Saved Ada')).toBeInTheDocument();
+    renderWithProviders(<SignUpForm />);
+    await fill({});
+    await findAlert('Validation Error');
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    expect(await findToast('Saved ADA')).toBeInTheDocument();
     expect(screen.queryByText('Validation Error')).not.toBeInTheDocument();
   });
 });

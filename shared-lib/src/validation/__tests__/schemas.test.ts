@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { messagesByField } from '../../forms/use-form-submit';
 import {
   authSchema,
   BUDGETS,
@@ -8,8 +9,8 @@ import {
   DESCRIPTION_MIN,
   EMAIL_MAX,
   errorMessages,
-  fieldErrors,
-  firstErrorMessage,
+  newEmailSchema,
+  SAME_EMAIL_MESSAGE,
   MESSAGE_MAX,
   MESSAGE_MIN,
   NAME_MAX,
@@ -97,7 +98,7 @@ describe('newsletterSchema', () => {
   it('shows the first failing message (the newsletter toast shows only that)', () => {
     const result = newsletterSchema.safeParse({ name: '', email: 'x' });
     expect(result.success).toBe(false);
-    expect(firstErrorMessage(result.error!)).toBe('Name is required');
+    expect(errorMessages(result.error!)[0]).toBe('Name is required');
   });
 });
 
@@ -219,7 +220,8 @@ describe('projectRequestSchema', () => {
       description: '',
     });
     expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)).toEqual({
+    // As the form shows them, one under each field.
+    expect(messagesByField(result.error!.issues)).toEqual({
       name: 'Name is required',
       email: 'Invalid email address',
       company: 'Company name must be less than 100 characters',
@@ -333,6 +335,20 @@ describe('authSchema', () => {
   });
 });
 
+describe('newEmailSchema', () => {
+  const schema = newEmailSchema('Ada@Example.com');
+
+  it('refuses the current address, whatever its case and spaces, under the email field', () => {
+    expect(messages(schema, { email: ' ada@example.COM ' })).toEqual([SAME_EMAIL_MESSAGE]);
+    expect(schema.safeParse({ email: 'ada@example.com' }).error?.issues[0]?.path).toEqual(['email']);
+  });
+
+  it('takes another valid address, trimmed, and checks its shape first', () => {
+    expect(schema.parse({ email: ' grace@example.com ' })).toEqual({ email: 'grace@example.com' });
+    expect(messages(schema, { email: 'nope' })).toEqual(['Invalid email address']);
+  });
+});
+
 describe('error helpers', () => {
   const failure = () => {
     const result = contactSchema.safeParse({ name: '', email: 'bad', message: chars(2001) });
@@ -346,15 +362,5 @@ describe('error helpers', () => {
       'Invalid email address',
       'Message must be less than 2000 characters',
     ]);
-  });
-
-  it('firstErrorMessage gives the first', () => {
-    expect(firstErrorMessage(failure())).toBe('Name is required');
-  });
-
-  it('fieldErrors keeps only the first message of each field', () => {
-    const result = authSchema.safeParse({ email: 'ada@example.com', password: 'abc' });
-    expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)).toEqual({ password: 'Password must be at least 8 characters' });
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { SessionUser } from 'shared-lib';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from 'shared-lib/tabs';
@@ -6,18 +7,18 @@ import { fetchOrders } from '../api/fetch-orders';
 import { useAccountData } from '../hooks/use-account-data';
 import { MeetingsPanel } from './MeetingsPanel';
 import { OrdersPanel } from './OrdersPanel';
-import { ProfilePanel } from './ProfilePanel';
 
 const TABS = ['profile', 'orders', 'meetings'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 /**
- * Profile, Orders and Meetings. Both lists load when the page opens, so switching tabs never refetches. The open
- * tab lives in the URL (`/account?tab=orders`), so a reload, a bookmark or a shared link opens it again; Profile,
- * the default, keeps the plain `/account`.
+ * Profile, Orders and Meetings; the Profile tab's content (`profile`, the auth feature's settings) comes from the
+ * account page. Both lists load when the page opens, so switching tabs never refetches. The open tab lives in the
+ * URL (`/account?tab=orders`), so a reload, a bookmark or a shared link opens it again; Profile, the default, keeps
+ * the plain `/account`.
  */
-export function AccountTabs({ user }: { user: SessionUser }) {
+export function AccountTabs({ user, profile }: { user: SessionUser; profile: ReactNode }) {
   const orders = useAccountData(user.id, fetchOrders);
   const meetings = useAccountData(user.id, fetchMeetings);
   const [params, setParams] = useSearchParams();
@@ -42,9 +43,7 @@ export function AccountTabs({ user }: { user: SessionUser }) {
         <TabsTrigger value="orders">Orders</TabsTrigger>
         <TabsTrigger value="meetings">Meetings</TabsTrigger>
       </TabsList>
-      <TabsContent value="profile">
-        <ProfilePanel user={user} />
-      </TabsContent>
+      <TabsContent value="profile">{profile}</TabsContent>
       <TabsContent value="orders">
         <OrdersPanel {...orders} />
       </TabsContent>

@@ -1,8 +1,9 @@
 import { SkeletonText, type MeetingRow } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
-import { ItemCard, List, PanelNote } from './card-parts';
+import { LoadFailed, PanelNote } from '../../../components/panel-states';
+import { ItemCard, List } from './card-parts';
 import { MeetingCard } from './MeetingCard';
-import { LoadFailed, LoadingCards } from './PanelStates';
+import { LoadingCards } from './LoadingCards';
 
 /** A meeting card's shape: type, when, status. */
 function MeetingCardSkeleton() {

@@ -1,9 +1,10 @@
 import { SkeletonText } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
 import type { OrderWithItems } from '../api/fetch-orders';
-import { ItemCard, List, PanelNote } from './card-parts';
+import { LoadFailed, PanelNote } from '../../../components/panel-states';
+import { ItemCard, List } from './card-parts';
 import { OrderCard, OrderItems, OrderTop } from './OrderCard';
-import { LoadFailed, LoadingCards } from './PanelStates';
+import { LoadingCards } from './LoadingCards';
 
 /** An order card's shape: number and date, total, two item lines. */
 function OrderCardSkeleton() {

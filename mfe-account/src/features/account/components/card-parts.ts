@@ -32,13 +32,3 @@ export const Subtle = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-/** The loading and empty texts of a tab. */
-export const PanelNote = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  color: ${({ theme }) => theme.colors.muted};
-  text-align: center;
-`;

@@ -1,20 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
-import {
-  Button,
-  EmailField,
-  FieldError,
-  PageMeta,
-  TextField,
-  useFocusAfterSubmit,
-  useFormFeedback,
-  useFormSubmit,
-} from 'shared-lib';
-import { authSchema, checkForm } from 'shared-lib/validation';
-import { authenticate, type AuthMode } from '../api/authenticate';
+import { EmailField, FormFailure, PageMeta, SubmitButton, TextField, useFormSubmit } from 'shared-lib';
+import { authSchema } from 'shared-lib/validation';
+import { signIn, type AuthOutcome } from '../api/sign-in';
+import { signUp } from '../api/sign-up';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
 import { CONFIRM_COPY } from './ConfirmEmailSent';
-import { Form, Heading, Intro, Panel, Spinner, Switch, TextButton } from './auth-parts';
+import { Heading, Intro, Panel, PanelForm, Switch, TextButton } from './auth-parts';
+
+type AuthMode = 'sign-in' | 'sign-up';
 
 const copy = {
   'sign-in': {
@@ -62,28 +56,12 @@ const CONFIRMATION_SENT = { title: 'Check your inbox' } as const;
 /** One form for signing in and signing up, toggled by a link-style button below it. */
 export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  // What the provider answered to the last attempt ('Invalid email or password', ...), kept beside the form.
-  const [failure, setFailure] = useState<string | null>(null);
-  const id = useId();
   const text = copy[mode];
-  const feedback = useFormFeedback<'email' | 'password'>();
-  const { errors } = feedback;
-
-  const { submitting, onSubmit } = useFormSubmit({
-    check: () => {
-      setFailure(null);
-      return checkForm(authSchema, { email, password }, undefined, feedback.report);
-    },
-    send: async (credentials) => {
-      const outcome = await authenticate(mode, credentials);
-      if (!outcome.ok) {
-        setFailure(outcome.message);
-        throw new Error(outcome.message);
-      }
-      return outcome;
-    },
+  const form = useFormSubmit({
+    initial: { email: '', password: '' },
+    schema: authSchema,
+    send: (credentials): Promise<AuthOutcome> =>
+      mode === 'sign-in' ? signIn(credentials) : signUp(credentials),
     onSuccess: (outcome, values) => {
       // The session store shows the code step itself (the session is not counted as signed in yet).
       if (outcome.needsCode) return;
@@ -99,8 +77,6 @@ export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent
       };
     },
   });
-  useFocusAfterSubmit(feedback, submitting);
-  const failureId = failure ? `${id}-failure` : undefined;
 
   return (
     <Panel>
@@ -108,57 +84,35 @@ export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent
       <PageMeta title={text.title} description="Sign in to access your cart and checkout" />
       <Heading>{text.heading}</Heading>
       <Intro>Sign in to access your cart and checkout</Intro>
-      <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
-        <EmailField
-          id={`${id}-email`}
-          name="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            feedback.clear('email');
-          }}
-          required
-          error={errors.email}
-          aria-describedby={failureId}
-        />
+      <PanelForm form={form}>
+        <EmailField {...form.field('email')} inputMode="email" required />
         <TextField
-          id={`${id}-password`}
+          {...form.field('password')}
           label="Password"
           type="password"
-          name="password"
           autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            feedback.clear('password');
-          }}
           required
           hint={mode === 'sign-up' ? PASSWORD_HINT : undefined}
-          error={errors.password}
-          aria-describedby={failureId}
         />
         {mode === 'sign-in' ? (
           <Forgot>
-            <TextButton type="button" onClick={() => onForgotPassword(email.trim())}>
+            <TextButton type="button" onClick={() => onForgotPassword(form.values.email.trim())}>
               Forgot password?
             </TextButton>
           </Forgot>
         ) : null}
-        {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
-        <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>
-          {submitting ? <Spinner size={18} aria-hidden /> : null}
+        <FormFailure form={form} />
+        <SubmitButton form={form} $block $size="lg">
           {text.submit}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </PanelForm>
       <Switch>
         {text.switchPrompt}{' '}
         <TextButton
           type="button"
           onClick={() => {
             setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
-            setFailure(null);
-            feedback.report({});
+            form.clearMessages();
           }}
         >
           {text.switchAction}

@@ -1,19 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
-import {
-  Button,
-  EmailField,
-  FieldError,
-  useFocusAfterSubmit,
-  useFormFeedback,
-  useFormSubmit,
-  PageMeta,
-} from 'shared-lib';
-import { checkForm, emailOnlySchema } from 'shared-lib/validation';
-import { requestPasswordReset } from '../api/account-security';
+import { useState, type ReactNode } from 'react';
+import { EmailField, FormFailure, PageMeta, SubmitButton, useFormSubmit } from 'shared-lib';
+import { emailOnlySchema } from 'shared-lib/validation';
+import { requestPasswordReset } from '../api/request-password-reset';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
-import { useCallFailure } from '../hooks/use-call-failure';
 import { CheckInbox } from './CheckInbox';
-import { Form, Heading, Intro, Panel, Spinner, Switch, TextButton } from './auth-parts';
+import { Heading, Intro, Panel, PanelForm, Switch, TextButton } from './auth-parts';
 
 export const FORGOT_COPY = {
   heading: 'Reset your password',
@@ -37,30 +28,15 @@ interface ForgotPasswordFormProps {
 
 /** "Forgot password?": asks for the address and sends a reset link to /auth/reset. */
 export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }: ForgotPasswordFormProps) {
-  const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const id = useId();
-  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const feedback = useFormFeedback<'email'>();
-
-  const { submitting, onSubmit } = useFormSubmit({
-    check: () => {
-      clearFailure();
-      return checkForm(emailOnlySchema, { email }, undefined, feedback.report);
-    },
-    send: async (values) => {
-      try {
-        await requestPasswordReset(values.email);
-      } catch (error) {
-        keepFailure(error);
-        throw error;
-      }
-    },
-    onSuccess: (_, values) => setSentTo(values.email),
-    success: (_, values) => ({ title: FORGOT_COPY.sentTitle, description: FORGOT_COPY.sent(values.email) }),
+  const form = useFormSubmit({
+    initial: { email: initialEmail },
+    schema: emailOnlySchema,
+    send: ({ email }) => requestPasswordReset(email),
+    onSuccess: (_, { email }) => setSentTo(email),
+    success: (_, { email }) => ({ title: FORGOT_COPY.sentTitle, description: FORGOT_COPY.sent(email) }),
   });
-  useFocusAfterSubmit(feedback, submitting);
 
   if (sentTo) {
     return (
@@ -81,26 +57,13 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
       </Heading>
       {notice}
       <Intro>{FORGOT_COPY.intro}</Intro>
-      <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
-        <EmailField
-          id={`${id}-email`}
-          name="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            feedback.clear('email');
-          }}
-          required
-          error={feedback.errors.email}
-          aria-describedby={failureId}
-        />
-        {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
-        <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>
-          {submitting ? <Spinner size={18} aria-hidden /> : null}
+      <PanelForm form={form}>
+        <EmailField {...form.field('email')} inputMode="email" required />
+        <FormFailure form={form} />
+        <SubmitButton form={form} $block $size="lg">
           {FORGOT_COPY.submit}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </PanelForm>
       <Switch>{back}</Switch>
     </Panel>
   );

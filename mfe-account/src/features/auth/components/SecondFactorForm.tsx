@@ -1,23 +1,12 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import {
-  Button,
-  FieldError,
-  paths,
-  signOut,
-  useFocusAfterSubmit,
-  useFormFeedback,
-  useFormSubmit,
-  PageMeta,
-} from 'shared-lib';
-import { checkForm, totpCodeSchema } from 'shared-lib/validation';
-import { verifyCode } from '../api/account-security';
+import { Button, FormFailure, PageMeta, paths, signOut, SubmitButton, useFormSubmit } from 'shared-lib';
+import { totpCodeSchema } from 'shared-lib/validation';
+import { verifyTotpCode } from '../api/verify-totp-code';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
-import { useCallFailure } from '../hooks/use-call-failure';
 import { CodeField } from './CodeField';
-import { Form, Heading, Intro, Panel, Spinner, Switch } from './auth-parts';
+import { Heading, Intro, Panel, PanelForm, Switch } from './auth-parts';
 
 const SECOND_FACTOR_COPY = {
   heading: 'Two-factor authentication',
@@ -41,29 +30,14 @@ const Help = styled(Switch)`
  * where the sign-in was going. Cancel signs the half-finished session out.
  */
 export function SecondFactorForm() {
-  const [code, setCode] = useState('');
-  const id = useId();
-  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
-  const feedback = useFormFeedback<'code'>();
-
-  const { submitting, onSubmit } = useFormSubmit({
-    check: () => {
-      clearFailure();
-      return checkForm(totpCodeSchema, { code }, undefined, feedback.report);
-    },
-    send: async (values) => {
-      try {
-        await verifyCode(values.code);
-      } catch (error) {
-        keepFailure(error);
-        setCode('');
-        throw error;
-      }
-    },
+  const form = useFormSubmit({
+    initial: { code: '' },
+    schema: totpCodeSchema,
+    send: ({ code }) => verifyTotpCode(code),
+    clearOnFailure: ['code'],
     success: { title: 'Success', description: AUTH_MESSAGES.signedIn },
   });
-  useFocusAfterSubmit(feedback, submitting);
 
   return (
     <Panel>
@@ -72,27 +46,22 @@ export function SecondFactorForm() {
         {SECOND_FACTOR_COPY.heading}
       </Heading>
       <Intro>{SECOND_FACTOR_COPY.intro}</Intro>
-      <Form ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
-        <CodeField
-          id={`${id}-code`}
-          name="code"
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            feedback.clear('code');
-          }}
-          error={feedback.errors.code}
-          aria-describedby={failureId}
-        />
-        {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
-        <Button type="submit" $block $size="lg" disabled={submitting} aria-describedby={failureId}>
-          {submitting ? <Spinner size={18} aria-hidden /> : null}
+      <PanelForm form={form}>
+        <CodeField {...form.field('code')} />
+        <FormFailure form={form} />
+        <SubmitButton form={form} $block $size="lg">
           {SECOND_FACTOR_COPY.submit}
-        </Button>
-        <Button type="button" $block $variant="ghost" disabled={submitting} onClick={() => void signOut()}>
+        </SubmitButton>
+        <Button
+          type="button"
+          $block
+          $variant="ghost"
+          disabled={form.submitting}
+          onClick={() => void signOut()}
+        >
           {SECOND_FACTOR_COPY.cancel}
         </Button>
-      </Form>
+      </PanelForm>
       <Help>
         {SECOND_FACTOR_COPY.lostDevice} <Link to={paths.contact}>Contact us</Link> and we will help you back
         into your account.

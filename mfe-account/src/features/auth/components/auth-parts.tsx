@@ -1,7 +1,6 @@
 // The auth screens' shared frame: a centred card with its heading, intro, form, and link-style buttons.
-import styled, { keyframes } from 'styled-components';
-import { Loader2 } from 'lucide-react';
-import { Card, media, Muted } from 'shared-lib';
+import styled from 'styled-components';
+import { Card, Form, media, Muted } from 'shared-lib';
 
 export const Panel = styled(Card)`
   width: 100%;
@@ -24,18 +23,9 @@ export const Intro = styled(Muted)`
   text-align: center;
 `;
 
-export const Form = styled.form`
+export const PanelForm = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
-export const Spinner = styled(Loader2)`
-  animation: ${spin} 1s linear infinite;
-  ${media.reducedMotion} {
-    animation: none;
-  }
 `;
 
 export const Switch = styled.p`

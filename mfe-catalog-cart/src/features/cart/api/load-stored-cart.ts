@@ -1,5 +1,5 @@
 // Reading the signed-in user's open cart back (spec section 7).
-import { getSupabase, type CartItem } from 'shared-lib';
+import { callSupabase, type CartItem } from 'shared-lib';
 import { getServiceById } from 'shared-lib/catalogue';
 
 /**
@@ -7,15 +7,15 @@ import { getServiceById } from 'shared-lib/catalogue';
  * the catalogue.
  */
 export async function loadStoredCart(userId: string): Promise<CartItem[]> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('cart_items')
-    .select('*')
-    .eq('user_id', userId)
-    .eq('checked_out', false)
-    .order('sort_order');
-  if (error) throw error;
-  return data.map((row) => {
+  const rows = await callSupabase((supabase) =>
+    supabase
+      .from('cart_items')
+      .select('*')
+      .eq('user_id', userId)
+      .eq('checked_out', false)
+      .order('sort_order'),
+  );
+  return rows.map((row) => {
     const service = getServiceById(row.service_id);
     return {
       id: row.service_id,

@@ -1,4 +1,4 @@
-import { getSupabase, type CartItem } from 'shared-lib';
+import { callSupabase, type CartItem } from 'shared-lib';
 import { cartLines } from './quote-cart';
 
 /** place_order's refusal when its price is not the total the customer saw (nothing was recorded). */
@@ -9,17 +9,15 @@ export const PRICE_CHANGED = 'PT409';
  * `expectedTotalCents` is the total the customer saw: a different server price refuses the order with
  * PRICE_CHANGED.
  */
-export async function placeOrder(
+export const placeOrder = (
   items: readonly CartItem[],
   discountCode: string | null,
   expectedTotalCents: number,
-): Promise<string> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('place_order', {
-    items: cartLines(items),
-    expected_total: expectedTotalCents,
-    discount_code: discountCode,
-  });
-  if (error) throw error;
-  return data;
-}
+): Promise<string> =>
+  callSupabase((supabase) =>
+    supabase.rpc('place_order', {
+      items: cartLines(items),
+      expected_total: expectedTotalCents,
+      discount_code: discountCode,
+    }),
+  );

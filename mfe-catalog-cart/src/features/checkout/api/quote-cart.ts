@@ -1,19 +1,14 @@
-import { getSupabase, type CartItem, type CartQuote } from 'shared-lib';
+import { callSupabase, type CartItem, type CartQuote } from 'shared-lib';
 
 /** The cart as the server reads it: its services in order (it prices them from its own catalogue). */
 export const cartLines = (items: readonly Pick<CartItem, 'id'>[]) =>
   items.map((item) => ({ service_id: item.id }));
 
 /** What an order of these items with this code would cost, priced by the server, and where the code stands. */
-export async function quoteCart(
+export const quoteCart = (
   items: readonly Pick<CartItem, 'id'>[],
   discountCode: string | null,
-): Promise<CartQuote> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('quote_cart', {
-    items: cartLines(items),
-    discount_code: discountCode,
-  });
-  if (error) throw error;
-  return data;
-}
+): Promise<CartQuote> =>
+  callSupabase((supabase) =>
+    supabase.rpc('quote_cart', { items: cartLines(items), discount_code: discountCode }),
+  );

@@ -1,9 +1,10 @@
-import { getSupabase, normaliseDiscountCode } from 'shared-lib';
+import { callSupabase, normaliseDiscountCode } from 'shared-lib';
 
-/** True when the backend knows the code (a newsletter subscriber's). */
+/** True when the backend knows the code (a newsletter subscriber's) and no order has used it. */
 export async function validateDiscountCode(code: string): Promise<boolean> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.rpc('validate_discount_code', { code: normaliseDiscountCode(code) });
-  if (error) throw error;
-  return Boolean(data);
+  return Boolean(
+    await callSupabase((supabase) =>
+      supabase.rpc('validate_discount_code', { code: normaliseDiscountCode(code) }),
+    ),
+  );
 }

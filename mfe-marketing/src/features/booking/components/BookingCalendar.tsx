@@ -14,7 +14,7 @@ import {
   useSessionStore,
   VisuallyHidden,
 } from 'shared-lib';
-import { fetchAvailableSlots } from '../api/booking';
+import { fetchAvailableSlots } from '../api/fetch-available-slots';
 import {
   formatSlot,
   formatSlotTime,

@@ -2,23 +2,24 @@ import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import styled from 'styled-components';
 import {
   Button,
+  describeError,
   EmailField,
-  fieldAria,
-  FieldFrame,
+  Form,
+  FormFailure,
   getSupabase,
+  isApiError,
   selectUser,
-  Textarea,
+  SubmitButton,
+  TextareaField,
   TextField,
-  useFocusAfterSubmit,
-  useFormFeedback,
   useFormSubmit,
   useSessionStore,
 } from 'shared-lib';
-import { bookingSchema, checkForm } from 'shared-lib/validation';
-import { bookDiscoveryCall, SlotUnavailableError } from '../api/booking';
+import { bookingDetailsSchema } from 'shared-lib/validation';
+import { bookDiscoveryCall } from '../api/book-discovery-call';
 import type { Slot } from '../utils/slots';
 
-const Form = styled.form`
+const Layout = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space[4]};
 `;
@@ -30,13 +31,8 @@ const Actions = styled.div`
 `;
 
 /** What the visitor types; the calendar keeps it, so changing the time or a refused time loses nothing. */
-interface BookingDetails {
-  name: string;
-  email: string;
-  note: string;
-}
+type BookingDetails = { name: string; email: string; note: string };
 export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: '' };
-type Field = keyof BookingDetails;
 
 interface BookingFormProps {
   slot: Slot;
@@ -65,7 +61,6 @@ export function BookingForm({
   onChangeTime,
 }: BookingFormProps) {
   const user = useSessionStore(selectUser);
-  const feedback = useFormFeedback<Field>();
 
   useEffect(() => {
     if (!user) return;
@@ -91,72 +86,46 @@ export function BookingForm({
     };
   }, [user, setValues]);
 
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    feedback.clear(field);
-  };
   const form = useFormSubmit({
-    check: () =>
-      checkForm(bookingSchema, { ...values, slotStart: slot.slot_start }, undefined, feedback.report),
-    send: async (booking) => {
-      try {
-        return await bookDiscoveryCall(booking);
-      } catch (error) {
-        if (error instanceof SlotUnavailableError) onRefused(error.message);
-        throw error;
-      }
-    },
+    state: [values, setValues],
+    schema: bookingDetailsSchema,
+    send: (details) => bookDiscoveryCall({ ...details, slotStart: slot.slot_start }),
     onSuccess: () => onBooked(slot),
     success: { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." },
-    failure: (error) =>
-      error instanceof SlotUnavailableError
-        ? { title: 'Time no longer available', description: error.message, variant: 'destructive' }
+    // The database refused the time (P0001, in its own words): the calendar says so and loads the times again.
+    refusal: (error) =>
+      isApiError(error, 'P0001')
+        ? { title: 'Time no longer available', description: describeError(error).message }
         : undefined,
+    onFailure: ({ message, refused }) => {
+      if (refused) onRefused(message);
+    },
   });
-  useFocusAfterSubmit(feedback, form.submitting);
-  const { errors } = feedback;
 
   return (
-    <Form ref={feedback.formRef} onSubmit={form.onSubmit} noValidate aria-labelledby="booking-form-title">
+    <Layout form={form} aria-labelledby="booking-form-title">
       <div>
         <h3 id="booking-form-title">Your details</h3>
         <p>
           Discovery Call: <strong>{slotLabel}</strong>
         </p>
       </div>
-      <TextField
-        id="booking-name"
-        label="Name"
-        autoComplete="name"
-        value={values.name}
-        onChange={set('name')}
-        required
-        error={errors.name}
+      <TextField {...form.field('name')} label="Name" autoComplete="name" required />
+      <EmailField {...form.field('email')} required />
+      <TextareaField
+        {...form.field('note')}
+        label="Note (optional)"
+        placeholder="What would you like to talk about?"
       />
-      <EmailField
-        id="booking-email"
-        value={values.email}
-        onChange={set('email')}
-        required
-        error={errors.email}
-      />
-      <FieldFrame id="booking-note" label="Note (optional)" error={errors.note}>
-        <Textarea
-          id="booking-note"
-          value={values.note}
-          onChange={set('note')}
-          placeholder="What would you like to talk about?"
-          {...fieldAria('booking-note', { error: errors.note })}
-        />
-      </FieldFrame>
+      <FormFailure form={form} />
       <Actions>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Booking...' : 'Confirm booking'}
-        </Button>
+        <SubmitButton form={form} busyLabel="Booking...">
+          Confirm booking
+        </SubmitButton>
         <Button $variant="outline" onClick={onChangeTime} disabled={form.submitting}>
           Change time
         </Button>
       </Actions>
-    </Form>
+    </Layout>
   );
 }

@@ -4,18 +4,20 @@ import { Copy } from 'lucide-react';
 import {
   Button,
   EmailField,
+  Form,
+  FormFailure,
+  isApiError,
   media,
+  SubmitButton,
   TextField,
   toast,
-  useFocusAfterSubmit,
-  useFormFeedback,
   useFormSubmit,
 } from 'shared-lib';
-import { isDuplicate, subscribeToNewsletter } from '../api/subscribe-to-newsletter';
+import { subscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import { storeDiscountCode } from '../utils/storage';
 import { TeamIllustration } from './TeamIllustration';
 
-const Layout = styled.div`
+const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[5]};
   ${media.md} {
@@ -31,7 +33,7 @@ const Art = styled.div`
   }
 `;
 
-const Form = styled.form`
+const Layout = styled(Form)`
   display: grid;
   gap: ${({ theme }) => theme.space[3]};
 `;
@@ -55,35 +57,24 @@ const loadValidation = () => import('shared-lib/validation');
 
 /** Subscribe, then show the code the database issued with a copy button. */
 export default function NewsletterForm() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
   const [code, setCode] = useState<string | null>(null);
-  // Errors stay under their fields (the toast goes away); the first invalid field takes focus.
-  const feedback = useFormFeedback<'name' | 'email'>();
-
-  const { submitting, onSubmit } = useFormSubmit({
-    check: async () => {
-      const { checkForm, firstErrorMessage, newsletterSchema } = await loadValidation();
-      return checkForm(newsletterSchema, { name, email }, firstErrorMessage, feedback.report);
-    },
+  const form = useFormSubmit({
+    initial: { name: '', email: '' },
+    loadSchema: () => loadValidation().then((validation) => validation.newsletterSchema),
+    // The spec's newsletter toast names only the first failing rule; each error stays under its field.
+    invalidToast: 'first',
     // The database makes the code: a code chosen in the browser could be anything.
-    send: (subscriber) => subscribeToNewsletter(subscriber),
+    send: subscribeToNewsletter,
     onSuccess: (discountCode) => {
       storeDiscountCode(discountCode);
       setCode(discountCode);
     },
     success: { title: 'Success! 🎉', description: 'Your discount code has been generated!' },
-    failure: (error) => {
-      if (!isDuplicate(error)) return undefined;
-      feedback.report({ email: 'This email is already subscribed!' });
-      return {
-        title: 'Already Subscribed',
-        description: 'This email is already subscribed!',
-        variant: 'destructive',
-      };
-    },
+    refusal: (error) =>
+      isApiError(error, '23505')
+        ? { title: 'Already Subscribed', description: 'This email is already subscribed!', field: 'email' }
+        : undefined,
   });
-  useFocusAfterSubmit(feedback, submitting);
   // The form gives way to the code: focus goes with it instead of falling to <body>.
   const issued = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -97,7 +88,7 @@ export default function NewsletterForm() {
   };
 
   return (
-    <Layout>
+    <Columns>
       <Art>
         <TeamIllustration />
       </Art>
@@ -113,36 +104,19 @@ export default function NewsletterForm() {
           </p>
         </div>
       ) : (
-        <Form ref={feedback.formRef} onSubmit={onSubmit} onFocus={() => void loadValidation()} noValidate>
+        <Layout form={form}>
           <p style={{ margin: 0 }}>
             Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
             project.
           </p>
-          <TextField
-            id="newsletter-name"
-            label="Name"
-            autoComplete="given-name"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              feedback.clear('name');
-            }}
-            error={feedback.errors.name}
-          />
-          <EmailField
-            id="newsletter-email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              feedback.clear('email');
-            }}
-            error={feedback.errors.email}
-          />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Subscribing...' : 'Get my 10% code'}
-          </Button>
-        </Form>
+          <TextField {...form.field('name')} label="Name" autoComplete="given-name" />
+          <EmailField {...form.field('email')} />
+          <FormFailure form={form} />
+          <SubmitButton form={form} busyLabel="Subscribing...">
+            Get my 10% code
+          </SubmitButton>
+        </Layout>
       )}
-    </Layout>
+    </Columns>
   );
 }

@@ -10,7 +10,9 @@ afterEach(resetStores);
 
 describe('AccountTabs', () => {
   it('opens the tab the URL names, so a reload of /account?tab=orders stays on Orders', async () => {
-    renderWithProviders(<AccountTabs user={USER} />, { route: '/account?tab=orders' });
+    renderWithProviders(<AccountTabs user={USER} profile={<p>Profile settings</p>} />, {
+      route: '/account?tab=orders',
+    });
     expect(screen.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tabpanel', { name: 'Orders' })).toBeInTheDocument();
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
@@ -18,7 +20,7 @@ describe('AccountTabs', () => {
 
   it('puts the chosen tab in the URL, and Profile (the default) keeps the plain /account', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<AccountTabs user={USER} />, { route: '/account' });
+    renderWithProviders(<AccountTabs user={USER} profile={<p>Profile settings</p>} />, { route: '/account' });
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     await user.click(screen.getByRole('tab', { name: 'Meetings' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/account?tab=meetings');
@@ -28,7 +30,9 @@ describe('AccountTabs', () => {
   });
 
   it('falls back to Profile for a tab it does not have', () => {
-    renderWithProviders(<AccountTabs user={USER} />, { route: '/account?tab=billing' });
+    renderWithProviders(<AccountTabs user={USER} profile={<p>Profile settings</p>} />, {
+      route: '/account?tab=billing',
+    });
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -1,10 +1,8 @@
 // Profile -> Change email: the address rules, a confirmation link or the change at once, the server's refusals.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_MESSAGES } from 'shared-lib';
+import { AUTH_ERROR_MESSAGES, ERROR_MESSAGES } from 'shared-lib';
 import { findToast, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
-import { EMAIL_TAKEN } from '../../../auth/api/account-security';
-import { AUTH_MESSAGES } from '../../../auth/utils/auth-messages';
 import { authError, authUser, signedInClient, type RecordedRequest } from '../../../../testing/supabase-auth';
 import { CHANGE_EMAIL_COPY, ChangeEmailForm } from '../ChangeEmailForm';
 
@@ -101,12 +99,12 @@ describe('ChangeEmailForm', () => {
     [
       'an address another account has',
       authError(422, 'email_exists', 'A user with this email address has already been registered'),
-      EMAIL_TAKEN,
+      CHANGE_EMAIL_COPY.taken,
     ],
     [
       'an aal1 session of an account with two-factor authentication',
       authError(401, 'insufficient_aal', 'AAL2 session is required to update email or password'),
-      AUTH_MESSAGES.codeNeeded,
+      AUTH_ERROR_MESSAGES.insufficient_aal,
     ],
   ])('says what is wrong with %s beside the field and keeps it', async (_, answer, message) => {
     await signedIn(() => answer);

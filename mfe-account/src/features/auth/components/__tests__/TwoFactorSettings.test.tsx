@@ -1,7 +1,7 @@
 // Profile -> Two-factor authentication: set-up with QR code and key, the code that turns it on, removal with a code.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_MESSAGES } from 'shared-lib';
+import { AUTH_ERROR_MESSAGES, ERROR_MESSAGES } from 'shared-lib';
 import {
   createTestSupabase,
   findToast,
@@ -9,7 +9,6 @@ import {
   renderWithProviders,
   resetStores,
 } from 'shared-lib/src/testing';
-import { AUTH_MESSAGES } from '../../../auth/utils/auth-messages';
 import {
   authError,
   authUser,
@@ -149,9 +148,9 @@ describe('TwoFactorSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.verify }));
     expect(requests.filter((request) => request.path.endsWith('/verify'))).toHaveLength(1);
     release(authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'));
-    await findErrorToast(AUTH_MESSAGES.wrongCode);
+    await findErrorToast(AUTH_ERROR_MESSAGES.mfa_verification_failed);
     expect(code()).toHaveValue('');
-    expect(code()).toHaveAccessibleDescription(AUTH_MESSAGES.wrongCode);
+    expect(code()).toHaveAccessibleDescription(AUTH_ERROR_MESSAGES.mfa_verification_failed);
     expect(screen.getByRole('img', { name: TWO_FACTOR_COPY.qrAlt })).toBeInTheDocument();
   });
 

@@ -1,35 +1,26 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Copy, ShieldCheck } from 'lucide-react';
 import {
   Button,
   describeError,
-  FieldError,
   LoadingStatus,
   paths,
   SkeletonText,
   toast,
-  useFocusAfterSubmit,
-  useFormFeedback,
   useFormSubmit,
   type ErrorDescription,
 } from 'shared-lib';
-import { checkForm, totpCodeSchema } from 'shared-lib/validation';
-import {
-  listTotpFactors,
-  removeTotp,
-  startTotpEnrollment,
-  verifyCode,
-  type TotpEnrollment,
-} from '../../auth/api/account-security';
-import { Spinner } from '../../auth/components/auth-parts';
-import { CodeField } from '../../auth/components/CodeField';
-import { useFocusOnMount } from '../../auth/hooks/use-focus-on-mount';
-import { failureOf } from '../../auth/utils/failure';
-import { useCallFailure } from '../../auth/hooks/use-call-failure';
-import { LoadFailed } from './PanelStates';
-import { Row, SettingsForm, SettingsSection as Section, SettingsTitle as Title } from './settings-parts';
+import { totpCodeSchema } from 'shared-lib/validation';
+import { LoadFailed } from '../../../components/panel-states';
+import { listTotpFactors } from '../api/list-totp-factors';
+import { removeTotp } from '../api/remove-totp';
+import { startTotpEnrollment, type TotpEnrollment } from '../api/start-totp-enrollment';
+import { verifyTotpCode } from '../api/verify-totp-code';
+import { useFocusOnMount } from '../hooks/use-focus-on-mount';
+import { CodeField } from './CodeField';
+import { Row, SettingsActions, SettingsCard, SettingsForm } from './settings-parts';
 
 export const TWO_FACTOR_COPY = {
   heading: 'Two-factor authentication',
@@ -97,7 +88,6 @@ type State =
  */
 export function TwoFactorSettings() {
   const [state, setState] = useState<State>({ name: 'loading' });
-  const [starting, setStarting] = useState(false);
 
   const load = useCallback(() => {
     setState({ name: 'loading' });
@@ -107,17 +97,6 @@ export function TwoFactorSettings() {
     );
   }, []);
   useEffect(load, [load]);
-
-  const start = async () => {
-    setStarting(true);
-    try {
-      setState({ name: 'enrolling', enrollment: await startTotpEnrollment() });
-    } catch (error) {
-      toast({ title: 'Error', description: failureOf(error), variant: 'destructive' });
-    } finally {
-      setStarting(false);
-    }
-  };
 
   let body: ReactNode;
   switch (state.name) {
@@ -135,12 +114,7 @@ export function TwoFactorSettings() {
       body = (
         <>
           <p>{TWO_FACTOR_COPY.off}</p>
-          <Row>
-            <Button type="button" onClick={() => void start()} disabled={starting}>
-              {starting ? <Spinner size={18} aria-hidden /> : null}
-              {TWO_FACTOR_COPY.setUp}
-            </Button>
-          </Row>
+          <StartSetUp onStarted={(enrollment) => setState({ name: 'enrolling', enrollment })} />
         </>
       );
       break;
@@ -187,16 +161,23 @@ export function TwoFactorSettings() {
   }
 
   return (
-    <Section aria-labelledby="two-factor-heading">
-      <Title id="two-factor-heading">
-        <ShieldCheck size={20} aria-hidden /> {TWO_FACTOR_COPY.heading}
-      </Title>
+    <SettingsCard icon={<ShieldCheck size={20} aria-hidden />} title={TWO_FACTOR_COPY.heading}>
       {body}
       <Help>
         {TWO_FACTOR_COPY.lostDevice} <Link to={paths.contact}>Contact us</Link> and we will remove two-factor
         authentication from your account once we have confirmed it is you.
       </Help>
-    </Section>
+    </SettingsCard>
+  );
+}
+
+/** The set-up's first step: the server makes the key the app will share. */
+function StartSetUp({ onStarted }: { onStarted: (enrollment: TotpEnrollment) => void }) {
+  const form = useFormSubmit({ send: startTotpEnrollment, onSuccess: onStarted });
+  return (
+    <SettingsForm form={form}>
+      <SettingsActions form={form} submit={TWO_FACTOR_COPY.setUp} />
+    </SettingsForm>
   );
 }
 
@@ -235,7 +216,7 @@ function Enrolment({
       <p>{TWO_FACTOR_COPY.enterCode}</p>
       <CodeStep
         submit={TWO_FACTOR_COPY.verify}
-        send={(code) => verifyCode(code, enrollment.factorId)}
+        send={(code) => verifyTotpCode(code, enrollment.factorId)}
         onDone={onEnabled}
         onCancel={onCancel}
         success={{ title: TWO_FACTOR_COPY.enabledTitle, description: TWO_FACTOR_COPY.enabled }}
@@ -260,56 +241,22 @@ function CodeStep({
   onCancel: () => void;
   success: { title: string; description: string };
 }) {
-  const [code, setCode] = useState('');
-  const id = useId();
-  const { failure, failureId, clearFailure, keepFailure } = useCallFailure(id);
-  const feedback = useFormFeedback<'code'>();
-  const { submitting, onSubmit } = useFormSubmit({
-    check: () => {
-      clearFailure();
-      return checkForm(totpCodeSchema, { code }, undefined, feedback.report);
-    },
-    send: async (values) => {
-      try {
-        await send(values.code);
-      } catch (error) {
-        keepFailure(error);
-        setCode('');
-        throw error;
-      }
-    },
+  const form = useFormSubmit({
+    initial: { code: '' },
+    schema: totpCodeSchema,
+    send: ({ code }) => send(code),
+    clearOnFailure: ['code'],
     onSuccess: onDone,
     success,
   });
-  useFocusAfterSubmit(feedback, submitting);
   return (
-    <SettingsForm ref={feedback.formRef} noValidate onSubmit={onSubmit} aria-busy={submitting}>
-      <CodeField
-        id={`${id}-code`}
-        name="code"
-        value={code}
-        onChange={(event) => {
-          setCode(event.target.value);
-          feedback.clear('code');
-        }}
-        error={feedback.errors.code}
-        aria-describedby={failureId}
-      />
-      {failure ? <FieldError id={failureId}>{failure}</FieldError> : null}
-      <Row>
-        <Button
-          type="submit"
-          $variant={danger ? 'danger' : 'primary'}
-          disabled={submitting}
-          aria-describedby={failureId}
-        >
-          {submitting ? <Spinner size={18} aria-hidden /> : null}
-          {submit}
-        </Button>
-        <Button type="button" $variant="ghost" disabled={submitting} onClick={onCancel}>
+    <SettingsForm form={form}>
+      <CodeField {...form.field('code')} />
+      <SettingsActions form={form} submit={submit} danger={danger}>
+        <Button type="button" $variant="ghost" disabled={form.submitting} onClick={onCancel}>
           {TWO_FACTOR_COPY.cancel}
         </Button>
-      </Row>
+      </SettingsActions>
     </SettingsForm>
   );
 }

@@ -28,6 +28,7 @@ const Mono = styled.dd`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
+/** The account's Profile tab: who the customer is, and the settings they sign in with. */
 export function ProfilePanel({ user }: { user: SessionUser }) {
   return (
     <>

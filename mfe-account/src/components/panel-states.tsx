@@ -1,22 +1,20 @@
-// The loading, error and empty states a list tab of the account area goes through.
-import type { MouseEvent, ReactNode } from 'react';
+// What the account area's panels show when a load failed or a list is empty; the Orders and Meetings tabs
+// (features/account) and the Profile tab's two-factor settings (features/auth) share them.
+import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { AlertTriangle } from 'lucide-react';
-import { Button, ButtonLink, LoadingStatus, paths, type ErrorDescription } from 'shared-lib';
-import { List, PanelNote } from './card-parts';
+import { Button, ButtonLink, paths, type ErrorDescription } from 'shared-lib';
 
-/** Skeleton cards in the shape of the tab's real cards, named by the spec's loading text. */
-export function LoadingCards({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <LoadingStatus label={label}>
-      <List as="div">
-        {children}
-        {children}
-      </List>
-    </LoadingStatus>
-  );
-}
+/** The loading and empty texts of a tab. */
+export const PanelNote = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[4]};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  color: ${({ theme }) => theme.colors.muted};
+  text-align: center;
+`;
 
 const Failed = styled(PanelNote).attrs({ as: 'div' })`
   display: grid;

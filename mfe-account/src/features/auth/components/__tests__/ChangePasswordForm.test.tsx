@@ -1,10 +1,9 @@
 // Profile -> Change password: the reset page's rules, one call per press, the server's refusals in words.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ERROR_MESSAGES } from 'shared-lib';
+import { AUTH_ERROR_MESSAGES, ERROR_MESSAGES } from 'shared-lib';
 import { findToast, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
-import { NEW_PASSWORD_COPY } from '../../../auth/components/NewPasswordForm';
-import { AUTH_MESSAGES } from '../../../auth/utils/auth-messages';
+import { NEW_PASSWORD_COPY } from '../NewPasswordForm';
 import { authError, authUser, signedInClient, type RecordedRequest } from '../../../../testing/supabase-auth';
 import { CHANGE_PASSWORD_COPY, ChangePasswordForm } from '../ChangePasswordForm';
 
@@ -107,7 +106,7 @@ describe('ChangePasswordForm', () => {
     [
       'an aal1 session of an account with two-factor authentication',
       authError(401, 'insufficient_aal', 'AAL2 required to update password'),
-      AUTH_MESSAGES.codeNeeded,
+      AUTH_ERROR_MESSAGES.insufficient_aal,
     ],
   ])('says what is wrong with %s beside the form and keeps what was typed', async (_, answer, message) => {
     await signedIn(() => answer);

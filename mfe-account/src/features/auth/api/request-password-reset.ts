@@ -1,0 +1,9 @@
+import { callSupabase, paths } from 'shared-lib';
+import { siteUrl } from '../utils/site-url';
+
+/** Sends a password-reset link; the auth server answers alike for unknown addresses, so nothing is revealed. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await callSupabase((supabase) =>
+    supabase.auth.resetPasswordForEmail(email, { redirectTo: siteUrl(paths.authReset) }),
+  );
+}

@@ -1,0 +1,9 @@
+import { callSupabase, paths } from 'shared-lib';
+import { siteUrl } from '../utils/site-url';
+
+/** Sends the sign-up confirmation link again. */
+export async function resendConfirmation(email: string): Promise<void> {
+  await callSupabase((supabase) =>
+    supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: siteUrl(paths.home) } }),
+  );
+}

@@ -1,0 +1,6 @@
+// The free discovery-call slots (the database decides which are free: length, days, hours, notice, horizon).
+import { callSupabase } from 'shared-lib';
+import type { Slot } from '../utils/slots';
+
+export const fetchAvailableSlots = (): Promise<Slot[]> =>
+  callSupabase((supabase) => supabase.rpc('available_slots'));
