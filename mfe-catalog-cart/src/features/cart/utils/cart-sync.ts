@@ -64,7 +64,10 @@ export function startCartSync(): () => void {
   };
   follow(useSessionStore.getState().user?.id ?? null);
   const stopSession = useSessionStore.subscribe((state, previous) => {
-    if (previous.status === 'signed-in' && state.status === 'signed-out') useCartStore.getState().clear();
+    // Not when the session turns out to need its second factor: the visitor is asked for the code, not signed out.
+    if (previous.status === 'signed-in' && state.status === 'signed-out' && !state.awaitingSecondFactor) {
+      useCartStore.getState().clear();
+    }
     const userId = state.user?.id ?? null;
     if (userId !== (previous.user?.id ?? null)) follow(userId);
   });

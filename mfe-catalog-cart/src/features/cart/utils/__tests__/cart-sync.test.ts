@@ -294,3 +294,14 @@ it('neither loads nor saves while a password sign-in waits for its code', async 
   expect(backend.saves).toEqual([]);
   stop();
 });
+
+it('keeps the cart in this browser when a signed-in session turns out to need its code (no sign-out)', async () => {
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
+  const stop = tab.sync.startCartSync();
+  tab.signIn();
+  await waitFor(() => expect(tab.ids()).toEqual(['chat-helper']));
+  tab.lib.useSessionStore.getState().awaitSecondFactor();
+  expect(tab.ids()).toEqual(['chat-helper']);
+  stop();
+});
