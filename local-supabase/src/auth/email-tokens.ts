@@ -8,6 +8,7 @@ import { AuthError } from '../errors';
 import {
   confirmationMail,
   emailChangeMail,
+  inviteMail,
   reauthenticationMail,
   recoveryMail,
   type Mail,
@@ -32,7 +33,7 @@ export const TOKEN_HASH_FORMAT = /^[0-9a-f]{56}$/;
 export const OTP_FORMAT = /^\d{6,10}$/;
 
 /** GoTrue's confirmation URL: `<API>/verify?token=<hash>&type=<type>&redirect_to=<where to go next>`. */
-function verifyUrl(apiUrl: string, hash: string, type: string, redirectTo: string): string {
+export function verifyUrl(apiUrl: string, hash: string, type: string, redirectTo: string): string {
   const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${apiUrl}/verify?${query.toString()}`;
 }
@@ -56,7 +57,7 @@ export function checkFrequency(sentAt: Date | string | null | undefined, maxFreq
 }
 
 /** A new token for `address`: its code, and the hash stored and put in the link. */
-function newToken(service: Service, address: string) {
+export function newToken(service: Service, address: string) {
   const code = newOtp(service.auth.otpLength);
   return { code, hash: tokenHash(address, code) };
 }
@@ -83,6 +84,16 @@ export async function sendConfirmation(service: Service, tx: Queryable, user: Us
     [user.id, token.hash],
   );
   await sendLink(service, tx, user.email, 'signup', token, redirectTo, confirmationMail);
+}
+
+/** An invitation (POST /invite): a confirmation token whose link signs the invited user in. */
+export async function sendInvite(service: Service, tx: Queryable, user: UserRow, redirectTo: string) {
+  const token = newToken(service, user.email);
+  await tx.query(
+    'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
+    [user.id, token.hash],
+  );
+  await sendLink(service, tx, user.email, 'invite', token, redirectTo, inviteMail);
 }
 
 /** Password recovery. */
