@@ -85,8 +85,8 @@ export function sendRows(
   return reply.send(JSON.stringify(media.stripNulls ? stripNulls(answer) : answer));
 }
 
+const json = (sql: string) => `coalesce((select json_agg(_r) from (${sql}) _r), '[]'::json)`;
+
 /** The select list of a statement answering the rows of `sql`: `body` (JSON), and `csv` when asked for. */
 export const bodies = (sql: string, media: Media) =>
   `${json(sql)} as body${media.kind === 'csv' ? `, ${csv(sql)} as csv` : ''}`;
-
-export const json = (sql: string) => `coalesce((select json_agg(_r) from (${sql}) _r), '[]'::json)`;

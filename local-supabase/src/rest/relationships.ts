@@ -6,7 +6,7 @@
 import { RestError } from '../errors';
 import type { ForeignKey } from './catalogue-read';
 
-export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
 /** One way from `table` to `foreignTable`, as PostgREST's schema cache holds it. */
 export interface Relationship {
