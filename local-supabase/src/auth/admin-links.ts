@@ -4,16 +4,14 @@
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
 import type { Handler, Service } from '../service';
-import { newToken, sendInvite, verifyUrl } from './email-tokens';
-import { hashPassword, passwordTooLong, weakPasswordReasons } from './passwords';
+import { newToken, sendConfirmation, verifyUrl } from './email-tokens';
+import { EMAIL_EXISTS } from './admin-users';
+import { checkedPasswordHash } from './passwords';
 import { requestRedirect } from './redirect';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
 import { checkedMetadataJson, metadataObject, validEmail } from './validation';
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
-
-const EMAIL_EXISTS = () =>
-  new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
 function checkedEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
@@ -44,12 +42,7 @@ async function unconfirmedUser(
 async function signupHash(service: Service, password: unknown): Promise<string> {
   if (typeof password !== 'string' || password === '')
     throw new AuthError(400, 'validation_failed', 'Password is required for signup verification');
-  const tooLong = passwordTooLong(password);
-  if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);
-  const weak = weakPasswordReasons(password, service.auth.password);
-  if (weak)
-    throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
-  return hashPassword(password, service.auth.password);
+  return checkedPasswordHash(password, service.auth.password);
 }
 
 export const generateLink: Handler = async (request, reply, service) => {
@@ -109,7 +102,7 @@ export const invite: Handler = async (request, reply, service) => {
   service.mail.budget.take();
   const user = await service.db.transaction(async (tx) => {
     const invited = await unconfirmedUser(tx, email, '', metadata);
-    await sendInvite(service, tx, invited, redirectTo);
+    await sendConfirmation(service, tx, invited, redirectTo, 'invite');
     return (await findUserById(tx, invited.id))!;
   });
   return reply.send(userJson(user));

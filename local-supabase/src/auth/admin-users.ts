@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
 import type { Handler, Service } from '../service';
-import { hashPassword, passwordTooLong, weakPasswordReasons } from './passwords';
+import { checkedPasswordHash } from './passwords';
 import { UUID } from './request-user';
 import { findUserByEmail, findUserById, insertUser, userJson } from './users';
 import { checkedMetadataJson, metadataObject, validEmail } from './validation';
@@ -54,12 +54,7 @@ async function passwordHash({ auth }: Service, body: AdminUserBody): Promise<str
   if (body.password === undefined || body.password === '') return undefined;
   if (typeof body.password !== 'string')
     throw new AuthError(400, 'validation_failed', 'password must be a string');
-  const tooLong = passwordTooLong(body.password);
-  if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);
-  const weak = weakPasswordReasons(body.password, auth.password);
-  if (weak)
-    throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
-  return hashPassword(body.password, auth.password);
+  return checkedPasswordHash(body.password, auth.password);
 }
 
 /** user_metadata or app_metadata as stored, or undefined when not given. */
@@ -68,7 +63,7 @@ const metadata = (value: unknown) => {
   return data ? checkedMetadataJson(data) : undefined;
 };
 
-const EMAIL_EXISTS = () =>
+export const EMAIL_EXISTS = () =>
   new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
 export const createUser: Handler = async (request, reply, service) => {

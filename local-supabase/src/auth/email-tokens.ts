@@ -76,24 +76,24 @@ async function sendLink(
   await service.mail.send(tx, to, compose(link, token.code));
 }
 
-/** Sign-up confirmation: a new token replaces any earlier one. */
-export async function sendConfirmation(service: Service, tx: Queryable, user: UserRow, redirectTo: string) {
+/**
+ * Sign-up confirmation, or an invitation (POST /invite, whose link signs the invited user in): a new token
+ * replaces any earlier one.
+ */
+export async function sendConfirmation(
+  service: Service,
+  tx: Queryable,
+  user: UserRow,
+  redirectTo: string,
+  type: 'signup' | 'invite' = 'signup',
+) {
   const token = newToken(service, user.email);
   await tx.query(
     'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
     [user.id, token.hash],
   );
-  await sendLink(service, tx, user.email, 'signup', token, redirectTo, confirmationMail);
-}
-
-/** An invitation (POST /invite): a confirmation token whose link signs the invited user in. */
-export async function sendInvite(service: Service, tx: Queryable, user: UserRow, redirectTo: string) {
-  const token = newToken(service, user.email);
-  await tx.query(
-    'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
-    [user.id, token.hash],
-  );
-  await sendLink(service, tx, user.email, 'invite', token, redirectTo, inviteMail);
+  const mail = type === 'invite' ? inviteMail : confirmationMail;
+  await sendLink(service, tx, user.email, type, token, redirectTo, mail);
 }
 
 /** Password recovery. */
