@@ -42,6 +42,9 @@ create table public.boards (
 grant select, insert, update, delete on public.members, public.friendships, public.member_cards, public.rooms,
   public.room_details, public.folders, public.boards to anon, authenticated, service_role;
 
+create function public.room_list() returns setof public.rooms language sql stable as $$ select * from public.rooms $$;
+grant execute on function public.room_list() to anon, authenticated, service_role;
+
 insert into public.members values
   ('ada', 'ONLINE', '{"city": {"name": "Paris"}, "age": 36}', 'Ada L.'),
   ('bob', 'OFFLINE', '{"city": {"name": "Oslo"}, "age": 29}', null),
@@ -143,7 +146,7 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
   });
 
   describe('Accept', () => {
-    it('answers CSV as PostgREST writes it (a header of the first row’s keys), on reads and writes', async () => {
+    it('answers CSV as PostgREST writes it (a header of the first row’s keys), on reads, writes and calls', async () => {
       const db = backend.anon();
       const read = await db
         .from('members')
@@ -173,6 +176,8 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
         .select('id, slug')
         .csv();
       expect(written.data).toBe('id,slug\n1,general');
+      const called = await db.rpc('room_list').select('slug').order('id').csv();
+      expect(called).toMatchObject({ status: 200, data: 'slug\ngeneral\nrandom' });
     });
 
     it('strips null keys with nulls=stripped, for an array and for one object', async () => {
