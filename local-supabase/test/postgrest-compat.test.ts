@@ -63,9 +63,14 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-postgrest-compat-'));
-    fs.cpSync(SOURCE, dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'migrations', '20991231000000_postgrest_compat_fixtures.sql'), FIXTURES);
-    backend = await startBackend(kind, { SUPABASE_DIR: dir });
+    // In a folder named supabase, as config.toml's template paths (./supabase/templates/…) expect.
+    const supabase = path.join(dir, 'supabase');
+    fs.cpSync(SOURCE, supabase, { recursive: true });
+    fs.writeFileSync(
+      path.join(supabase, 'migrations', '20991231000000_postgrest_compat_fixtures.sql'),
+      FIXTURES,
+    );
+    backend = await startBackend(kind, { SUPABASE_DIR: supabase });
   });
   afterAll(async () => {
     await backend.stop();
