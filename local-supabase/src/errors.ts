@@ -14,7 +14,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** A string, or PostgREST's list of candidates (PGRST201). */
+    readonly details: string | Record<string, string>[] | null = null,
     readonly hint: string | null = null,
     readonly response: ErrorResponse = {},
   ) {

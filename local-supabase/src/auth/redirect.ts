@@ -50,10 +50,9 @@ function chooseRedirect(policy: RedirectPolicy, requested: unknown, referer: str
   return policy.siteUrl;
 }
 
-/** What a request's redirect_to (query string, as supabase-js sends it) or Referer allows. */
-export const requestRedirect = (policy: RedirectPolicy, request: FastifyRequest): string =>
-  chooseRedirect(
-    policy,
-    (request.query as { redirect_to?: unknown } | undefined)?.redirect_to,
-    request.headers.referer,
-  );
+/** What a request's redirect_to (query string, as supabase-js sends it; generate_link's body) or Referer allows. */
+export const requestRedirect = (
+  policy: RedirectPolicy,
+  request: FastifyRequest,
+  requested: unknown = (request.query as { redirect_to?: unknown } | undefined)?.redirect_to,
+): string => chooseRedirect(policy, requested, request.headers.referer);

@@ -1,14 +1,14 @@
 // GoTrue's POST /signup (internal/api/signup.go): a new user with the password policy and user_metadata, signed in
 // at once, or with confirmations on answered as a bare user with a confirmation e-mail, never revealing whether
 // the address was registered.
-import { randomUUID } from 'node:crypto';
 import { AuthError } from '../errors';
 import type { Handler } from '../service';
+import { anonymousDisabled, isAnonymousSignUp } from './disabled';
 import { sendConfirmation, checkFrequency } from './email-tokens';
 import { hashPassword, passwordTooLong, weakPasswordReasons } from './passwords';
 import { requestRedirect } from './redirect';
 import { startSession } from './sessions';
-import { findUserByEmail, findUserById, obfuscatedUserJson, userJson } from './users';
+import { findUserByEmail, findUserById, insertUser, obfuscatedUserJson, userJson } from './users';
 import { checkedMetadataJson, credentials, metadataObject, validEmail } from './validation';
 
 /** Sign-up's `data` (user_metadata). */
@@ -22,6 +22,7 @@ export const signup: Handler = async (request, reply, service) => {
   // GoTrue's order: signups disabled, the password, then the provider (the rate limit ran before).
   if (!auth.enableSignup)
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  if (isAnonymousSignUp(request.body)) throw anonymousDisabled();
   const { email, password } = credentials(request.body);
   const tooLong = passwordTooLong(password);
   if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);
@@ -49,19 +50,7 @@ export const signup: Handler = async (request, reply, service) => {
       await sendConfirmation(service, tx, existing, redirectTo);
       return userJson((await findUserById(tx, existing.id))!);
     }
-    const id = randomUUID();
-    await tx.query(
-      `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-         confirmation_sent_at, raw_app_meta_data, raw_user_meta_data)
-       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-         case when $4::boolean then now() end, case when $4::boolean then null else now() end,
-         '{"provider":"email","providers":["email"]}', $5)`,
-      [id, email, hash, auth.autoConfirm, metadata],
-    );
-    await tx.query(
-      `insert into auth.identities (user_id, provider_id, identity_data, provider) values ($1, $2, $3, 'email')`,
-      [id, id, JSON.stringify({ sub: id, email, email_verified: auth.autoConfirm })],
-    );
+    const id = await insertUser(tx, { email, hash, confirmed: auth.autoConfirm, userMetadata: metadata });
     const user = (await findUserById(tx, id))!;
     if (auth.autoConfirm) return startSession(tx, auth, user);
     // With confirmations on, GoTrue sends the confirmation e-mail and answers with the bare user, no session.

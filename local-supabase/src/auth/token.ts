@@ -4,6 +4,7 @@
 import { AuthError } from '../errors';
 import { grantType } from '../limits';
 import type { Handler } from '../service';
+import { web3Disabled } from './disabled';
 import { verifyPassword } from './passwords';
 import { refreshSession, startSession } from './sessions';
 import { findUserByEmail } from './users';
@@ -41,5 +42,6 @@ export const token: Handler = async (request, reply, { db, auth }) => {
         : 'Invalid Refresh Token: Refresh Token Not Found',
     );
   }
+  if (grant === 'web3') throw web3Disabled();
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 };

@@ -132,3 +132,34 @@ export async function lockedUser(tx: Queryable, where: string, params: unknown[]
   ).rows[0];
   return row ? ((await findUserById(tx, row.id)) as UserWithTokens | undefined) : undefined;
 }
+
+/** A new e-mail user and its identity, as GoTrue makes them (sign-up, and the admin API); its id. */
+export async function insertUser(
+  tx: Queryable,
+  user: {
+    id?: string;
+    email: string;
+    /** The password's hash, or '' for none (an invited user sets one later). */
+    hash: string;
+    confirmed: boolean;
+    /** JSON */
+    userMetadata: string;
+    /** JSON, laid over GoTrue's provider keys. */
+    appMetadata?: string;
+  },
+): Promise<string> {
+  const id = user.id ?? randomUUID();
+  await tx.query(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       confirmation_sent_at, raw_app_meta_data, raw_user_meta_data)
+     values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
+       case when $4::boolean then now() end, case when $4::boolean then null else now() end,
+       '{"provider":"email","providers":["email"]}'::jsonb || $6::jsonb, $5)`,
+    [id, user.email, user.hash, user.confirmed, user.userMetadata, user.appMetadata ?? '{}'],
+  );
+  await tx.query(
+    `insert into auth.identities (user_id, provider_id, identity_data, provider) values ($1, $2, $3, 'email')`,
+    [id, id, JSON.stringify({ sub: id, email: user.email, email_verified: user.confirmed })],
+  );
+  return id;
+}

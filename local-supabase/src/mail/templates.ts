@@ -67,3 +67,12 @@ export const reauthenticationMail = (code: string): Mail => ({
   paragraphs: [],
   code,
 });
+
+/** GoTrue's invitation (POST /invite): its link confirms the address and signs the invited user in. */
+export const inviteMail = (link: string, code: string): Mail => ({
+  subject: 'You have been invited',
+  heading: 'You have been invited',
+  paragraphs: ['You have been invited to create a user. Follow this link to accept the invite:'],
+  link: { label: 'Accept the invite', url: link },
+  code,
+});

@@ -2,6 +2,7 @@
 // the guards that fail a statement inside its transaction when `.single()` or max-affected is not met.
 import type { FastifyReply } from 'fastify';
 import { RestError } from '../errors';
+import { contentType, csv, stripNulls, type Media } from './media';
 import { exceedsMaxAffected } from './preferences';
 
 /**
@@ -62,13 +63,30 @@ function notSingle(rows: number): RestError {
   );
 }
 
-/** Rows as PostgREST answers them: an array, or with `.single()` the one row as an object. */
-export function sendRows(reply: FastifyReply, rows: unknown[], single: boolean, status: number) {
-  if (single) {
+/**
+ * Rows as PostgREST answers them in the negotiated media type: an array, one object (`.single()`; a function's
+ * single value as it is), with nulls stripped when asked, or the CSV text PostgreSQL wrote of them.
+ */
+export function sendRows(
+  reply: FastifyReply,
+  body: unknown,
+  media: Media,
+  status: number,
+  csvText?: unknown,
+) {
+  reply.status(status).type(contentType(media));
+  if (media.kind === 'csv') return reply.send(String(csvText ?? ''));
+  let answer = body;
+  if (media.kind === 'object') {
+    const rows = Array.isArray(body) ? body : [body];
     if (rows.length !== 1) throw notSingle(rows.length);
-    return reply.status(status).type('application/vnd.pgrst.object+json; charset=utf-8').send(rows[0]);
+    answer = rows[0];
   }
-  return reply.status(status).send(rows);
+  return reply.send(JSON.stringify(media.stripNulls ? stripNulls(answer) : answer));
 }
 
-export const json = (sql: string) => `coalesce((select json_agg(_r) from (${sql}) _r), '[]'::json)`;
+const json = (sql: string) => `coalesce((select json_agg(_r) from (${sql}) _r), '[]'::json)`;
+
+/** The select list of a statement answering the rows of `sql`: `body` (JSON), and `csv` when asked for. */
+export const bodies = (sql: string, media: Media) =>
+  `${json(sql)} as body${media.kind === 'csv' ? `, ${csv(sql)} as csv` : ''}`;

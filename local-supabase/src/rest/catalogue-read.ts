@@ -31,6 +31,8 @@ export interface ForeignKey {
   columns: string[];
   ref_table: string;
   ref_columns: string[];
+  /** Its columns are the table's primary key or a unique key: one-to-one. */
+  unique: boolean;
 }
 
 /** Everything the schema cache holds, as read from the catalogue. */
@@ -78,7 +80,10 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
            join pg_attribute a on a.attrelid = ${rel} and a.attnum = k.attnum order by k.ord)`;
   const fks = await db.query<ForeignKey>(
     `select c.conname::text as name, t.relname::text as table, r.relname::text as ref_table,
-            ${attnames('c.conrelid', 'c.conkey')} as columns, ${attnames('c.confrelid', 'c.confkey')} as ref_columns
+            ${attnames('c.conrelid', 'c.conkey')} as columns, ${attnames('c.confrelid', 'c.confkey')} as ref_columns,
+            exists (select 1 from pg_constraint u where u.conrelid = c.conrelid and u.contype in ('p', 'u')
+                    and (select array_agg(k order by k) from unnest(u.conkey) k)
+                      = (select array_agg(k order by k) from unnest(c.conkey) k)) as "unique"
      from pg_constraint c
      join pg_class t on t.oid = c.conrelid join pg_namespace tn on tn.oid = t.relnamespace
      join pg_class r on r.oid = c.confrelid join pg_namespace rn on rn.oid = r.relnamespace

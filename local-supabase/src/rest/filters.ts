@@ -4,7 +4,7 @@
 // placeholder ($n) that PostgreSQL reads as an untyped literal (PostgREST's unknownLiteral).
 import type { Value } from '../db/literals';
 import { RestError } from '../errors';
-import { quoteIdent } from './schema-cache';
+import { parseField, type Field, type Relation } from './fields';
 
 /** Operators that take a quantifier, `eq(any).{1,2}` (PostgREST's quantOperator). */
 const QUANTIFIABLE: Record<string, string> = {
@@ -44,24 +44,6 @@ const IS_VALUES: Record<string, string> = {
   false: 'false',
   unknown: 'unknown',
 };
-
-/** What a query may name: a relation's columns, and the name its errors use. */
-
-export interface Relation {
-  name: string;
-  columns: ReadonlySet<string>;
-  /** The public table whose rows these are, when they are a table's (embedding follows its foreign keys). */
-  table?: string;
-  /** Each column's type name (pg_type.typname), where known: full-text search treats tsvector columns apart. */
-  types?: ReadonlyMap<string, string>;
-}
-
-/** PostgreSQL's own error for a column the relation does not have (PostgREST passes it through). */
-export function checkColumn(relation: Relation, column: string): string {
-  if (!relation.columns.has(column))
-    throw new RestError(400, '42703', `column ${relation.name}.${column} does not exist`);
-  return column;
-}
 
 /**
  * Splits on commas outside double quotes and parentheses, as PostgREST's parser does; in a logic tree also
@@ -114,8 +96,8 @@ export const MAX_NESTING = 16;
 export function conditions(param: (value: Value) => string) {
   /** `op.value` or `not.op.value` on `column` of `rel`, as in a query parameter or inside a logic tree. */
   const filter = (rel: Relation, columnName: string, raw: string, where: string): string => {
-    const name = checkColumn(rel, columnName);
-    const column = quoteIdent(name);
+    const field = parseField(rel, columnName, `filter (${where})`);
+    const column = field.sql;
     const negate = raw.startsWith('not.');
     const expression = negate ? raw.slice(4) : raw;
     const dot = expression.indexOf('.');
@@ -141,14 +123,14 @@ export function conditions(param: (value: Value) => string) {
       const text = op === 'like' || op === 'ilike';
       // like and ilike take `*` for `%`, which a URL need not escape.
       const operand = param(text ? value.replace(/\*/g, '%') : value);
-      const left = text ? `${column}::text` : column;
+      const left = text ? `(${column})::text` : column;
       condition = `${left} ${QUANTIFIABLE[op]} ${modifier ? `${modifier}(${operand})` : operand}`;
     } else if (modifier !== undefined && Object.hasOwn(FTS, op)) {
       if (!/^[A-Za-z0-9_ $]+$/.test(modifier)) throw unknown();
-      condition = fullText(rel, name, FTS[op]!, value, modifier.trim());
+      condition = fullText(rel, field, FTS[op]!, value, modifier.trim());
     } else if (modifier !== undefined) throw unknown();
     else if (Object.hasOwn(SIMPLE, op)) condition = `${column} ${SIMPLE[op]} ${param(value)}`;
-    else if (Object.hasOwn(FTS, op)) condition = fullText(rel, name, FTS[op]!, value);
+    else if (Object.hasOwn(FTS, op)) condition = fullText(rel, field, FTS[op]!, value);
     else if (op === 'in') {
       const list = parseList(value);
       // in.() matches nothing, as PostgREST's `= any('{}')`.
@@ -164,10 +146,10 @@ export function conditions(param: (value: Value) => string) {
   };
 
   /** `col @@ to_tsquery([lang,] value)`; a column that is not a tsvector is read with to_tsvector([lang,] col). */
-  const fullText = (rel: Relation, name: string, query: string, value: string, lang?: string) => {
+  const fullText = (rel: Relation, field: Field, query: string, value: string, lang?: string) => {
     const language = lang === undefined ? '' : `${param(lang)}, `;
-    const column = quoteIdent(name);
-    const vector = rel.types?.get(name) === 'tsvector' ? column : `to_tsvector(${language}${column})`;
+    const tsvector = !field.path && rel.types?.get(field.column) === 'tsvector';
+    const vector = tsvector ? field.sql : `to_tsvector(${language}${field.sql})`;
     return `${vector} @@ ${query}(${language}${param(value)})`;
   };
 

@@ -3,7 +3,7 @@
 import { RestError } from '../errors';
 import type { Handler } from '../service';
 import { rowsOf, sendRows } from './answer';
-import { checkColumn } from './filters';
+import { checkColumn } from './fields';
 import { parseQuery } from './query';
 import { applied, asked, claimsOf, search, tableRelation } from './request';
 import { quoteIdent } from './schema-cache';
@@ -46,7 +46,7 @@ export const insert: Handler = async (request, reply, service) => {
   if (rows.length === 0) {
     reply.header('Content-Range', `*/${a.count ? 0 : '*'}`);
     applied(reply, a, kind);
-    return a.representation ? sendRows(reply, [], a.single, 201) : reply.status(201).send();
+    return a.representation ? sendRows(reply, [], a.media, 201, '\n') : reply.status(201).send();
   }
   const cols = columns.map(quoteIdent).join(', ');
   let conflict = '';
@@ -59,8 +59,8 @@ export const insert: Handler = async (request, reply, service) => {
   }
   // Objects with no keys insert rows of defaults, one per object.
   const insert = columns.length
-    ? `insert into ${target} (${cols}) select ${cols} from json_populate_recordset(null::${target}, ${bodySource(service, table, columns, a, true)})${conflict}`
-    : `insert into ${target} select from json_array_elements($1::json)${conflict}`;
+    ? `insert into ${target} as _i (${cols}) select ${cols} from json_populate_recordset(null::${target}, ${bodySource(service, table, columns, a, true)})${conflict}`
+    : `insert into ${target} as _i select from json_array_elements($1::json)${conflict}`;
   // The body's own text, so PostgreSQL reads the numbers the client wrote (see src/json-body.ts).
   const text = Array.isArray(request.body) ? request.jsonText : `[${request.jsonText}]`;
   return write(request, reply, service, { sql: insert, params: [text] }, q, a, kind, table);

@@ -5,8 +5,10 @@
 import type { Value } from '../db/literals';
 import { RestError } from '../errors';
 import { castSql } from './casts';
-import { checkColumn, conditions, MAX_NESTING, splitTopLevel, type Relation } from './filters';
-import { noRelationship, quoteIdent, type Catalogue, type Join } from './schema-cache';
+import { parseField, type Relation } from './fields';
+import { conditions, MAX_NESTING, splitTopLevel } from './filters';
+import { noRelationship } from './relationships';
+import { quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
@@ -94,7 +96,7 @@ export function parseQuery(
       throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_NESTING} levels`);
     // Each embed collects the entries addressed to it; it is built once all of them are known.
     const embeds = new Map<string, { inner: boolean; entries: [string, string][]; exists: string }>();
-    const items: (string | (() => string))[] = [];
+    const items: (string | (() => string | null))[] = [];
     const selectTerms = selectRaw.trim() === '' ? ['*'] : splitTopLevel(selectRaw);
     for (const item of selectTerms) {
       const term = item.trim();
@@ -111,6 +113,13 @@ export function parseQuery(
         if (!embedded || !catalogue || !rel.table) throw noRelationship(rel.name, target);
         const join = catalogue.join(rel.table, target, hint);
         const name = embedded[1] ?? target;
+        // PostgreSQL's own error for the alias PostgREST gives both (`<table>_<name>_<depth>`).
+        if (embeds.has(name))
+          throw new RestError(
+            400,
+            '42712',
+            `table name "${rel.name}_${name}_${depth + 1}" specified more than once`,
+          );
         const childAlias = `_t${++aliases}`;
         const childRel: Relation = {
           name: join.target,
@@ -121,6 +130,8 @@ export function parseQuery(
         const node = embedded[4]!;
         const e = { inner, entries: [] as [string, string][], exists: '' };
         embeds.set(name, e);
+        // An embed without fields (`users()`) is not in the answer; with !inner it still filters the rows.
+        const shown = node.trim() !== '';
         items.push(() => {
           const child = level(childRel, childAlias, node, e.entries, depth + 1);
           const on = join.junction
@@ -132,22 +143,24 @@ export function parseQuery(
           e.exists = `exists (select 1 from public.${quoteIdent(join.target)} ${childAlias} where ${where})`;
           const range = `${child.limit === null ? '' : `limit ${child.limit}`} ${child.offset === null ? '' : `offset ${child.offset}`}`;
           const rows = `select ${child.select} from public.${quoteIdent(join.target)} ${childAlias} where ${where} ${child.orderBy} ${range}`;
+          if (!shown) return null;
           return join.many
             ? `coalesce((select json_agg(_e) from (${rows}) _e), '[]'::json) as ${quoteIdent(name)}`
             : `(select to_json(_e) from (${rows}) _e limit 1) as ${quoteIdent(name)}`;
         });
         continue;
       }
-      if (term.includes('->')) throw selectParseError(selectRaw, 'JSON paths in select are not supported');
       if (term.startsWith('...')) throw selectParseError(selectRaw, 'spread embeds are not supported');
-      const match = /^(?:([^:]+):(?!:))?([^:]+)(?:::(.+))?$/.exec(term);
+      const match = /^(?:([^:"]+):(?!:))?((?:"[^"]*"|[^:"])+)(?:::(.+))?$/s.exec(term);
       if (!match) throw selectParseError(selectRaw, `unexpected "${term}"`);
       const [, as, column, cast] = match;
       if (as !== undefined && !FIELD.test(as)) throw selectParseError(selectRaw, `unexpected "${as}"`);
-      const name = quoteIdent(checkColumn(rel, column!));
+      const f = parseField(rel, column!, `select parameter (${selectRaw})`);
       const value =
-        cast === undefined ? name : `${name}::${castSql(cast, catalogue?.castTypes ?? new Map(), selectRaw)}`;
-      items.push(as !== undefined || cast ? `${value} as ${quoteIdent(as ?? column!)}` : value);
+        cast === undefined
+          ? f.sql
+          : `(${f.sql})::${castSql(cast, catalogue?.castTypes ?? new Map(), selectRaw)}`;
+      items.push(as !== undefined || cast || f.path ? `${value} as ${quoteIdent(as ?? f.key)}` : value);
     }
 
     const conditions: string[] = [];
@@ -168,15 +181,19 @@ export function parseQuery(
       else conditions.push(filter(rel, key, raw, raw));
     }
     // Embeds are built after their filters are known; `!inner` ones also filter this relation's rows.
-    const select = items.map((item) => (typeof item === 'string' ? item : item())).join(', ');
+    const fields = items.map((item) => (typeof item === 'string' ? item : item())).filter((f) => f !== null);
+    // Only empty embeds leave no column: `select from`, each row `{}` as in PostgREST.
+    const select = fields.join(', ');
     for (const e of embeds.values()) if (e.inner) conditions.push(e.exists);
 
     const orderBy = orderRaw
       ? `order by ${orderRaw
           .split(',')
           .map((term) => {
-            const [name, ...mods] = term.split('.');
-            const parts = [quoteIdent(checkColumn(rel, name ?? ''))];
+            // The field (a quoted name may hold dots), then its modifiers.
+            const name = /^(?:"[^"]*"|[^."])*/.exec(term)![0];
+            const mods = term.slice(name.length).split('.').slice(1);
+            const parts = [parseField(rel, name, `order (${orderRaw})`).sql];
             for (const mod of mods) {
               if (mod === 'asc' || mod === 'desc') parts.push(mod);
               else if (mod === 'nullsfirst' || mod === 'nullslast')

@@ -1,7 +1,7 @@
 // PostgREST's read of a table (GET and HEAD): its rows shaped by select=, filters, order and range, capped at
 // max_rows, counted when asked (206 for a counted partial answer), in a read-only transaction.
 import type { Handler } from '../service';
-import { contentRange, json, sendRows } from './answer';
+import { bodies, contentRange, sendRows } from './answer';
 import { parseQuery } from './query';
 import { applied, asked, claimsOf, run, search, tableRelation } from './request';
 import { quoteIdent } from './schema-cache';
@@ -17,24 +17,49 @@ export const readTable: Handler = async (request, reply, service) => {
   const limit = Math.min(q.limit ?? maxRows, maxRows);
   const offset = q.offset ?? 0;
   const from = `public.${quoteIdent(table)} _t0 ${q.where}`;
-  const [rows, count] = await run(
+  const counting = a.prefs.count;
+  const [rows, exact, plan] = await run(
     request,
     service,
     claims,
     true,
     [
       {
-        sql: `select ${json(`select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}`)} as body`,
+        sql: `select ${bodies(`select ${q.select} from ${from} ${q.orderBy} limit ${limit} offset ${offset}`, a.media)}`,
         params: q.params,
       },
-      ...(a.count ? [{ sql: `select count(*) as body from ${from}`, params: q.params }] : []),
+      // estimated: exact up to max_rows, the planner's estimate beyond (PostgREST's count=estimated).
+      ...(counting
+        ? [
+            {
+              sql: counting === 'planned' ? 'select' : `select count(*) as n from ${from}`,
+              params: q.params,
+            },
+            {
+              sql: counting === 'exact' ? 'select' : `explain (format json) select 1 from ${from}`,
+              params: q.params,
+            },
+          ]
+        : []),
     ],
     a,
   );
+  const total =
+    counting === 'exact' || (counting === 'estimated' && Number(exact!.n) <= maxRows)
+      ? Number(exact!.n)
+      : counting
+        ? plannedRows(plan!)
+        : undefined;
   const body = rows!.body as unknown[];
-  const total = count === undefined ? undefined : Number(count.body);
   reply.header('Content-Range', contentRange(offset, body.length, total));
   applied(reply, a, 'read');
   const partial = total !== undefined && body.length < total && !a.single;
-  return sendRows(reply, body, a.single, partial ? 206 : 200);
+  return sendRows(reply, body, a.media, partial ? 206 : 200, rows!.csv);
 };
+
+/** The planner's estimate of the rows in EXPLAIN (FORMAT JSON)'s answer (a driver may leave the JSON as text). */
+function plannedRows(row: Record<string, unknown>): number {
+  const value = Object.values(row)[0];
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: { 'Plan Rows': number } }];
+  return plan[0].Plan['Plan Rows'];
+}

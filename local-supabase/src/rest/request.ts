@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
 import type { Service } from '../service';
-import type { Relation } from './filters';
+import type { Relation } from './fields';
+import { negotiate, type Media } from './media';
 import { parsePreferences, preferenceApplied, type Preferences, type RequestKind } from './preferences';
 import { requestContext, runAsRole, type GucResponse, type Statement } from './transaction';
 
@@ -43,22 +44,26 @@ export function claimsOf(request: FastifyRequest, secret: string): Claims {
 /** A request's preferences, what it asked of the answer, and how its transaction ends. */
 export interface Asked {
   prefs: Preferences;
-  /** Counted: planned and estimated are answered with the exact count (a small database; PostgREST counts exactly too below its estimate threshold). */
+  /** Counted (a read counts as asked, src/rest/read.ts; a write or a call counts planned and estimated exactly). */
   count: boolean;
   representation: boolean;
+  /** What Accept asked the answer to be (406 PGRST107 for what PostgREST would not write). */
+  media: Media;
   single: boolean;
   rollback: boolean;
 }
 
 /** What the request asks through Prefer and Accept (PGRST122 for what it may not, under handling=strict). */
 export function asked(request: FastifyRequest, { rest }: Service): Asked {
+  const media = negotiate(request.headers.accept);
   const prefs = parsePreferences(request.headers.prefer, rest.txEnd, rest.cache.timezones);
   const end = prefs.tx ?? (rest.txEnd.startsWith('rollback') ? 'rollback' : 'commit');
   return {
     prefs,
     count: prefs.count !== undefined,
     representation: prefs.return === 'representation',
-    single: String(request.headers.accept ?? '').includes('application/vnd.pgrst.object+json'),
+    media,
+    single: media.kind === 'object',
     rollback: end === 'rollback',
   };
 }

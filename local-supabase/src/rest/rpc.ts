@@ -3,8 +3,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../errors';
 import type { Handler, Service } from '../service';
-import { contentRange, guardedError, guards } from './answer';
-import type { Relation } from './filters';
+import { contentRange, guardedError, guards, sendRows } from './answer';
+import { csv } from './media';
+import type { Relation } from './fields';
 import { maxAffected } from './preferences';
 import { parseQuery, RESERVED_PARAMS } from './query';
 import { applied, asked, claimsOf, run, search } from './request';
@@ -86,7 +87,7 @@ async function rpc(
     [
       {
         sql: `with _s as materialized (${called}), _q as materialized (${shaped})
-            select ${body} as body, (select count(*) from _q) as n${a.count ? `, (select count(*) from _s ${q.where}) as total` : ''}${guards('_q', a.single, limitAffected)}`,
+            select ${body} as body${a.media.kind === 'csv' ? `, ${csv('select * from _q')} as csv` : ''}, (select count(*) from _q) as n${a.count ? `, (select count(*) from _s ${q.where}) as total` : ''}${guards('_q', a.single, limitAffected)}`,
         params: [...params, ...q.params],
       },
     ],
@@ -96,19 +97,8 @@ async function rpc(
   const total = a.count ? Number(result!.total) : undefined;
   reply.header('Content-Range', contentRange(q.offset ?? 0, n, total));
   applied(reply, a, 'rpc');
-  const data = result!.body;
-  if (a.single) {
-    const one = Array.isArray(data) ? data[0] : data;
-    return reply
-      .status(200)
-      .type('application/vnd.pgrst.object+json; charset=utf-8')
-      .send(JSON.stringify(one));
-  }
-  const partial = info.returnsSet && total !== undefined && n < total;
-  return reply
-    .status(partial ? 206 : 200)
-    .type('application/json; charset=utf-8')
-    .send(JSON.stringify(data));
+  const partial = info.returnsSet && total !== undefined && n < total && !a.single;
+  return sendRows(reply, result!.body, a.media, partial ? 206 : 200, result!.csv);
 }
 
 export const callByPost: Handler = async (request, reply, service) => {

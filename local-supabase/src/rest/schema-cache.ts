@@ -3,6 +3,7 @@
 import type { Queryable } from '../db/database';
 import { readCatalogue, type ForeignKey, type FunctionInfo } from './catalogue-read';
 import { RestError } from '../errors';
+import { findRelationship, relationshipsFrom } from './relationships';
 
 /**
  * How one table reaches another: through a foreign key, to one row (an object) or to many (an array), or through
@@ -93,72 +94,11 @@ export class SchemaCache implements Catalogue {
     return columns;
   }
 
-  /**
-   * How `from` embeds `to`: through a foreign key of `from` (to one row) or of `to` (to many), picked by `hint`
-   * (the key's name or its column) when there are several; PostgREST's PGRST200 and PGRST201 otherwise.
-   */
-  join(from: string, to: string, hint: string | undefined): Join {
-    const candidates: { fk: ForeignKey; join: Join; via?: ForeignKey }[] = [];
-    for (const fk of this.foreignKeys) {
-      if (fk.table === from && fk.ref_table === to)
-        candidates.push({
-          fk,
-          join: { target: to, many: false, pairs: fk.columns.map((c, i) => [c, fk.ref_columns[i]!]) },
-        });
-      if (fk.ref_table === from && fk.table === to)
-        candidates.push({
-          fk,
-          join: { target: to, many: true, pairs: fk.ref_columns.map((c, i) => [c, fk.columns[i]!]) },
-        });
-    }
-    // Many-to-many, as PostgREST detects it: a junction table with a foreign key to each side whose columns are
-    // all part of its primary key (not between a table and itself).
-    if (from !== to) {
-      for (const mine of this.foreignKeys) {
-        if (mine.ref_table !== from) continue;
-        const key = new Set(this.keys.get(mine.table) ?? []);
-        for (const theirs of this.foreignKeys) {
-          if (theirs.table !== mine.table || theirs.ref_table !== to || theirs.name === mine.name) continue;
-          if (![...mine.columns, ...theirs.columns].every((c) => key.has(c))) continue;
-          candidates.push({
-            fk: mine,
-            via: theirs,
-            join: {
-              target: to,
-              many: true,
-              pairs: mine.ref_columns.map((c, i) => [c, mine.columns[i]!]),
-              junction: {
-                table: mine.table,
-                pairs: theirs.ref_columns.map((c, i) => [c, theirs.columns[i]!]),
-              },
-            },
-          });
-        }
-      }
-    }
-    // A hint names a foreign key (or its column) or, for many-to-many, the junction table.
-    const matching = hint
-      ? candidates.filter(({ fk, via }) =>
-          via ? fk.table === hint : fk.name === hint || fk.columns.join(',') === hint,
-        )
-      : candidates;
-    if (matching.length === 0) throw noRelationship(from, to);
-    if (matching.length > 1) {
-      throw new RestError(
-        300,
-        'PGRST201',
-        `Could not embed because more than one relationship was found for '${from}' and '${to}'`,
-        matching
-          .map(({ fk, via }) =>
-            via
-              ? `many-to-many through ${fk.table} using ${fk.name} and ${via.name}`
-              : `${fk.table}(${fk.columns.join(', ')}) references ${fk.ref_table} (${fk.name})`,
-          )
-          .join('; '),
-        `Try changing '${to}' to one of the following: ${matching.map(({ fk, via }) => `'${to}!${via ? fk.table : fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
-      );
-    }
-    return matching[0]!.join;
+  /** How `from` embeds what `target` names (src/rest/relationships.ts), picked by `hint` when there are several. */
+  join(from: string, target: string, hint: string | undefined): Join {
+    const r = findRelationship(from, target, hint, relationshipsFrom(from, this.foreignKeys, this.keys));
+    const many = r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many';
+    return { target: r.foreignTable, many, pairs: r.pairs, junction: r.junction };
   }
 
   primaryKey(table: string): string[] {
@@ -199,12 +139,3 @@ export class SchemaCache implements Catalogue {
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-export function noRelationship(from: string, to: string): RestError {
-  return new RestError(
-    400,
-    'PGRST200',
-    `Could not find a relationship between '${from}' and '${to}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${to}' in the schema 'public', but no matches were found.`,
-  );
-}

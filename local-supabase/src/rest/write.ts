@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { literal } from '../db/literals';
 import type { Service } from '../service';
-import { contentRange, guardedError, guards, json, sendRows } from './answer';
+import { bodies, contentRange, guardedError, guards, sendRows } from './answer';
 import { maxAffected, type RequestKind } from './preferences';
 import type { ParsedQuery } from './query';
 import { applied, claimsOf, run, type Asked } from './request';
@@ -27,7 +27,7 @@ export async function write(
   inserted?: string,
 ) {
   const claims = claimsOf(request, service.auth.secret);
-  const body = a.representation ? json(`select ${q.select} from _w`) : 'null::json';
+  const body = a.representation ? bodies(`select ${q.select} from _w`, a.media) : 'null::json as body';
   // return=headers-only: the one inserted row's primary key as `pk=eq.value` in Location (PostgREST's locationF).
   const key = inserted && a.prefs.return === 'headers-only' ? service.rest.cache.primaryKey(inserted) : [];
   const location = key.length
@@ -37,6 +37,13 @@ export async function write(
   // With `.single()` a write that touches other than one row, and one that touches more than max-affected
   // (handling=strict), fails inside the transaction, so it is rolled back as in PostgREST.
   const limit = kind === 'update' || kind === 'delete' ? maxAffected(a.prefs) : undefined;
+  // An upsert that merges answers 200 when it inserted no row (PostgREST counts the rows whose xmax is 0): the
+  // statement returns each row whole (its target is `_i`) with that flag, and _w is the rows.
+  const merge = kind === 'upsert' && a.prefs.resolution === 'merge-duplicates' && a.representation;
+  const rows = merge
+    ? `_u as (${statement.sql} returning _i as _row, _i.xmax = 0 as _new), _w as (select (_row).* from _u)`
+    : `_w as (${statement.sql} returning ${returning})`;
+  const insertedCount = merge ? ', (select count(*) from _u where _new) as inserted' : '';
   const [result] = await run(
     request,
     service,
@@ -45,7 +52,7 @@ export async function write(
     [
       {
         // Without return=representation nothing is read back (RETURNING 1 needs no SELECT grant or policy).
-        sql: `with _w as (${statement.sql} returning ${returning}) select ${body} as body, (select count(*) from _w) as total${location}${guards('_w', a.single, limit)}`,
+        sql: `with ${rows} select ${body}, (select count(*) from _w) as total${insertedCount}${location}${guards('_w', a.single, limit)}`,
         params: statement.params,
       },
     ],
@@ -66,7 +73,8 @@ export async function write(
   }
   const created = request.method === 'POST';
   if (!a.representation) return reply.status(created ? 201 : 204).send();
-  return sendRows(reply, result!.body as unknown[], a.single, created ? 201 : 200);
+  const updatedOnly = merge && affected > 0 && Number(result!.inserted) === 0;
+  return sendRows(reply, result!.body, a.media, created && !updatedOnly ? 201 : 200, result!.csv);
 }
 
 /**

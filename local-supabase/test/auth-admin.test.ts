@@ -1,0 +1,202 @@
+// GoTrue's admin user API and the features it does not offer, as auth-js's own suite (commit 381bded5) meets
+// them, with the real supabase-js on both databases (issue #32 items 3 and 6): create, list, get, update and
+// delete users, generate_link and invite for the service role only; anonymous sign-ins, Web3, SAML SSO and
+// identity linking answered with GoTrue's own "disabled" errors.
+import { createClient } from '@supabase/supabase-js';
+import { clientOptions, KINDS, mailTo, raw, startBackend, type Backend } from './harness';
+
+jest.setTimeout(120_000);
+
+describe.each(KINDS)('GoTrue admin user API on %s', (kind) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend(kind);
+  });
+  afterAll(async () => {
+    await backend.stop();
+  });
+  const admin = () => backend.service().auth.admin;
+  let n = 0;
+  const address = (what: string) => `admin-${what}-${(n += 1)}-${kind}@example.com`;
+
+  it('creates a user who can sign in at once when confirmed, and refuses a taken address or a weak password', async () => {
+    const email = address('create');
+    const created = await admin().createUser({
+      email,
+      password: 'Passw0rdOk',
+      email_confirm: true,
+      user_metadata: { name: 'Ada' },
+      app_metadata: { plan: 'pro' },
+    });
+    expect(created.error).toBeNull();
+    expect(created.data.user).toMatchObject({
+      email,
+      user_metadata: { name: 'Ada' },
+      app_metadata: { provider: 'email', providers: ['email'], plan: 'pro' },
+    });
+    expect(created.data.user!.email_confirmed_at).toEqual(expect.any(String));
+    const signedIn = await backend.anon().auth.signInWithPassword({ email, password: 'Passw0rdOk' });
+    expect(signedIn.error).toBeNull();
+
+    const again = await admin().createUser({ email, password: 'Passw0rdOk' });
+    expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
+    const weak = await admin().createUser({ email: address('weak'), password: 'short' });
+    expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
+    const unconfirmed = await admin().createUser({ email: address('unconfirmed'), password: 'Passw0rdOk' });
+    expect(unconfirmed.data.user!.email_confirmed_at).toBeUndefined();
+  });
+
+  it('lists users a page at a time with the total, newest first, and filters by address', async () => {
+    const emails = [address('list'), address('list'), address('list')];
+    for (const email of emails) expect((await admin().createUser({ email })).error).toBeNull();
+    const first = await admin().listUsers({ page: 1, perPage: 2 });
+    expect(first.error).toBeNull();
+    const data = first.data as {
+      users: { email?: string }[];
+      total: number;
+      nextPage: number | null;
+      lastPage: number;
+    };
+    expect(data.users.map((u) => u.email)).toEqual([emails[2], emails[1]]);
+    expect(data.total).toBeGreaterThanOrEqual(3);
+    expect(data.nextPage).toBe(2);
+    expect(data.lastPage).toBe(Math.ceil(data.total / 2));
+    const filtered = await raw(backend, 'GET', `/auth/v1/admin/users?filter=${emails[0]}`, undefined, {
+      Authorization: `Bearer ${backend.server.serviceRoleKey}`,
+      apikey: backend.server.serviceRoleKey,
+    });
+    expect(filtered.status).toBe(200);
+    expect(filtered.headers.get('x-total-count')).toBe('1');
+    expect((filtered.json.users as { email: string }[]).map((u) => u.email)).toEqual([emails[0]]);
+  });
+
+  it('gets, updates and deletes a user by id; an unknown id is user_not_found', async () => {
+    const { data } = await admin().createUser({
+      email: address('edit'),
+      password: 'Passw0rdOk',
+      user_metadata: { a: 1, b: 2 },
+    });
+    const id = data.user!.id;
+    expect((await admin().getUserById(id)).data.user?.id).toBe(id);
+    const newEmail = address('edited');
+    const updated = await admin().updateUserById(id, {
+      email: newEmail,
+      password: 'An0therPass',
+      email_confirm: true,
+      user_metadata: { b: null, c: 3 },
+    });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user).toMatchObject({ email: newEmail, user_metadata: { a: 1, c: 3 } });
+    expect(updated.data.user!.user_metadata).not.toHaveProperty('b');
+    expect(
+      (await backend.anon().auth.signInWithPassword({ email: newEmail, password: 'An0therPass' })).error,
+    ).toBeNull();
+
+    expect((await admin().deleteUser(id)).error).toBeNull();
+    expect((await admin().getUserById(id)).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    expect(
+      (await backend.anon().auth.signInWithPassword({ email: newEmail, password: 'An0therPass' })).error
+        ?.code,
+    ).toBe('invalid_credentials');
+    expect((await admin().deleteUser(id)).error).toMatchObject({ status: 404, code: 'user_not_found' });
+    // supabase-js refuses what is no UUID itself; GoTrue answers it 400.
+    const notUuid = await raw(backend, 'GET', '/auth/v1/admin/users/not-a-uuid', undefined, {
+      Authorization: `Bearer ${backend.server.serviceRoleKey}`,
+      apikey: backend.server.serviceRoleKey,
+    });
+    expect(notUuid).toMatchObject({ status: 400, json: { code: 'validation_failed' } });
+  });
+
+  it('generates a recovery link that signs the user in, and a sign-up link for a new user, e-mailing neither', async () => {
+    const email = address('link');
+    await admin().createUser({ email, password: 'Passw0rdOk', email_confirm: true });
+    const recovery = await admin().generateLink({ type: 'recovery', email });
+    expect(recovery.error).toBeNull();
+    expect(recovery.data.properties).toMatchObject({
+      verification_type: 'recovery',
+      email_otp: expect.stringMatching(/^\d{6}$/),
+    });
+    const verified = await backend
+      .anon()
+      .auth.verifyOtp({ type: 'recovery', token_hash: recovery.data.properties!.hashed_token });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email).toBe(email);
+
+    const newcomer = address('signup-link');
+    const signup = await admin().generateLink({ type: 'signup', email: newcomer, password: 'Passw0rdOk' });
+    expect(signup.error).toBeNull();
+    expect(signup.data.user?.email).toBe(newcomer);
+    expect(signup.data.properties!.action_link).toContain('/auth/v1/verify?token=');
+    expect(await mailTo(backend, newcomer)).toEqual([]);
+    const unknown = await admin().generateLink({ type: 'magiclink', email: address('nobody') });
+    expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found' });
+  });
+
+  it('invites by e-mail: the link signs the invited user in; a confirmed address is email_exists', async () => {
+    const email = address('invite');
+    const invited = await admin().inviteUserByEmail(email, { data: { invited_by: 'support' } });
+    expect(invited.error).toBeNull();
+    expect(invited.data.user).toMatchObject({ email, user_metadata: { invited_by: 'support' } });
+    const [mail] = await mailTo(backend, email);
+    expect(mail!.subject).toBe('You have been invited');
+    const hash = /token=([0-9a-f]{56})/.exec(mail!.text)![1]!;
+    const verified = await backend.anon().auth.verifyOtp({ type: 'invite', token_hash: hash });
+    expect(verified.error).toBeNull();
+    expect((await admin().inviteUserByEmail(email)).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
+  });
+
+  it('answers only the service role: anon and a signed-in user get GoTrue’s refusal and change nothing', async () => {
+    const anonAdmin = createClient(backend.server.url, backend.server.anonKey, clientOptions).auth.admin;
+    const refused = await anonAdmin.createUser({ email: address('anon'), password: 'Passw0rdOk' });
+    expect(refused.error?.status).toBe(403);
+    const { client } = await backend.newUser('admin-denied');
+    const session = (await client.auth.getSession()).data.session!;
+    const asUser = await raw(backend, 'GET', '/auth/v1/admin/users', undefined, {
+      Authorization: `Bearer ${session.access_token}`,
+    });
+    expect(asUser.status).toBe(403);
+    expect((await admin().listUsers({ perPage: 1000 })).data.users.map((u) => u.email)).not.toContain(
+      expect.stringMatching(/^admin-anon-/),
+    );
+  });
+
+  it('answers the features it does not offer with GoTrue’s own "disabled" errors', async () => {
+    const anon = backend.anon();
+    const anonymous = await anon.auth.signInAnonymously();
+    expect(anonymous.error).toMatchObject({
+      status: 422,
+      code: 'anonymous_provider_disabled',
+      message: 'Anonymous sign-ins are disabled',
+    });
+    const web3 = await raw(backend, 'POST', '/auth/v1/token?grant_type=web3', {
+      chain: 'solana',
+      message: 'm',
+      signature: 's',
+    });
+    expect(web3).toMatchObject({
+      status: 422,
+      json: { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' },
+    });
+    const sso = await anon.auth.signInWithSSO({ providerId: 'valid-provider-id' });
+    expect(sso.error).toMatchObject({
+      status: 404,
+      code: 'saml_provider_disabled',
+      message: 'SAML 2.0 is disabled',
+    });
+    const { client } = await backend.newUser('linking');
+    const link = await client.auth.linkIdentity({ provider: 'google' });
+    expect(link.error).toMatchObject({
+      code: 'manual_linking_disabled',
+      message: 'Manual linking is disabled',
+    });
+    const identities = (await client.auth.getUserIdentities()).data!.identities;
+    const unlink = await client.auth.unlinkIdentity(identities[0]!);
+    expect(unlink.error).toMatchObject({
+      code: 'manual_linking_disabled',
+      message: 'Manual linking is disabled',
+    });
+  });
+});
