@@ -63,6 +63,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
     },
   ],
+  // After the web server is up (Playwright starts it first).
+  globalSetup: './support/lift-client-budgets.ts',
   webServer: {
     command: `node ../local-supabase/test/templates.js --copy-to ${JSON.stringify(dataDir)} && node ../scripts/start.mjs --no-build`,
     url: `${shellUrl}/config.json`,

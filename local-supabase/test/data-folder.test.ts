@@ -7,7 +7,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BACKUP, backUp, restore } from '../src/data-folder/backup';
-import { INIT_MARKER, LOCK_SOCKET, PID_FILE, inspectDataFolder, type FolderState } from '../src/data-folder/inspect';
+import {
+  INIT_MARKER,
+  LOCK_SOCKET,
+  PID_FILE,
+  inspectDataFolder,
+  type FolderState,
+} from '../src/data-folder/inspect';
 import { lockAddress, lockDataFolder } from '../src/data-folder/lock';
 import { prepareDataFolder, resetDataFolder } from '../src/data-folder/open';
 
