@@ -17,7 +17,7 @@ const { Client } = require('pg');
 const root = path.join(__dirname, '..', '..');
 
 function templateKey() {
-  const hash = createHash('sha256').update('bare+full/1');
+  const hash = createHash('sha256').update('bare+full/2');
   const migrations = path.join(root, 'supabase', 'migrations');
   const files = [
     ...fs
@@ -64,6 +64,9 @@ async function buildPgliteTemplates(dir) {
   fs.rmSync(noMigrations, { recursive: true });
   fs.cpSync(bare, full, { recursive: true });
   await runServiceOnce({ DATA_DIR: full });
+  // The copy of the folder the start made before opening it (src/data-folder/backup.ts), which the service deletes
+  // in the background and this start stopped before it had: half the folder's size, copied by every consumer.
+  fs.rmSync(path.join(full, 'local-supabase.backup.discarded'), { recursive: true, force: true });
 }
 
 /** The PGlite template folders, built when the cache has none for this key: `{ bare, full }`. */
