@@ -3,8 +3,8 @@
 // - PGlite: a fresh data folder costs several seconds of initdb in WebAssembly and more to migrate, so two
 //   folders are kept under node_modules/.cache, keyed by everything that shapes them: `bare` (only the platform
 //   bootstrap, for suites that bring their own supabase/ folder) and `full` (every migration and the seed). jest's
-//   backend suites copy them (harness.ts), and so does the Playwright site (`node local-supabase/test/templates.js
-//   --copy-to <data folder>`, e2e/playwright.config.ts). A cold cache (as in CI) builds them, so the first start
+//   backend suites copy them (harness.ts), and so does the Playwright site when jest has built them (`node
+//   local-supabase/test/templates.js --copy-to <data folder>`, e2e/playwright.config.ts). A cold cache (as in CI) builds them, so the first start
 //   on an empty folder is exercised every CI run.
 // - PostgreSQL: one database per jest run, migrated and seeded, that each backend's database is created from
 //   (`create database ... template`, a file copy); dropped when the run ends.
@@ -40,7 +40,8 @@ function runServiceOnce(env) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    // An initdb in WebAssembly takes well over a minute on two cores shared with other runs.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
     child.stderr.on('data', (chunk) => (output += chunk));
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -69,10 +70,15 @@ async function buildPgliteTemplates(dir) {
   fs.rmSync(path.join(full, 'local-supabase.backup.discarded'), { recursive: true, force: true });
 }
 
+const cache = path.join(root, 'node_modules', '.cache', 'local-supabase');
+const cachedFolders = () => {
+  const dir = path.join(cache, `pglite-template-${templateKey()}`);
+  return { dir, bare: path.join(dir, 'bare'), full: path.join(dir, 'full') };
+};
+
 /** The PGlite template folders, built when the cache has none for this key: `{ bare, full }`. */
 async function ensurePgliteTemplates() {
-  const cache = path.join(root, 'node_modules', '.cache', 'local-supabase');
-  const dir = path.join(cache, `pglite-template-${templateKey()}`);
+  const { dir, bare, full } = cachedFolders();
   if (!fs.existsSync(dir)) {
     fs.mkdirSync(cache, { recursive: true });
     for (const old of fs.readdirSync(cache)) {
@@ -93,7 +99,7 @@ async function ensurePgliteTemplates() {
       fs.rmSync(building, { recursive: true, force: true });
     }
   }
-  return { bare: path.join(dir, 'bare'), full: path.join(dir, 'full') };
+  return { bare, full };
 }
 
 /** `serverUrl` (TEST_DATABASE_URL) pointed at another database of the same server. */
@@ -136,7 +142,8 @@ async function dropPostgresTemplate(serverUrl, name) {
 module.exports = { ensurePgliteTemplates, createPostgresTemplate, dropPostgresTemplate };
 
 // `node local-supabase/test/templates.js --copy-to <folder>`: a new PGlite data folder as a first start leaves it
-// (migrated and seeded), for a site that starts from one (the Playwright site).
+// (migrated and seeded), for a site that starts from one (the Playwright site). Only from the cache (jest's run
+// before it fills it, as in CI): without one the site makes its own folder, which costs less than both templates.
 if (require.main === module) {
   const at = process.argv.indexOf('--copy-to');
   const target = at === -1 ? undefined : process.argv[at + 1];
@@ -144,11 +151,6 @@ if (require.main === module) {
     console.error('usage: node local-supabase/test/templates.js --copy-to <new data folder>');
     process.exit(2);
   }
-  ensurePgliteTemplates().then(
-    ({ full }) => fs.cpSync(full, target, { recursive: true }),
-    (error) => {
-      console.error(error.message);
-      process.exit(1);
-    },
-  );
+  const { full } = cachedFolders();
+  if (fs.existsSync(full)) fs.cpSync(full, target, { recursive: true });
 }
