@@ -25,6 +25,7 @@ function templateKey() {
       .sort()
       .map((f) => path.join(migrations, f)),
     path.join(root, 'supabase', 'seed.sql'),
+    path.join(root, 'supabase', 'config.toml'),
     path.join(root, 'local-supabase', 'src', 'db', 'bootstrap.sql'),
     path.join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'),
   ];
