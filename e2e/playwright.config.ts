@@ -1,6 +1,6 @@
 // The composed site in Debian's Chromium: production builds served as `npm start` serves them, over a fresh
 // local Supabase database for each run (a copy of the migrated and seeded PGlite folder that jest's backend tests
-// start from: local-supabase/test/templates.js).
+// start from, when jest has built it: local-supabase/test/templates.js).
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
