@@ -42,6 +42,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       globalSetup: '<rootDir>/local-supabase/test/global-setup.js',
+      globalTeardown: '<rootDir>/local-supabase/test/global-teardown.js',
     },
   ],
 };

@@ -1,5 +1,6 @@
 // The composed site in Debian's Chromium: production builds served as `npm start` serves them, over a fresh
-// local Supabase database for each run.
+// local Supabase database for each run (a copy of the migrated and seeded PGlite folder that jest's backend tests
+// start from, when jest has built it: local-supabase/test/templates.js).
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +66,7 @@ export default defineConfig({
   // After the web server is up (Playwright starts it first).
   globalSetup: './support/lift-client-budgets.ts',
   webServer: {
-    command: 'node ../scripts/start.mjs --no-build',
+    command: `node ../local-supabase/test/templates.js --copy-to ${JSON.stringify(dataDir)} && node ../scripts/start.mjs --no-build`,
     url: `${shellUrl}/config.json`,
     reuseExistingServer: false,
     timeout: 180_000,

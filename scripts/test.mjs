@@ -18,17 +18,38 @@ const build = !process.argv.includes('--no-build');
 const results = path.join(os.tmpdir(), `storefront-test-${process.pid}`);
 fs.mkdirSync(results, { recursive: true });
 
+/**
+ * CPU seconds used so far by this process's finished children and everything they waited for (Linux's
+ * /proc/self/stat cutime + cstime); null elsewhere. Wall time on a shared machine measures the neighbours too; CPU
+ * time is what a step costs whatever else runs, so each step reports both.
+ */
+function childCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command name: state is field 3, cutime and cstime are fields 16 and 17 (clock ticks of 1/100 s).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const timings = [];
 function step(title, command, args, options = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     ...options,
     env: { ...process.env, ...options.env },
   });
+  const wall = (Date.now() - started) / 1000;
+  const cpu = cpuBefore === null ? null : childCpuSeconds() - cpuBefore;
+  timings.push({ title, wall, cpu });
   console.log(
-    `  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${wall.toFixed(0)} s${cpu === null ? '' : ` (CPU ${cpu.toFixed(0)} s)`}`,
   );
   return result.status === 0;
 }
@@ -73,6 +94,11 @@ function addPlaywrightCounts(file) {
   counts.failed += stats.unexpected;
 }
 function printSummary() {
+  console.log('\nstep                                              wall s   CPU s');
+  for (const { title, wall, cpu } of timings)
+    console.log(
+      `${title.padEnd(48)} ${wall.toFixed(0).padStart(7)} ${cpu === null ? '' : cpu.toFixed(0).padStart(7)}`,
+    );
   console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
 }
 

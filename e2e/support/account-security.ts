@@ -6,8 +6,10 @@ import * as OTPAuth from 'otpauth';
 const PERIOD_MS = 30_000;
 
 /**
- * An authenticator app for one secret. The auth server takes each 30-second code once, so `nextCode` waits for a
- * new period when this one's code was used already.
+ * An authenticator app for one secret. The auth server takes the code of the current 30-second step or of a step
+ * either side of it (clock drift, as GoTrue does), and each step's code once. So each code is the next unused
+ * step's, up to one step ahead of the clock (as on a phone whose clock runs a little fast): two codes never wait,
+ * and a third within the same step waits for the clock's next step rather than for a whole new period per code.
  */
 export class Authenticator {
   private readonly totp: OTPAuth.TOTP;
@@ -22,10 +24,10 @@ export class Authenticator {
   }
 
   async nextCode(): Promise<string> {
-    let step = Math.floor(Date.now() / PERIOD_MS);
-    if (step <= this.lastStep) {
-      await new Promise((resolve) => setTimeout(resolve, (this.lastStep + 1) * PERIOD_MS - Date.now() + 250));
-      step = Math.floor(Date.now() / PERIOD_MS);
+    const clockStep = () => Math.floor(Date.now() / PERIOD_MS);
+    const step = Math.max(clockStep(), this.lastStep + 1);
+    if (step > clockStep() + 1) {
+      await new Promise((resolve) => setTimeout(resolve, (step - 1) * PERIOD_MS - Date.now() + 250));
     }
     this.lastStep = step;
     return this.totp.generate({ timestamp: step * PERIOD_MS });

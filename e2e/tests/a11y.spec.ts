@@ -1,9 +1,15 @@
 // Accessibility (issue 9): axe finds no serious or critical violations on any route of the spec, signed out
 // and signed in, nor in the open cart panel and the open promo dialog.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { enrolTotp, signOutFromMenu, submitSignIn } from '../support/account-security';
+import {
+  DESKTOP,
+  expectNoSeriousViolations,
+  expectNoSeriousViolationsAtBothWidths,
+  PHONE,
+  showDarkTheme,
+} from '../support/axe';
 import { remoteOrigin } from '../support/site';
 import {
   addServiceToCart,
@@ -17,31 +23,18 @@ import {
 // The longest spec, of independent checks: spread over both workers rather than run end to end in one.
 test.describe.configure({ mode: 'parallel' });
 
-const DESKTOP = { width: 1280, height: 720 };
-const PHONE = { width: 375, height: 812 };
-/** The rules whose outcome depends on the viewport's width. */
-const phoneRules = ['scrollable-region-focusable', 'target-size'];
-
-/** Fails with each serious or critical violation's id, impact, help and the selectors of the nodes at fault. */
-async function expectNoSeriousViolations(page: Page, what: string, rules?: string[]) {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (rules ? builder.withRules(rules) : builder).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
-      v.nodes
-        .map(
-          (n) =>
-            `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`,
-        )
-        .join('\n'),
-  );
-  expect(
-    serious.map((v) => v.id),
-    `axe on ${what}:\n${report.join('\n')}`,
-  ).toEqual([]);
-}
+// The dark theme (prefers-color-scheme: dark) has its own palette: axe checks its contrast on a few pages that
+// show most of the components, signed out and in (each in the same visit as its light check), and in the open
+// cart drawer.
+const darkRoutes = [
+  '/',
+  '/how-we-work',
+  '/services/ai-website-building',
+  '/cases',
+  '/about',
+  '/contact',
+  '/auth',
+];
 
 test.describe('signed out', () => {
   let shared: Page;
@@ -53,22 +46,31 @@ test.describe('signed out', () => {
   test.afterAll(() => shared.context().close());
 
   for (const route of publicRoutes) {
-    test(`axe: ${route}`, async () => {
+    const dark = darkRoutes.includes(route);
+
+    test(`axe: ${route}${dark ? ', light and dark' : ''}`, async () => {
+      await shared.emulateMedia({ colorScheme: 'light' });
       await shared.setViewportSize(DESKTOP);
       await openRoute(shared, route);
-      await expectNoSeriousViolations(shared, route);
-      // On a phone wide content may scroll within its box and controls shrink, so those rules run again.
-      await shared.setViewportSize(PHONE);
-      await expect(shared.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoSeriousViolations(shared, `${route} at 375 px`, phoneRules);
+      await expectNoSeriousViolationsAtBothWidths(shared, route);
+      await expectDarkThemeToPass(shared, route, dark);
     });
   }
 });
 
+/** The dark theme's check, on the page already showing `route`, when the route is one of `darkRoutes`. */
+async function expectDarkThemeToPass(page: Page, route: string, dark: boolean) {
+  if (!dark) return;
+  await showDarkTheme(page);
+  await expectNoSeriousViolations(page, `${route} in the dark theme`);
+}
+
 for (const route of signedInRoutes) {
-  test(`axe, signed in: ${route}`, async ({ page }) => {
+  test(`axe, signed in, light and dark: ${route}`, async ({ page }) => {
     await openRoute(page, route);
     await expectNoSeriousViolations(page, route);
+    await showDarkTheme(page);
+    await expectNoSeriousViolations(page, `${route} in the dark theme`);
   });
 }
 
@@ -140,43 +142,7 @@ test.describe('with reduced motion', () => {
   });
 });
 
-// The dark theme (prefers-color-scheme: dark) has its own palette: axe checks its contrast on a few pages that
-// show most of the components, signed out and in, and in the open cart drawer.
 test.describe('dark theme', () => {
-  const darkRoutes = [
-    '/',
-    '/how-we-work',
-    '/services/ai-website-building',
-    '/cases',
-    '/about',
-    '/contact',
-    '/auth',
-  ];
-  let shared: Page;
-
-  test.beforeAll(async ({ browser }, workerInfo) => {
-    shared = await openSharedPage(browser, workerInfo.project.use.baseURL);
-    await shared.emulateMedia({ colorScheme: 'dark' });
-  });
-
-  test.afterAll(() => shared.context().close());
-
-  for (const route of darkRoutes) {
-    test(`axe, dark: ${route}`, async () => {
-      await shared.setViewportSize(DESKTOP);
-      await openRoute(shared, route);
-      await expectNoSeriousViolations(shared, `${route} in the dark theme`);
-    });
-  }
-
-  for (const route of signedInRoutes) {
-    test(`axe, dark, signed in: ${route}`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await openRoute(page, route);
-      await expectNoSeriousViolations(page, `${route} in the dark theme`);
-    });
-  }
-
   test('axe, dark: the cart drawer on a 375 px phone fills the screen height', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.setViewportSize(PHONE);
@@ -207,13 +173,7 @@ test.describe('dark theme without JavaScript', () => {
 
 // Issue 21's account security screens, each at 1280 and 375 px.
 test.describe('account security screens', () => {
-  async function atBothWidths(page: Page, what: string) {
-    await page.setViewportSize(DESKTOP);
-    await expectNoSeriousViolations(page, what);
-    await page.setViewportSize(PHONE);
-    await expectNoSeriousViolations(page, `${what} at 375 px`);
-    await page.setViewportSize(DESKTOP);
-  }
+  const atBothWidths = expectNoSeriousViolationsAtBothWidths;
 
   test('axe: forgot password and its inbox note', async ({ page }) => {
     await page.goto('/auth');

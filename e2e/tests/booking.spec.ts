@@ -4,9 +4,9 @@
 // wait; two visitors after one time get one booking and one explanation; an unreachable backend gives words and
 // Retry; axe at phone and desktop width. The database's real clock decides which slots are free, so the tests take whichever slot is
 // offered first and hold on any day of the week; the browser runs in New York to show local times.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
+import { expectNoSeriousViolationsAtBothWidths } from '../support/axe';
 import { calendar, confirm, detailsForm, expectMeeting, pickFirstSlot } from '../support/booking';
 
 test.use({ timezoneId: 'America/New_York' });
@@ -157,15 +157,7 @@ test('with the backend unreachable the picker says so in words, and Retry loads 
   await expect(picker).not.toContainText('Available times could not be loaded.');
 });
 
-for (const viewport of [
-  { width: 375, height: 812 },
-  { width: 1280, height: 720 },
-]) {
-  test(`axe finds nothing serious in the picker and its form at ${viewport.width} px`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await pickFirstSlot(page);
-    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
-}
+test('axe finds nothing serious in the picker and its form at 1280 and 375 px', async ({ page }) => {
+  await pickFirstSlot(page);
+  await expectNoSeriousViolationsAtBothWidths(page, 'the picker and its form', { include: 'main' });
+});

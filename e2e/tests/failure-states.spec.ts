@@ -2,9 +2,9 @@
 // browser), when a remote loads slowly and on a slow phone link: words for people in the spec's 'Error' toasts,
 // true error and empty states with Retry, a sign-out that works offline, toasts that pause and never pile up or
 // cover the checkout, skeletons instead of a bare 'Loading...', and never a 'TypeError' on screen.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 import { remoteOrigin } from '../support/site';
 
 /** The Supabase API (auth and data), wherever config.json puts it. */
@@ -48,15 +48,6 @@ async function toastsCovering(page: Page, targets: (Box | null)[]): Promise<Box[
 
 async function expectNothingTechnicalOnScreen(page: Page) {
   await expect(page.locator('body')).not.toContainText(/TypeError|Failed to fetch|localhost:\d+|PGRST|stack/);
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${what}`,
-  ).toEqual([]);
 }
 
 test('Account: a failed load says so within a few seconds, with Retry, never “No orders yet”', async ({

@@ -127,12 +127,13 @@ function testDatabaseUrl(): string {
   return url;
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database: a copy of `template` (this run's migrated and seeded one, global-setup.js), or empty. */
+async function createDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = testDatabaseUrl();
   const name = `ls_test_${randomBytes(6).toString('hex')}`;
   const client = new Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
@@ -202,12 +203,16 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
   let dropDatabase = async () => undefined as void;
   const storage: Record<string, string> = {};
   if (kind === 'postgres') {
-    const db = await createDatabase();
+    // Like PGlite's below: a copy of the migrated and seeded database, unless the suite brings its own supabase/
+    // folder (then empty: the platform bootstrap costs little on PostgreSQL).
+    const db = await createDatabase(
+      env.SUPABASE_DIR ? undefined : process.env.LOCAL_SUPABASE_POSTGRES_TEMPLATE,
+    );
     storage.DATABASE_URL = db.url;
     dropDatabase = db.drop;
   } else {
     storage.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-test-'));
-    // A copy of a folder global-setup.js prepared: migrated and seeded, or with only the platform bootstrap
+    // A copy of a folder templates.js prepared: migrated and seeded, or with only the platform bootstrap
     // when the suite brings its own supabase/ folder. Without one, the service starts from empty.
     const template = env.SUPABASE_DIR
       ? process.env.LOCAL_SUPABASE_PGLITE_BARE_TEMPLATE
