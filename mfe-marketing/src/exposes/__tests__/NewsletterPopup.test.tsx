@@ -1,6 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTestSupabase, json, renderSuspended, resetStores } from 'shared-lib/testing';
+import {
+  createTestSupabase,
+  json,
+  renderSuspended,
+  renderWithProviders,
+  resetStores,
+} from 'shared-lib/testing';
+import { TeamIllustration } from '../../features/newsletter/components/TeamIllustration';
 import NewsletterPopup from '../NewsletterPopup';
 
 afterEach(() => {
@@ -98,6 +105,12 @@ describe('NewsletterPopup', () => {
         expect(dialog()).not.toBeInTheDocument();
       },
     );
+  });
+
+  it('draws its picture as decoration, not as a photo of a team no one can see in it', () => {
+    renderWithProviders(<TeamIllustration />);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(document.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 
   async function openPopup() {
