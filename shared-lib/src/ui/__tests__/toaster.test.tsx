@@ -195,7 +195,7 @@ describe('Toaster', () => {
           <header>
             <button type="button">Open menu</button>
           </header>
-          <ToastDock />
+          <ToastDock data-testid="dock" />
           <main>
             <button type="button">Send Message</button>
           </main>
@@ -205,9 +205,9 @@ describe('Toaster', () => {
     act(() => {
       toast({ title: 'Validation Error', variant: 'destructive' });
     });
-    const dock = document.getElementById('toast-dock')!;
+    const dock = screen.getByTestId('dock');
     expect(dock).toContainElement(region());
-    const order = Array.from(document.querySelectorAll('button')).map((b) => b.textContent || b.ariaLabel);
+    const order = screen.getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'));
     expect(order).toEqual(['Open menu', 'Dismiss notification', 'Send Message']);
     act(() => {
       resetStores();
@@ -217,6 +217,7 @@ describe('Toaster', () => {
       toast({ title: 'Error', variant: 'destructive' });
     });
     expect(dock).toBeEmptyDOMElement();
-    expect(region()!.closest('[aria-hidden]')).toBeNull();
+    // Outside the hidden page, so still in the accessibility tree.
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Error');
   });
 });
