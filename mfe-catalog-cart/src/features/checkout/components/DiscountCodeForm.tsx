@@ -28,7 +28,7 @@ import { forgetStoredCode, readStoredCode } from '../utils/stored-code';
  * code discount, and a code the volume discount of this many items already matches or beats (the last two stay
  * unused, for a later order).
  */
-export const CODE_REFUSALS = {
+const CODE_REFUSALS = {
   unknown: 'Invalid discount code',
   redeemed: 'This discount code has already been used.',
   account_used: 'Your account has already used a discount code, so this one gives nothing and stays unused.',

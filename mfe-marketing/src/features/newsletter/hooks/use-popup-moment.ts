@@ -10,7 +10,7 @@ import { msUntilAfterLoad } from '../../../utils/since-load';
 import { POPUP_DELAY_MS } from '../utils/storage';
 
 /** How long the visitor must have done nothing before the popup opens. */
-export const QUIET_MS = 5000;
+const QUIET_MS = 5000;
 
 const ACTIVITY = ['keydown', 'pointerdown', 'input', 'wheel', 'scroll', 'touchstart'] as const;
 const QUIET_PAGES: readonly string[] = [...personalPaths, paths.contact];
