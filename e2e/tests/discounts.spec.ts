@@ -74,8 +74,7 @@ test('a cart edited in the browser to EUR 1 shows, and orders at, the server’s
 test('a code the volume discount already matches gives nothing, stays unused, and takes 10% off a later order', async ({
   page,
 }) => {
-  const noBenefit =
-    'Your volume discount is already as large as this code, so it gives nothing on this order and stays unused.';
+  const noBenefit = 'Your 10 % volume discount is as good as this code; keep it for a later order.';
   await page.goto('/');
   const code = await page.evaluate(async (email) => {
     const config = (await (await fetch('/config.json')).json()) as {
@@ -109,4 +108,11 @@ test('a code the volume discount already matches gives nothing, stays unused, an
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(toast(page, 'Discount code applied! 🎉')).toBeVisible();
   await expect(summary(page)).toContainText('€809.10');
+
+  // Removed again (kept for another order): the full price, the code back in the box, focus on it.
+  await page.getByRole('button', { name: 'Remove code' }).click();
+  await expect(page.getByLabel('Discount code')).toBeFocused();
+  await expect(page.getByLabel('Discount code')).toHaveValue(code);
+  await expect(summary(page)).toContainText('€899.00');
+  await expect(summary(page)).not.toContainText('€809.10');
 });

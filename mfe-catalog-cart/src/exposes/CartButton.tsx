@@ -28,7 +28,9 @@ export default function CartButton() {
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true);
+      if (event.key !== 'Escape') return;
+      event.preventDefault(); // the drawer's key, not also the newest toast's
+      close(true);
     };
     const onPointer = (event: PointerEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) close(false);

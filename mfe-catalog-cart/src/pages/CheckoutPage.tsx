@@ -26,7 +26,7 @@ import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping
 import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
 import {
   CODE_ALREADY_USED,
-  CODE_REFUSALS,
+  codeRefusal,
   DiscountCodeForm,
 } from '../features/checkout/components/DiscountCodeForm';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
@@ -165,7 +165,7 @@ export default function CheckoutPage() {
               <h2 id="checkout-summary">Order summary</h2>
               <DiscountCodeForm items={items} status={codeStatus} />
               {codeStatus && codeStatus !== 'valid' ? (
-                <Muted role="status">{CODE_REFUSALS[codeStatus]}</Muted>
+                <Muted role="status">{codeRefusal(codeStatus, items.length)}</Muted>
               ) : null}
               {quote.state === 'loading' ? <LinesSkeleton lines={3} /> : <PriceLines priced={priced} />}
               <Button

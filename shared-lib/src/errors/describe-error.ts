@@ -95,8 +95,9 @@ const RATE_LIMIT_CODES = new Set([
 const NETWORK_TEXT =
   /failed to fetch|networkerror when attempting|load failed|fetch failed|network request failed/i;
 // What a message written for people never contains: error class names, stack frames, URLs, host:port, SQL and
-// PostgREST vocabulary.
+// PostgREST vocabulary; nor is it an HTTP reason phrase alone (a proxy's bare 'Service Unavailable' body).
 const TECHNICAL_TEXT = [
+  /^(bad request|unauthorized|forbidden|not found|method not allowed|request time-?out|conflict|payload too large|internal server error|not implemented|bad gateway|service unavailable|gateway time-?out)\.?$/i,
   /\b[A-Z][A-Za-z]*(Error|Exception)\b/,
   /\bat \S+ \(|:\d+:\d+|https?:\/\/|\blocalhost\b|\b\d{1,3}(\.\d{1,3}){3}\b|\b[a-z][\w.-]*:\d{2,5}\b|[{}<>;]|=>/i,
   /\b(relation|column|constraint|violates|syntax error|permission denied|duplicate key|null value|sqlstate|jwt|pgrst|postgres|undefined|null|nan)\b/i,

@@ -25,7 +25,8 @@ export interface CartState {
   /** Replaces the whole cart, e.g. with the one loaded from the backend. */
   replace: (items: CartItem[]) => void;
   clear: () => void;
-  applyCode: (code: string) => void;
+  /** Applies a code, or with null removes the applied one (the visitor keeps it for a later order). */
+  applyCode: (code: string | null) => void;
 }
 
 export const CART_STORAGE_KEY = 'storefront-cart';

@@ -14,11 +14,15 @@ export const GlobalStyle = createGlobalStyle`
     :root { color-scheme: dark; ${paletteCss(palettes.dark)} }
   }
   *, *::before, *::after { box-sizing: border-box; }
-  /* scroll-padding-top: what focus or an anchor scrolls to stays clear of the sticky header (WCAG 2.4.11). */
+  /* scroll-padding-top: what focus or an anchor scrolls to stays clear of the sticky header, and of the toasts
+     hanging below it on a phone (--toast-inset, their bottom edge, set by the Toaster) (WCAG 2.4.11). */
   html {
     -webkit-text-size-adjust: 100%;
     scroll-behavior: smooth;
-    scroll-padding-top: calc(${({ theme }) => theme.layout.headerHeight} + 1rem);
+    scroll-padding-top: max(
+      calc(${({ theme }) => theme.layout.headerHeight} + 1rem),
+      calc(var(--toast-inset, 0px) + 0.5rem)
+    );
   }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }

@@ -17,7 +17,7 @@ export {
 } from './text-field';
 export { Dialog, type DialogProps } from './dialog';
 export { PageMeta, type PageMetaProps } from './page-meta';
-export { Toaster } from './toaster';
+export { ToastDock, Toaster } from './toaster';
 export {
   FormSkeleton,
   LinesSkeleton,

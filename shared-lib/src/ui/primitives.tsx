@@ -124,6 +124,8 @@ export const Section = styled.section<{ $tone?: 'plain' | 'soft' | 'dark' }>`
 `;
 
 export const Card = styled.div`
+  /* A light card can sit in a dark band: its rings go back to the ring for light surfaces (3:1 on it). */
+  --focus-ring: ${({ theme }) => theme.colors.focus};
   background: ${({ theme }) => theme.colors.bg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};

@@ -3,11 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { startSessionSync, useCartStore, useSessionStore } from 'shared-lib';
 import {
   createTestSupabase,
+  findToast,
   json,
   renderSuspended as renderWithProviders,
   resetStores,
 } from 'shared-lib/src/testing';
 import { Header } from '../layout/Header';
+import { SIGNED_OUT } from '../layout/SignedInMenu';
 
 jest.mock('../federation/remotes', () => {
   const down = Promise.reject(new Error('catalogue remote is down'));
@@ -52,6 +54,8 @@ it('signs out at once and goes home while the backend is unreachable, with no er
   expect(useCartStore.getState().items).toEqual([]);
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+  // Said in words (the menu and its item are gone): read out through the live region, shown in a toast.
+  expect(await findToast(SIGNED_OUT.title)).toHaveTextContent(SIGNED_OUT.description);
   await waitFor(() => expect(warn).toHaveBeenCalled());
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });

@@ -52,6 +52,7 @@ export function CartUnavailable({ onRetry }: { onRetry: () => void }) {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      event.preventDefault(); // the popover's key, not also the newest toast's
       setOpen(false);
       button.current?.focus();
     };

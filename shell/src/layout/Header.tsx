@@ -2,17 +2,22 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Menu as MenuIcon, Sparkles, X } from 'lucide-react';
-import { ButtonLink, Container, IconButton, media, paths } from 'shared-lib';
+import { ButtonLink, Container, IconButton, media, paths, ToastDock } from 'shared-lib';
 import { RemoteWidget } from '../federation/RemoteWidget';
 import { AccountMenu } from './AccountMenu';
 import { CartLoading, CartUnavailable } from './CartFallback';
 import { headerLinks } from './nav-links';
 import { useScrolled } from './use-scrolled';
 
-const Bar = styled.header<{ $compact: boolean }>`
+/** Sticks to the top: the header, and below it the toast dock, whose toasts hang from the header on a phone. */
+const Top = styled.div`
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.z.header};
+`;
+
+const Bar = styled.header<{ $compact: boolean }>`
+  position: relative;
   /* The frosted glass is a layer behind the content: backdrop-filter on the header itself would make it the
      containing block of fixed children, and the cart drawer (position: fixed) could not fill the screen. */
   &::before {
@@ -174,6 +179,8 @@ export function Header() {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      // The key is the menu's, not also the newest toast's.
+      event.preventDefault();
       setMenuOpen(false);
       toggle.current?.focus();
     };
@@ -182,64 +189,67 @@ export function Header() {
   }, [menuOpen]);
 
   return (
-    <Bar $compact={compact} data-compact={compact}>
-      <Inner $compact={compact}>
-        <Brand to={paths.home}>
-          <Sparkles size={22} aria-hidden />
-          AI Made Simple
-        </Brand>
-        <DesktopNav aria-label="Main">
-          {headerLinks.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === paths.home}>
-              {link.label}
-            </NavLink>
-          ))}
-        </DesktopNav>
-        <Actions>
-          <Cta to={paths.enterTheFuture} $size="sm">
-            Enter the Future
-          </Cta>
-          <CartSlot>
-            <RemoteWidget
-              remote="catalog"
-              expose="./CartButton"
-              fallback={<CartLoading />}
-              unavailable={(retry) => <CartUnavailable onRetry={retry} />}
-            />
-          </CartSlot>
-          <AccountMenu />
-          <MenuToggle
-            ref={toggle}
-            type="button"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <X size={22} aria-hidden /> : <MenuIcon size={22} aria-hidden />}
-          </MenuToggle>
-        </Actions>
-      </Inner>
-      {menuOpen ? (
-        <MobileNav id="mobile-menu" aria-label="Mobile">
-          <Container>
-            <ul>
-              {headerLinks.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} end={link.to === paths.home}>
-                    {link.label}
-                  </NavLink>
+    <Top>
+      <Bar $compact={compact} data-compact={compact}>
+        <Inner $compact={compact}>
+          <Brand to={paths.home}>
+            <Sparkles size={22} aria-hidden />
+            AI Made Simple
+          </Brand>
+          <DesktopNav aria-label="Main">
+            {headerLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} end={link.to === paths.home}>
+                {link.label}
+              </NavLink>
+            ))}
+          </DesktopNav>
+          <Actions>
+            <Cta to={paths.enterTheFuture} $size="sm">
+              Enter the Future
+            </Cta>
+            <CartSlot>
+              <RemoteWidget
+                remote="catalog"
+                expose="./CartButton"
+                fallback={<CartLoading />}
+                unavailable={(retry) => <CartUnavailable onRetry={retry} />}
+              />
+            </CartSlot>
+            <AccountMenu />
+            <MenuToggle
+              ref={toggle}
+              type="button"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X size={22} aria-hidden /> : <MenuIcon size={22} aria-hidden />}
+            </MenuToggle>
+          </Actions>
+        </Inner>
+        {menuOpen ? (
+          <MobileNav id="mobile-menu" aria-label="Mobile">
+            <Container>
+              <ul>
+                {headerLinks.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.to === paths.home}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <ButtonLink to={paths.enterTheFuture} $block data-cta>
+                    Enter the Future
+                  </ButtonLink>
                 </li>
-              ))}
-              <li>
-                <ButtonLink to={paths.enterTheFuture} $block data-cta>
-                  Enter the Future
-                </ButtonLink>
-              </li>
-            </ul>
-          </Container>
-        </MobileNav>
-      ) : null}
-    </Bar>
+              </ul>
+            </Container>
+          </MobileNav>
+        ) : null}
+      </Bar>
+      <ToastDock />
+    </Top>
   );
 }

@@ -58,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </Main>
       <Footer />
+      {/* Into the header's toast dock (after the header in the tab order), or <body> under a modal dialog. */}
       <Toaster />
       {/* The cart's backend sync, headless; a catalogue remote without it saves from its cart button. */}
       <RemoteWidget remote="catalog" expose="./CartSync" />

@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { LogOut, User, UserCircle } from 'lucide-react';
-import { IconButton, paths, signOut, type SessionUser } from 'shared-lib';
+import { IconButton, paths, signOut, toast, type SessionUser } from 'shared-lib';
 
 const Content = styled(Menu.Content)`
   z-index: ${({ theme }) => theme.z.dropdown};
@@ -43,6 +43,15 @@ const Item = styled(Menu.Item)`
   }
 `;
 
+/**
+ * What a sign-out says, for the menu that vanished with it said nothing (beyond the spec, docs/architecture.md).
+ * "On this device": the sign-out ends this browser's session only.
+ */
+export const SIGNED_OUT = {
+  title: 'Signed out',
+  description: 'You are signed out on this device.',
+} as const;
+
 /** The signed-in user's menu: My Account and Sign Out (Radix: roving focus, arrow keys, Escape). */
 export default function SignedInMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
@@ -51,6 +60,7 @@ export default function SignedInMenu({ user }: { user: SessionUser }) {
   const handleSignOut = () => {
     navigate(paths.home);
     void signOut({ on: key });
+    toast(SIGNED_OUT);
   };
   return (
     <Menu.Root modal={false}>

@@ -19,6 +19,7 @@ import {
 import { authError, authUser, sessionBody } from '../../testing/supabase-auth';
 import { CONFIRM_COPY } from '../../features/auth/components/ConfirmEmailSent';
 import AuthPage from '../AuthPage';
+import { AUTH_INTRO } from '../../features/auth/components/AuthForm';
 
 afterEach(resetStores);
 
@@ -93,13 +94,18 @@ describe('AuthPage', () => {
     expect(screen.getByText("Don't have an account?")).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeInTheDocument();
+    // The new heading takes focus, so the change is read out and the form is next; the intro fits the mode.
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toHaveFocus();
+    expect(screen.getByText(AUTH_INTRO['sign-up'])).toBeInTheDocument();
+    expect(screen.queryByText('Sign in to access your cart and checkout')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Up' })).toHaveAttribute('type', 'submit');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
     expect(screen.getByText('Already have an account?')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toHaveFocus();
+    expect(screen.getByText('Sign in to access your cart and checkout')).toBeInTheDocument();
   });
 
   it('shows every failing rule in one error toast and sends nothing', async () => {

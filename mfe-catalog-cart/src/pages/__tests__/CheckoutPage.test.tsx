@@ -15,6 +15,7 @@ import CheckoutPage, {
   PRICE_CHANGED_DESCRIPTION,
   PRICE_CHANGED_TITLE,
 } from '../CheckoutPage';
+import { codeRefusal, REMOVE_CODE } from '../../features/checkout/components/DiscountCodeForm';
 
 const add = (...ids: string[]) =>
   ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
@@ -23,8 +24,8 @@ const VALID = 'ADA1B2C3D';
 const USED = 'BOB1B2C3D';
 /** A code of someone else's that this account cannot use: it has had its one code discount. */
 const SECOND = 'CAT1B2C3D';
-const NO_BENEFIT =
-  'Your volume discount is already as large as this code, so it gives nothing on this order and stays unused.';
+/** Three items: their 10 % volume discount is what the code would give. */
+const NO_BENEFIT = 'Your 10 % volume discount is as good as this code; keep it for a later order.';
 
 interface Server {
   calls: string[];
@@ -166,6 +167,29 @@ it('says a code gives nothing where the volume discount is as large, and keeps i
   expect(localStorage.getItem('discount_code')).toBe(VALID);
 });
 
+it('words a better volume discount by its percent', () => {
+  expect(codeRefusal('no_benefit', 5)).toBe(
+    'Your 15 % volume discount is better than this code; keep it for a later order.',
+  );
+});
+
+it('takes an applied code off the order again, back into the box for later', async () => {
+  server();
+  add('smart-website');
+  useCartStore.getState().applyCode(VALID);
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  expect(await screen.findByText('Discount (10%)')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: REMOVE_CODE }));
+  expect(useCartStore.getState().appliedCode).toBeNull();
+  const input = screen.getByLabelText('Discount code');
+  expect(input).toHaveValue(VALID);
+  expect(input).toBeEnabled();
+  await waitFor(() => expect(input).toHaveFocus());
+  expect(screen.queryByRole('button', { name: REMOVE_CODE })).not.toBeInTheDocument();
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
+});
+
 it('never calls a code applied once the quote says it gives nothing, and the order leaves it unused', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   const state = server();
@@ -294,7 +318,10 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
   // The toast for the purchase, the toast and the inline error for the code.
   await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(3));
-  expect(screen.getByLabelText('Discount code')).toHaveAccessibleDescription(ERROR_MESSAGES.network);
+  // Beside the form and its Apply button, not as the code's own error: the code may well be valid.
+  expect(screen.getByLabelText('Discount code')).not.toHaveAttribute('aria-invalid');
+  expect(screen.getByLabelText('Discount code')).not.toHaveAccessibleDescription(ERROR_MESSAGES.network);
+  expect(screen.getByRole('button', { name: 'Apply' })).toHaveAccessibleDescription(ERROR_MESSAGES.network);
   expect(document.body).not.toHaveTextContent(/TypeError|Failed to fetch/);
   alert.mockRestore();
   log.mockRestore();

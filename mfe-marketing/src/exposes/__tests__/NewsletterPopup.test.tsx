@@ -1,6 +1,13 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createTestSupabase, json, renderSuspended, resetStores } from 'shared-lib/testing';
+import {
+  createTestSupabase,
+  json,
+  renderSuspended,
+  renderWithProviders,
+  resetStores,
+} from 'shared-lib/testing';
+import { TeamIllustration } from '../../features/newsletter/components/TeamIllustration';
 import NewsletterPopup from '../NewsletterPopup';
 
 afterEach(() => {
@@ -43,6 +50,66 @@ describe('NewsletterPopup', () => {
     await renderSuspended(<NewsletterPopup />);
     await advance(5000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('waits its turn', () => {
+    const dialog = () => screen.queryByRole('dialog');
+
+    it('waits 5 s after the visitor’s last key or scroll', async () => {
+      jest.useFakeTimers();
+      await renderSuspended(<NewsletterPopup />);
+      await advance(1500);
+      fireEvent.keyDown(document.body, { key: 'a' });
+      await advance(3000);
+      fireEvent.scroll(window);
+      await advance(4900);
+      expect(dialog()).not.toBeInTheDocument();
+      await advance(200);
+      jest.useRealTimers();
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    });
+
+    it('never opens while a field has focus or a form holds typed text, and takes no keys from it', async () => {
+      jest.useFakeTimers();
+      await renderSuspended(
+        <>
+          <form aria-label="Search">
+            <input aria-label="Query" />
+          </form>
+          <NewsletterPopup />
+        </>,
+      );
+      const field = screen.getByLabelText('Query');
+      act(() => field.focus());
+      await advance(60_000);
+      expect(dialog()).not.toBeInTheDocument();
+      expect(field).toHaveFocus();
+      // Left with something typed in it: the form is still in use.
+      fireEvent.change(field, { target: { value: 'hello.world' } });
+      act(() => field.blur());
+      await advance(60_000);
+      expect(dialog()).not.toBeInTheDocument();
+      // Emptied and left: the popup's turn comes once the visitor has been idle for 5 s.
+      fireEvent.change(field, { target: { value: '' } });
+      await advance(5000);
+      jest.useRealTimers();
+      expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    });
+
+    it.each(['/auth', '/auth/reset', '/checkout', '/account', '/contact'])(
+      'never opens on %s',
+      async (route) => {
+        jest.useFakeTimers();
+        await renderSuspended(<NewsletterPopup />, { route });
+        await advance(60_000);
+        expect(dialog()).not.toBeInTheDocument();
+      },
+    );
+  });
+
+  it('draws its picture as decoration, not as a photo of a team no one can see in it', () => {
+    renderWithProviders(<TeamIllustration />);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   async function openPopup() {

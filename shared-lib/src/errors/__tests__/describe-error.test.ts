@@ -106,6 +106,12 @@ describe('describeError', () => {
       expect(description.message).not.toMatch(NOTHING_TECHNICAL);
       expect(description).toEqual({ kind: 'server', message: ERROR_MESSAGES.server });
     }
+    // A proxy's bare 503 (text, not JSON), and its reason phrase alone, are not words for people either.
+    const bare = await restError(() => new Response('Service Unavailable', { status: 503 }));
+    expect(describeError(bare)).toEqual({ kind: 'server', message: ERROR_MESSAGES.server });
+    for (const phrase of ['Service Unavailable', 'Bad Gateway', 'Internal Server Error', 'Not Found']) {
+      expect(describeError(new Error(phrase))).toEqual({ kind: 'server', message: ERROR_MESSAGES.server });
+    }
     expect(describeError(new AuthRetryableFetchError('Service Unavailable', 503))).toEqual({
       kind: 'server',
       message: ERROR_MESSAGES.server,

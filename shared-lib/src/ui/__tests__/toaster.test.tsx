@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from '../../testing';
+import { ToastDock } from '../toaster';
 import { TOAST_DURATION, toast } from '../../stores/toast';
 import { useAnnouncerStore } from '../../stores/announcer';
 
@@ -130,5 +131,93 @@ describe('Toaster', () => {
     const [first, second] = within(region()!).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     await userEvent.click(within(second).getByRole('button', { name: 'Dismiss notification' }));
     expect(within(first).getByRole('button', { name: 'Dismiss notification' })).toHaveFocus();
+  });
+
+  it('is a landmark, so nothing on the page sits outside one (axe: region)', () => {
+    renderWithProviders(<p>Page</p>);
+    act(() => {
+      toast({ title: 'Saved' });
+    });
+    expect(screen.getByRole('region', { name: 'Notifications' })).toContainElement(region());
+  });
+
+  it('dismisses the newest toast on Escape, one per press, focus or not', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<button type="button">Elsewhere</button>);
+    act(() => {
+      toast({ title: 'First', variant: 'destructive' });
+      toast({ title: 'Second', variant: 'destructive' });
+    });
+    act(() => screen.getByRole('button', { name: 'Elsewhere' }).focus());
+    await user.keyboard('{Escape}');
+    expect(titles()).toEqual(['First']);
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(region()).not.toBeInTheDocument();
+  });
+
+  it('leaves the toasts alone when a dialog or menu already took the Escape', async () => {
+    const user = userEvent.setup();
+    const takeEscape = (event: KeyboardEvent) => event.key === 'Escape' && event.preventDefault();
+    document.addEventListener('keydown', takeEscape);
+    try {
+      renderWithProviders(<p>Page</p>);
+      act(() => {
+        toast({ title: 'Error', variant: 'destructive' });
+      });
+      await user.keyboard('{Escape}');
+      expect(titles()).toEqual(['Error']);
+    } finally {
+      document.removeEventListener('keydown', takeEscape);
+    }
+  });
+
+  it('moves focus to the main content when Escape dismisses the focused last toast', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <main id="main" tabIndex={-1}>
+        Page
+      </main>,
+    );
+    act(() => {
+      toast({ title: 'Error', variant: 'destructive' });
+    });
+    act(() => screen.getByRole('button', { name: 'Dismiss notification' }).focus());
+    await user.keyboard('{Escape}');
+    expect(region()).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('shows in the page’s dock, after the header in the tab order, but in <body> while a modal hides the page', () => {
+    renderWithProviders(
+      <>
+        <div data-testid="page">
+          <header>
+            <button type="button">Open menu</button>
+          </header>
+          <ToastDock data-testid="dock" />
+          <main>
+            <button type="button">Send Message</button>
+          </main>
+        </div>
+      </>,
+    );
+    act(() => {
+      toast({ title: 'Validation Error', variant: 'destructive' });
+    });
+    const dock = screen.getByTestId('dock');
+    expect(dock).toContainElement(region());
+    const order = screen.getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'));
+    expect(order).toEqual(['Open menu', 'Dismiss notification', 'Send Message']);
+    act(() => {
+      resetStores();
+    });
+    screen.getByTestId('page').setAttribute('aria-hidden', 'true');
+    act(() => {
+      toast({ title: 'Error', variant: 'destructive' });
+    });
+    expect(dock).toBeEmptyDOMElement();
+    // Outside the hidden page, so still in the accessibility tree.
+    expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('Error');
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { EmailField, FormFailure, PageMeta, SubmitButton, TextField, useFormSubmit } from 'shared-lib';
 import { authSchema } from 'shared-lib/validation';
@@ -25,6 +25,15 @@ const copy = {
     switchPrompt: 'Already have an account?',
     switchAction: 'Sign in',
   },
+} as const;
+
+/**
+ * The intro under the heading: the spec's words in sign-in mode; in sign-up mode they would ask to sign in, so
+ * that mode has its own (beyond the spec, docs/architecture.md).
+ */
+export const AUTH_INTRO = {
+  'sign-in': 'Sign in to access your cart and checkout',
+  'sign-up': 'Create an account to access your cart and checkout',
 } as const;
 
 const Forgot = styled.p`
@@ -57,6 +66,13 @@ const CONFIRMATION_SENT = { title: 'Check your inbox' } as const;
 export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent }: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const text = copy[mode];
+  // A switch of mode moves focus to the new heading: the change is read out (the switch itself stays put and said
+  // nothing), and the form comes next in the tab order. Not on the first render (the page's own focus rule).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (switched.current) heading.current?.focus();
+  }, [mode]);
   const form = useFormSubmit({
     initial: { email: '', password: '' },
     schema: authSchema,
@@ -82,8 +98,10 @@ export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent
     <Panel>
       {/* The tab's title names the mode the form is in (WCAG 2.4.2). */}
       <PageMeta title={text.title} description="Sign in to access your cart and checkout" />
-      <Heading>{text.heading}</Heading>
-      <Intro>Sign in to access your cart and checkout</Intro>
+      <Heading ref={heading} tabIndex={-1}>
+        {text.heading}
+      </Heading>
+      <Intro>{AUTH_INTRO[mode]}</Intro>
       <PanelForm form={form}>
         <EmailField {...form.field('email')} inputMode="email" required />
         <TextField
@@ -111,6 +129,7 @@ export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent
         <TextButton
           type="button"
           onClick={() => {
+            switched.current = true;
             setMode(mode === 'sign-in' ? 'sign-up' : 'sign-in');
             form.clearMessages();
           }}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Copy, ShieldCheck } from 'lucide-react';
@@ -88,6 +88,20 @@ type State =
  */
 export function TwoFactorSettings() {
   const [state, setState] = useState<State>({ name: 'loading' });
+  // Each step replaces the controls of the one before, so the control the visitor used ("Turn on", "Remove",
+  // "Cancel") is gone: its step's first words take focus instead of <body> (WCAG 2.4.3), but only after the
+  // visitor's own act, never on loading the page.
+  const acted = useRef(false);
+  const lead = useRef<HTMLParagraphElement>(null);
+  const change = (next: State) => {
+    acted.current = true;
+    setState(next);
+  };
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (!acted.current || (focused && focused !== document.body)) return;
+    lead.current?.focus();
+  }, [state]);
 
   const load = useCallback(() => {
     setState({ name: 'loading' });
@@ -113,8 +127,10 @@ export function TwoFactorSettings() {
     case 'off':
       body = (
         <>
-          <p>{TWO_FACTOR_COPY.off}</p>
-          <StartSetUp onStarted={(enrollment) => setState({ name: 'enrolling', enrollment })} />
+          <p ref={lead} tabIndex={-1}>
+            {TWO_FACTOR_COPY.off}
+          </p>
+          <StartSetUp onStarted={(enrollment) => change({ name: 'enrolling', enrollment })} />
         </>
       );
       break;
@@ -122,20 +138,22 @@ export function TwoFactorSettings() {
       body = (
         <Enrolment
           enrollment={state.enrollment}
-          onEnabled={() => setState({ name: 'on', factorId: state.enrollment.factorId })}
-          onCancel={() => setState({ name: 'off' })}
+          onEnabled={() => change({ name: 'on', factorId: state.enrollment.factorId })}
+          onCancel={() => change({ name: 'off' })}
         />
       );
       break;
     case 'on':
       body = (
         <>
-          <p>{TWO_FACTOR_COPY.on}</p>
+          <p ref={lead} tabIndex={-1}>
+            {TWO_FACTOR_COPY.on}
+          </p>
           <Row>
             <Button
               type="button"
               $variant="outline"
-              onClick={() => setState({ name: 'removing', factorId: state.factorId })}
+              onClick={() => change({ name: 'removing', factorId: state.factorId })}
             >
               {TWO_FACTOR_COPY.remove}
             </Button>
@@ -146,13 +164,15 @@ export function TwoFactorSettings() {
     case 'removing':
       body = (
         <>
-          <p>{TWO_FACTOR_COPY.removeIntro}</p>
+          <p ref={lead} tabIndex={-1}>
+            {TWO_FACTOR_COPY.removeIntro}
+          </p>
           <CodeStep
             submit={TWO_FACTOR_COPY.confirmRemove}
             danger
             send={(code) => removeTotp(state.factorId, code)}
-            onDone={() => setState({ name: 'off' })}
-            onCancel={() => setState({ name: 'on', factorId: state.factorId })}
+            onDone={() => change({ name: 'off' })}
+            onCancel={() => change({ name: 'on', factorId: state.factorId })}
             success={{ title: TWO_FACTOR_COPY.removedTitle, description: TWO_FACTOR_COPY.removed }}
           />
         </>

@@ -1,6 +1,9 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { CheckCircle2 } from 'lucide-react';
 import {
+  Button,
+  CODE_DISCOUNT_PERCENT,
   fieldAria,
   FieldFrame,
   Form,
@@ -12,6 +15,7 @@ import {
   SubmitButton,
   useCartStore,
   useFormSubmit,
+  volumeDiscount,
   type CartItem,
   type DiscountCodeStatus,
 } from 'shared-lib';
@@ -20,18 +24,26 @@ import { forgetStoredCode, readStoredCode } from '../utils/stored-code';
 
 /**
  * Why a code gives this order nothing, by the server's quote: 'Invalid discount code' is the spec's; the others
- * are beyond the spec, the minimal honest words until the polish issue (#33) words them for good: a code used on
- * an order, a code on an account that has had its one code discount, a code the volume discount already matches
- * (issue #30: the last two stay unused).
+ * are beyond the spec (issues #30 and #33): a code used on an order, a code on an account that has had its one
+ * code discount, and a code the volume discount of this many items already matches or beats (the last two stay
+ * unused, for a later order).
  */
-export const CODE_REFUSALS = {
+const CODE_REFUSALS = {
   unknown: 'Invalid discount code',
   redeemed: 'This discount code has already been used.',
   account_used: 'Your account has already used a discount code, so this one gives nothing and stays unused.',
-  no_benefit:
-    'Your volume discount is already as large as this code, so it gives nothing on this order and stays unused.',
-} as const satisfies Record<Exclude<DiscountCodeStatus, 'valid'>, string>;
+} as const;
 export const CODE_ALREADY_USED = CODE_REFUSALS.redeemed;
+
+export function codeRefusal(status: Exclude<DiscountCodeStatus, 'valid'>, itemCount: number): string {
+  if (status !== 'no_benefit') return CODE_REFUSALS[status];
+  const { percent } = volumeDiscount(itemCount);
+  const than = percent > CODE_DISCOUNT_PERCENT ? 'better than' : 'as good as';
+  return `Your ${percent} % volume discount is ${than} this code; keep it for a later order.`;
+}
+
+/** Beyond the spec: an applied code can be taken off the order again. */
+export const REMOVE_CODE = 'Remove code';
 
 const Row = styled.div`
   display: flex;
@@ -57,7 +69,7 @@ async function applicableCode(items: readonly CartItem[], code: string): Promise
   const { code_status: status } = await quoteCart(items, candidate);
   if (status === 'valid') return candidate;
   if (status === 'redeemed') forgetStoredCode(candidate);
-  throw new FormRefusal({ title: CODE_REFUSALS[status ?? 'unknown'], field: 'code' });
+  throw new FormRefusal({ title: codeRefusal(status ?? 'unknown', items.length), field: 'code' });
 }
 
 /**
@@ -82,17 +94,27 @@ export function DiscountCodeForm({
   });
   const field = form.field('code');
   const error = applied ? undefined : field.error;
+  const input = useRef<HTMLInputElement>(null);
+  // The code goes back into the box, free to apply again; the box takes focus from the vanished button.
+  const removeCode = () => {
+    form.set('code', applied ?? '');
+    applyCode(null);
+    window.setTimeout(() => input.current?.focus());
+  };
 
   return (
     <Form form={form}>
       <FieldFrame id={field.id} label="Discount code" error={error}>
         <Row>
           <Input
+            ref={input}
             id={field.id}
             name={field.name}
             value={applied ?? field.value}
             onChange={(event) => form.set('code', event.target.value.toUpperCase())}
-            {...fieldAria(field.id, { error }, field['aria-describedby'])}
+            // Not described by the form's failure (a lost connection): that is not the code's fault, and read with
+            // the field it made a valid code sound wrong. The failure describes the Apply button instead.
+            {...fieldAria(field.id, { error })}
             disabled={Boolean(applied) || form.submitting}
             autoComplete="off"
             spellCheck={false}
@@ -108,6 +130,11 @@ export function DiscountCodeForm({
         <Applied ref={form.noteRef} tabIndex={-1}>
           <CheckCircle2 size={18} aria-hidden /> {applied} applied
         </Applied>
+      ) : null}
+      {applied ? (
+        <Button type="button" $variant="ghost" $size="sm" onClick={removeCode}>
+          {REMOVE_CODE}
+        </Button>
       ) : null}
     </Form>
   );

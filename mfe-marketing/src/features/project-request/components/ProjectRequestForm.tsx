@@ -63,20 +63,22 @@ export function ProjectRequestForm() {
 
   return (
     <Layout form={form} aria-label="Project request">
-      <TextField {...form.field('name')} label="Name" autoComplete="name" />
-      <EmailField {...form.field('email')} />
+      <TextField {...form.field('name')} label="Name" autoComplete="name" required />
+      <EmailField {...form.field('email')} required />
       <div className="wide">
         <TextField {...form.field('company')} label="Company (optional)" autoComplete="organization" />
       </div>
       <SelectField
         {...form.field('projectType')}
         label="Project type"
+        required
         placeholder="Select a project type"
         options={PROJECT_TYPES}
       />
       <SelectField
         {...form.field('budget')}
         label="Budget"
+        required
         placeholder="Select a budget range"
         options={BUDGETS}
       />
@@ -84,12 +86,13 @@ export function ProjectRequestForm() {
         <SelectField
           {...form.field('timeline')}
           label="Timeline"
+          required
           placeholder="Select a timeline"
           options={TIMELINES}
         />
       </div>
       <div className="wide">
-        <TextareaField {...form.field('description')} label="Project description" />
+        <TextareaField {...form.field('description')} label="Project description" required />
       </div>
       <div className="wide">
         <FormFailure form={form} />

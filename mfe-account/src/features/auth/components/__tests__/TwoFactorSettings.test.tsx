@@ -89,6 +89,8 @@ describe('TwoFactorSettings', () => {
     renderWithProviders(<TwoFactorSettings />);
     expect(within(section()).getByRole('status', { name: TWO_FACTOR_COPY.loading })).toBeInTheDocument();
     expect(await screen.findByText(TWO_FACTOR_COPY.off)).toBeInTheDocument();
+    // Loading the settings takes no focus.
+    expect(document.body).toHaveFocus();
 
     const qr = await startSetUp();
     expect(qr).toHaveAttribute('src', `data:image/svg+xml;utf-8,${SVG}`);
@@ -106,7 +108,8 @@ describe('TwoFactorSettings', () => {
     await user.type(code(), '123456');
     await user.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.verify }));
     await findToast(TWO_FACTOR_COPY.enabled);
-    expect(screen.getByText(TWO_FACTOR_COPY.on)).toBeInTheDocument();
+    // "Turn on" is gone with its step: the new state's words take focus, not <body>.
+    expect(screen.getByText(TWO_FACTOR_COPY.on)).toHaveFocus();
     expect(requests.find((request) => request.path.endsWith('/verify'))?.body).toMatchObject({
       challenge_id: 'challenge-1',
       code: '123456',
@@ -159,16 +162,18 @@ describe('TwoFactorSettings', () => {
     renderWithProviders(<TwoFactorSettings />);
     expect(await screen.findByText(TWO_FACTOR_COPY.on)).toBeInTheDocument();
 
+    // Each button goes with its step; focus goes to the next step's words, never to <body>.
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.remove }));
-    expect(screen.getByText(TWO_FACTOR_COPY.removeIntro)).toBeInTheDocument();
+    expect(screen.getByText(TWO_FACTOR_COPY.removeIntro)).toHaveFocus();
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.cancel }));
-    expect(screen.getByText(TWO_FACTOR_COPY.on)).toBeInTheDocument();
+    expect(screen.getByText(TWO_FACTOR_COPY.on)).toHaveFocus();
 
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.remove }));
     await userEvent.type(code(), '654321');
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.confirmRemove }));
     await findToast(TWO_FACTOR_COPY.removed);
     expect(screen.getByRole('button', { name: TWO_FACTOR_COPY.setUp })).toBeInTheDocument();
+    expect(screen.getByText(TWO_FACTOR_COPY.off)).toHaveFocus();
     // The code first (the server removes a factor only for an aal2 session), then the removal.
     const order = requests.map((request) => `${request.method} ${request.path}`);
     expect(order.indexOf(`POST /auth/v1/factors/${FACTOR_ID}/verify`)).toBeLessThan(

@@ -7,6 +7,14 @@ import { ProjectRequestForm } from '../ProjectRequestForm';
 const backend = recordInserts();
 
 describe('ProjectRequestForm', () => {
+  it('marks every field the rules require as required, and the company not', async () => {
+    await renderSuspended(<ProjectRequestForm />);
+    for (const label of ['Name', 'Email', 'Project type', 'Budget', 'Timeline', 'Project description']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText('Company (optional)')).not.toBeRequired();
+  });
+
   it('shows errors under each field, which clear on edit', async () => {
     await renderSuspended(<ProjectRequestForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Submit Project Request' }));
