@@ -234,11 +234,12 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
       );
     }
 
-    // The deployer's checkout of supabase/: the migrations, and config.toml as production is configured.
+    // The deployer's checkout of supabase/: the migrations, the e-mail templates config.toml names, the Edge
+    // Functions, and config.toml as production is configured.
     const supabaseDir = path.join(work, 'supabase');
-    fs.cpSync(path.join(repoRoot, 'supabase', 'migrations'), path.join(supabaseDir, 'migrations'), {
-      recursive: true,
-    });
+    for (const folder of ['migrations', 'templates', 'functions']) {
+      fs.cpSync(path.join(repoRoot, 'supabase', folder), path.join(supabaseDir, folder), { recursive: true });
+    }
     const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
     const config = productionConfig(read('supabase/config.toml'), read('README.md'), shell.url);
     fs.writeFileSync(path.join(supabaseDir, 'config.toml'), stringify(config));

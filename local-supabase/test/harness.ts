@@ -287,6 +287,24 @@ export async function raw(
   return { status: response.status, headers: response.headers, json: json as Record<string, unknown> };
 }
 
+/**
+ * A scratch project holding a copy of the repository's supabase/ plus `fixtures` as its last migration; returns its
+ * supabase/ folder, which keeps that name because config.toml names its e-mail templates from the project
+ * (`./supabase/templates/…`), as the Supabase CLI does. `removeProject` deletes the whole copy.
+ */
+export function projectWithFixtures(name: string, fixtures: string): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `ls-${name}-`)), 'supabase');
+  fs.cpSync(path.join(__dirname, '..', '..', 'supabase'), dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'migrations', `20991231000000_${name.replace(/-/g, '_')}_fixtures.sql`),
+    fixtures,
+  );
+  return dir;
+}
+
+export const removeProject = (supabaseDir: string) =>
+  fs.rmSync(path.dirname(supabaseDir), { recursive: true, force: true });
+
 export const DEMO = {
   id: 'd0d0d0d0-0000-4000-8000-000000000001',
   email: 'demo@example.com',

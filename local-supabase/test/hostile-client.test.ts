@@ -9,7 +9,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { signJwt } from '../src/keys';
-import { KINDS, mailTo, raw, spawnServer, startBackend, type Backend } from './harness';
+import {
+  KINDS,
+  mailTo,
+  projectWithFixtures,
+  raw,
+  removeProject,
+  spawnServer,
+  startBackend,
+  type Backend,
+} from './harness';
 
 jest.setTimeout(120_000);
 
@@ -33,14 +42,12 @@ describe.each(KINDS)('a hostile client on %s', (kind) => {
   let dir: string;
   const secret = randomBytes(24).toString('hex');
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-hostile-'));
-    fs.cpSync(path.join(__dirname, '..', '..', 'supabase'), dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'migrations', '20991231000000_hostile_fixtures.sql'), FIXTURES);
+    dir = projectWithFixtures('hostile', FIXTURES);
     backend = await startBackend(kind, { SUPABASE_DIR: dir, HOST: '0.0.0.0', JWT_SECRET: secret });
   });
   afterAll(async () => {
     await backend?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
 
   describe('casts in select=', () => {

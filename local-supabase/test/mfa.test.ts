@@ -46,8 +46,12 @@ insert into public.secrets values (1, 'only with two factors');
 `;
 
 function supabaseDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-mfa-'));
-  fs.copyFileSync(path.join(__dirname, '..', '..', 'supabase', 'config.toml'), path.join(dir, 'config.toml'));
+  // Named supabase/ with the templates beside config.toml, which names them from the project (./supabase/templates).
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ls-mfa-')), 'supabase');
+  const source = path.join(__dirname, '..', '..', 'supabase');
+  fs.mkdirSync(dir);
+  fs.copyFileSync(path.join(source, 'config.toml'), path.join(dir, 'config.toml'));
+  fs.cpSync(path.join(source, 'templates'), path.join(dir, 'templates'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'migrations'));
   fs.writeFileSync(path.join(dir, 'migrations', '20260101000000_secrets.sql'), MIGRATION);
   return dir;

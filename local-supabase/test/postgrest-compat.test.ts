@@ -2,14 +2,9 @@
 // kept here as a test of this service's own, with the real supabase-js on both databases (issue #32 items 3
 // and 6): upsert statuses, embeds by foreign key and column name, self-referencing and one-to-one embeds, empty
 // and duplicate embeds, PGRST201's details, quoted columns, JSON paths, the Accept header and count=planned.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { KINDS, raw, startBackend, type Backend } from './harness';
+import { KINDS, projectWithFixtures, raw, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
-
-const SOURCE = path.join(__dirname, '..', '..', 'supabase');
 
 // A chat's tables, shaped like the ones the postgrest-js suite runs against (written here, not copied).
 const FIXTURES = `
@@ -62,19 +57,12 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
   let dir: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-postgrest-compat-'));
-    // In a folder named supabase, as config.toml's template paths (./supabase/templates/…) expect.
-    const supabase = path.join(dir, 'supabase');
-    fs.cpSync(SOURCE, supabase, { recursive: true });
-    fs.writeFileSync(
-      path.join(supabase, 'migrations', '20991231000000_postgrest_compat_fixtures.sql'),
-      FIXTURES,
-    );
-    backend = await startBackend(kind, { SUPABASE_DIR: supabase });
+    dir = projectWithFixtures('postgrest-compat', FIXTURES);
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
 
   describe('upsert', () => {

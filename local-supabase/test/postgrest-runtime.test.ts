@@ -3,11 +3,16 @@
 // successful one; a STABLE function runs read-only; each role's own settings (hosted Supabase's statement
 // timeouts) apply to its requests; request.method, path, headers (the client's address set by the gateway, never
 // by the client) and cookies are there to read. Through the real supabase-js and raw HTTP, on both databases.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { clientOptions, KINDS, raw, startBackend, type Backend } from './harness';
+import {
+  clientOptions,
+  KINDS,
+  projectWithFixtures,
+  raw,
+  removeProject,
+  startBackend,
+  type Backend,
+} from './harness';
 
 jest.setTimeout(120_000);
 
@@ -74,10 +79,7 @@ grant execute on all functions in schema public to anon, authenticated, service_
 `;
 
 function fixtureDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-runtime-'));
-  fs.cpSync(path.join(__dirname, '..', '..', 'supabase'), dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'migrations', '20991231000000_runtime_fixtures.sql'), FIXTURES);
-  return dir;
+  return projectWithFixtures('runtime', FIXTURES);
 }
 
 describe.each(KINDS)('PostgREST runtime (%s)', (kind) => {
@@ -89,7 +91,7 @@ describe.each(KINDS)('PostgREST runtime (%s)', (kind) => {
   });
   afterAll(async () => {
     await backend?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
 
   describe('errors a function raises', () => {

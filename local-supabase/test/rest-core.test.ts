@@ -2,14 +2,9 @@
 // upsert, counts, select with aliases and casts, functions as relations, logic trees, singular responses) and
 // checked with the real supabase-js on both databases: status, Content-Range, Preference-Applied, error bodies.
 // The suite runs the real migrations plus one fixture migration of its own (a table and three functions).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { KINDS, raw, startBackend, type Backend } from './harness';
+import { KINDS, projectWithFixtures, raw, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
-
-const SOURCE = path.join(__dirname, '..', '..', 'supabase');
 
 const FIXTURES = `
 create table public.notes (
@@ -59,14 +54,12 @@ describe.each(KINDS)('PostgREST core on %s', (kind) => {
   let dir: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-rest-core-'));
-    fs.cpSync(SOURCE, dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'migrations', '20991231000000_rest_core_fixtures.sql'), FIXTURES);
+    dir = projectWithFixtures('rest-core', FIXTURES);
     backend = await startBackend(kind, { SUPABASE_DIR: dir });
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
   beforeEach(async () => {
     const db = backend.anon();

@@ -3,14 +3,9 @@
 // is.not_null/unknown, the any/all quantifiers) and checked with the real supabase-js on both databases, raw
 // fetch where supabase-js cannot say it: status, Content-Range, Preference-Applied, error bodies, and that a
 // refused or rolled-back request changed no row.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { KINDS, raw, startBackend, type Backend } from './harness';
+import { KINDS, projectWithFixtures, raw, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
-
-const SOURCE = path.join(__dirname, '..', '..', 'supabase');
 
 const FIXTURES = `
 create table public.items (
@@ -104,10 +99,7 @@ const SEED = [
 ];
 
 async function withFixtures<T>(run: (dir: string) => Promise<T>): Promise<T> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-rest-longtail-'));
-  fs.cpSync(SOURCE, dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'migrations', '20991231000000_rest_longtail_fixtures.sql'), FIXTURES);
-  return run(dir);
+  return run(projectWithFixtures('rest-longtail', FIXTURES));
 }
 
 describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
@@ -122,7 +114,7 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
   beforeEach(async () => {
     const db = backend.service();
@@ -627,7 +619,7 @@ describe.each(KINDS)('schema cache reload on %s', (kind) => {
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
 
   /** The status of `route` once it is not `stale` any more, or after 15 s. */
@@ -676,7 +668,7 @@ describe.each(KINDS)('Prefer: tx with db-tx-end that allows overriding, on %s', 
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeProject(dir);
   });
 
   it('rolls back a write with tx=rollback after answering it, and says so', async () => {
