@@ -101,6 +101,18 @@ $$;
 
 
 --
+-- Name: is_country(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_country(code text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from private.countries c where c.code = is_country.code);
+$$;
+
+
+--
 -- Name: is_time_zone(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -263,6 +275,44 @@ $$;
 
 
 --
+-- Name: seller(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.seller() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'name', c.name,
+    'legalName', c.legal_name,
+    'address', jsonb_build_object('street', c.street, 'postalCode', c.postal_code, 'city', c.city,
+      'country', c.country),
+    'managingDirectors', to_jsonb(c.managing_directors),
+    'register', jsonb_build_object('court', c.register_court, 'number', c.register_number),
+    'vatId', c.vat_id,
+    'email', jsonb_build_object('contact', c.email_contact, 'billing', c.email_billing,
+      'privacy', c.email_privacy, 'legal', c.email_legal, 'careers', c.email_careers),
+    'bank', jsonb_build_object('name', c.bank_name, 'iban', c.iban, 'bic', c.bic),
+    'vat', jsonb_build_object('ratePercent', c.vat_rate_percent, 'pricesIncludeVat', c.prices_include_vat),
+    'paymentTermDays', c.payment_term_days
+  )
+  from private.company_details c;
+$$;
+
+
+--
+-- Name: site_link(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.site_link(path text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select c.site_url || site_link.path from private.company_details c;
+$$;
+
+
+--
 -- Name: slot_grid(timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -302,6 +352,38 @@ CREATE FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_
       and coalesce(m.ends_at, m.scheduled_at + make_interval(mins => s.slot_minutes)) > slot_is_taken.slot_start
   );
 $$;
+
+
+--
+-- Name: touch_updated_at(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.touch_updated_at() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+
+--
+-- Name: vat_number_valid(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.vat_number_valid(country text, vat_number text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  select vat_number_valid.vat_number is null or exists (
+    select 1 from private.countries c
+    where c.code = vat_number_valid.country
+      and c.vat_prefix is not null
+      and vat_number_valid.vat_number ~ ('^' || c.vat_prefix || '(' || c.vat_pattern || ')$')
+  );
+$_$;
 
 
 --
@@ -519,6 +601,100 @@ SET default_tablespace = '';
 SET default_table_access_method = heap;
 
 --
+-- Name: company_details; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.company_details (
+    id boolean DEFAULT true NOT NULL,
+    name text NOT NULL,
+    legal_name text NOT NULL,
+    street text NOT NULL,
+    postal_code text NOT NULL,
+    city text NOT NULL,
+    country text NOT NULL,
+    managing_directors text[] NOT NULL,
+    register_court text NOT NULL,
+    register_number text NOT NULL,
+    vat_id text NOT NULL,
+    email_contact text NOT NULL,
+    email_billing text NOT NULL,
+    email_privacy text NOT NULL,
+    email_legal text NOT NULL,
+    email_careers text NOT NULL,
+    bank_name text NOT NULL,
+    iban text NOT NULL,
+    bic text NOT NULL,
+    vat_rate_percent numeric(5,2) NOT NULL,
+    prices_include_vat boolean NOT NULL,
+    payment_term_days integer NOT NULL,
+    site_url text DEFAULT 'http://localhost:3000'::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT company_details_bank_name_check CHECK ((btrim(bank_name) <> ''::text)),
+    CONSTRAINT company_details_bic_check CHECK ((bic ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text)),
+    CONSTRAINT company_details_city_check CHECK ((btrim(city) <> ''::text)),
+    CONSTRAINT company_details_country_check CHECK ((country ~ '^[A-Z]{2}$'::text)),
+    CONSTRAINT company_details_email_billing_check CHECK ((email_billing ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_careers_check CHECK ((email_careers ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_contact_check CHECK ((email_contact ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_legal_check CHECK ((email_legal ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_privacy_check CHECK ((email_privacy ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
+    CONSTRAINT company_details_id_check CHECK (id),
+    CONSTRAINT company_details_legal_name_check CHECK ((btrim(legal_name) <> ''::text)),
+    CONSTRAINT company_details_managing_directors_check CHECK ((cardinality(managing_directors) > 0)),
+    CONSTRAINT company_details_name_check CHECK ((btrim(name) <> ''::text)),
+    CONSTRAINT company_details_payment_term_days_check CHECK (((payment_term_days >= 1) AND (payment_term_days <= 120))),
+    CONSTRAINT company_details_postal_code_check CHECK ((btrim(postal_code) <> ''::text)),
+    CONSTRAINT company_details_register_court_check CHECK ((btrim(register_court) <> ''::text)),
+    CONSTRAINT company_details_register_number_check CHECK ((btrim(register_number) <> ''::text)),
+    CONSTRAINT company_details_site_url_check CHECK ((site_url ~ '^https?://[^/\s?#]+$'::text)),
+    CONSTRAINT company_details_street_check CHECK ((btrim(street) <> ''::text)),
+    CONSTRAINT company_details_vat_id_check CHECK ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,12}$'::text)),
+    CONSTRAINT company_details_vat_rate_percent_check CHECK (((vat_rate_percent >= (0)::numeric) AND (vat_rate_percent <= (100)::numeric)))
+);
+
+
+--
+-- Name: countries; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.countries (
+    code text NOT NULL,
+    name text NOT NULL,
+    vat_prefix text,
+    vat_pattern text,
+    CONSTRAINT countries_check CHECK (((vat_prefix IS NULL) = (vat_pattern IS NULL))),
+    CONSTRAINT countries_code_check CHECK ((code ~ '^[A-Z]{2}$'::text)),
+    CONSTRAINT countries_name_check CHECK ((btrim(name) <> ''::text)),
+    CONSTRAINT countries_vat_prefix_check CHECK ((vat_prefix ~ '^[A-Z]{2}$'::text))
+);
+
+
+--
+-- Name: billing_details; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.billing_details (
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    company text,
+    address text NOT NULL,
+    postal_code text,
+    city text NOT NULL,
+    country text NOT NULL,
+    vat_number text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT billing_details_address_check CHECK ((((char_length(address) >= 1) AND (char_length(address) <= 200)) AND (address = btrim(address)))),
+    CONSTRAINT billing_details_check CHECK (((vat_number ~ '^[A-Z0-9+*]+$'::text) AND private.vat_number_valid(country, vat_number))),
+    CONSTRAINT billing_details_city_check CHECK ((((char_length(city) >= 1) AND (char_length(city) <= 100)) AND (city = btrim(city)))),
+    CONSTRAINT billing_details_company_check CHECK ((((char_length(company) >= 1) AND (char_length(company) <= 100)) AND (company = btrim(company)))),
+    CONSTRAINT billing_details_country_check CHECK (private.is_country(country)),
+    CONSTRAINT billing_details_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 100)) AND (name = btrim(name)))),
+    CONSTRAINT billing_details_postal_code_check CHECK ((((char_length(postal_code) >= 1) AND (char_length(postal_code) <= 20)) AND (postal_code = btrim(postal_code))))
+);
+
+
+--
 -- Name: booking_settings; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -699,6 +875,30 @@ CREATE TABLE public.services (
     CONSTRAINT services_category_check CHECK ((category = ANY (ARRAY['full'::text, 'workshops'::text]))),
     CONSTRAINT services_price_check CHECK ((price > (0)::numeric))
 );
+
+
+--
+-- Name: company_details company_details_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.company_details
+    ADD CONSTRAINT company_details_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: countries countries_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.countries
+    ADD CONSTRAINT countries_pkey PRIMARY KEY (code);
+
+
+--
+-- Name: billing_details billing_details_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.billing_details
+    ADD CONSTRAINT billing_details_pkey PRIMARY KEY (user_id);
 
 
 --
@@ -904,6 +1104,21 @@ CREATE INDEX orders_user_id_idx ON public.orders USING btree (user_id, created_a
 
 
 --
+-- Name: billing_details billing_details_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER billing_details_updated_at BEFORE UPDATE ON public.billing_details FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+
+--
+-- Name: billing_details billing_details_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.billing_details
+    ADD CONSTRAINT billing_details_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+
+--
 -- Name: cart_items cart_items_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -952,6 +1167,18 @@ ALTER TABLE ONLY public.orders
 
 
 --
+-- Name: company_details; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.company_details ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: countries; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.countries ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: contact_messages anyone may write; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -964,6 +1191,12 @@ CREATE POLICY "anyone may write" ON public.contact_messages FOR INSERT TO anon, 
 
 CREATE POLICY "anyone may write" ON public.project_requests FOR INSERT TO anon, authenticated WITH CHECK (true);
 
+
+--
+-- Name: billing_details; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.billing_details ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: booking_settings; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1021,6 +1254,27 @@ ALTER TABLE public.order_items ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: billing_details own billing details: insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own billing details: insert" ON public.billing_details FOR INSERT TO authenticated WITH CHECK ((( SELECT auth.uid() AS uid) = user_id));
+
+
+--
+-- Name: billing_details own billing details: select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own billing details: select" ON public.billing_details FOR SELECT TO authenticated USING ((( SELECT auth.uid() AS uid) = user_id));
+
+
+--
+-- Name: billing_details own billing details: update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own billing details: update" ON public.billing_details FOR UPDATE TO authenticated USING ((( SELECT auth.uid() AS uid) = user_id)) WITH CHECK ((( SELECT auth.uid() AS uid) = user_id));
+
 
 --
 -- Name: cart_items own cart: delete; Type: POLICY; Schema: public; Owner: -
@@ -1131,6 +1385,15 @@ GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
 
 --
+-- Name: FUNCTION is_country(code text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_country(code text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
+
+
+--
 -- Name: FUNCTION is_time_zone(zone text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1179,6 +1442,22 @@ GRANT ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code t
 
 
 --
+-- Name: FUNCTION seller(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.seller() TO service_role;
+
+
+--
+-- Name: FUNCTION site_link(path text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
+
+
+--
 -- Name: FUNCTION slot_grid(from_time timestamp with time zone); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1192,6 +1471,23 @@ GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) TO s
 
 REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) TO service_role;
+
+
+--
+-- Name: FUNCTION touch_updated_at(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.touch_updated_at() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.touch_updated_at() TO service_role;
+
+
+--
+-- Name: FUNCTION vat_number_valid(country text, vat_number text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO authenticated;
+GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO service_role;
 
 
 --
@@ -1269,6 +1565,28 @@ REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO service_role;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO anon;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO authenticated;
+
+
+--
+-- Name: TABLE company_details; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT,UPDATE ON TABLE private.company_details TO service_role;
+
+
+--
+-- Name: TABLE countries; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.countries TO service_role;
+
+
+--
+-- Name: TABLE billing_details; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.billing_details TO authenticated;
+GRANT ALL ON TABLE public.billing_details TO service_role;
 
 
 --

@@ -8,6 +8,7 @@ import { openPGlite, openPostgres, type Database } from './db/database';
 import { openDataFolder } from './data-folder';
 import { bindPort, type BoundPort } from './startup';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
+import { writeSiteUrl } from './db/site-url';
 import { authRoutes } from './auth/routes';
 import { txEndOf } from './rest/preferences';
 import { restRoutes } from './rest/routes';
@@ -133,6 +134,7 @@ async function serve(
 ): Promise<LocalSupabase> {
   const { config } = options;
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR, config.db.seed);
+  await writeSiteUrl(db, config.auth.siteUrl);
   const cache = await SchemaCache.load(db);
 
   const app: FastifyInstance = Fastify({

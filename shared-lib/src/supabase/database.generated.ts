@@ -6,6 +6,43 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      billing_details: {
+        Row: {
+          address: string;
+          city: string;
+          company: string | null;
+          country: string;
+          name: string;
+          postal_code: string | null;
+          updated_at: string;
+          user_id: string;
+          vat_number: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          address: string;
+          city: string;
+          company?: string | null;
+          country: string;
+          name: string;
+          postal_code?: string | null;
+          updated_at?: string;
+          user_id?: string;
+          vat_number?: string | null;
+        };
+        Update: {
+          address?: string;
+          city?: string;
+          company?: string | null;
+          country?: string;
+          name?: string;
+          postal_code?: string | null;
+          updated_at?: string;
+          user_id?: string;
+          vat_number?: string | null;
+        };
+        Relationships: [];
+      };
       booking_settings: {
         Row: {
           day_end: string;
