@@ -68,7 +68,7 @@ export const vatNumberFormat = (country: string): VatNumberFormat | undefined =>
   (EU_VAT_FORMATS as Partial<Record<string, VatNumberFormat>>)[country];
 
 /** A VAT number as it is stored: upper case, without the spaces, dots and dashes people type in it. */
-export const normaliseVatNumber = (value: string): string => value.toUpperCase().replace(/[\s.\-]/g, '');
+export const normaliseVatNumber = (value: string): string => value.toUpperCase().replace(/[\s.-]/g, '');
 
 /** True when `vatNumber` (normalised) has the form of a VAT number of `country`. */
 export function isVatNumberOf(country: string, vatNumber: string): boolean {

@@ -81,13 +81,19 @@ const meetings: MeetingRow[] = [
 
 const requests: URL[] = [];
 
+const defaults: Record<string, () => Response> = {
+  'rpc/claim_guest_meetings': () => json(0),
+  billing_details: () => json([]),
+};
+
 function answer(tables: Record<string, () => Response | Promise<Response>>) {
   requests.length = 0;
   const handler: FetchHandler = (url) => {
     requests.push(url);
     const table = url.pathname.replace('/rest/v1/', '');
-    // Guest bookings are claimed before the meetings load (none to claim unless a test says otherwise).
-    const respond = tables[table] ?? (table === 'rpc/claim_guest_meetings' ? () => json(0) : undefined);
+    // Guest bookings are claimed before the meetings load (none to claim unless a test says otherwise); the
+    // Profile's billing details are read (none saved unless a test says otherwise).
+    const respond = tables[table] ?? defaults[table];
     if (!respond) throw new Error(`unexpected request ${url.pathname}`);
     return respond();
   };
@@ -138,6 +144,7 @@ describe('AccountPage', () => {
     const meetingsPanel = await openTab('Meetings');
     expect(await within(meetingsPanel).findByText('No meetings booked yet')).toBeInTheDocument();
     expect(requests.map((url) => url.pathname).sort()).toEqual([
+      '/rest/v1/billing_details',
       '/rest/v1/meetings',
       '/rest/v1/orders',
       '/rest/v1/rpc/claim_guest_meetings',
