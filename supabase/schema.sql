@@ -167,6 +167,49 @@ $$;
 
 
 --
+-- Name: order_status_allowed(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.order_status_allowed(old_status text, new_status text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select old_status = new_status or (old_status, new_status) in (
+    ('awaiting_payment', 'paid'),
+    ('paid', 'in_progress'),
+    ('in_progress', 'delivered'),
+    ('awaiting_payment', 'cancelled'),
+    ('paid', 'cancelled'),
+    ('in_progress', 'cancelled'),
+    ('delivered', 'cancelled')
+  );
+$$;
+
+
+--
+-- Name: order_status_change(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.order_status_change() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = old.status then
+    new.status_changed_at := old.status_changed_at;
+    return new;
+  end if;
+  if not private.order_status_allowed(old.status, new.status) then
+    raise exception 'An order cannot go from % to %', old.status, new.status
+      using errcode = '23514', hint = 'awaiting_payment -> paid -> in_progress -> delivered, or cancelled';
+  end if;
+  new.status_changed_at := now();
+  return new;
+end;
+$$;
+
+
+--
 -- Name: price_cart(text[], boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -833,9 +876,10 @@ CREATE TABLE public.orders (
     total_amount integer NOT NULL,
     discount_amount integer DEFAULT 0 NOT NULL,
     discount_code text,
-    status text DEFAULT 'pending'::text NOT NULL,
+    status text DEFAULT 'awaiting_payment'::text NOT NULL,
+    status_changed_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT orders_discount_amount_check CHECK ((discount_amount >= 0)),
-    CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
+    CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
     CONSTRAINT orders_total_amount_check CHECK ((total_amount >= 0))
 );
 
@@ -1108,6 +1152,13 @@ CREATE INDEX orders_user_id_idx ON public.orders USING btree (user_id, created_a
 --
 
 CREATE TRIGGER billing_details_updated_at BEFORE UPDATE ON public.billing_details FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+
+--
+-- Name: orders orders_status_change; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_status_change BEFORE UPDATE OF status, status_changed_at ON public.orders FOR EACH ROW EXECUTE FUNCTION private.order_status_change();
 
 
 --
@@ -1415,6 +1466,22 @@ GRANT ALL ON FUNCTION private.link_guest_meetings(user_id uuid, email text) TO s
 
 REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
+
+
+--
+-- Name: FUNCTION order_status_allowed(old_status text, new_status text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) TO service_role;
+
+
+--
+-- Name: FUNCTION order_status_change(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
 
 
 --

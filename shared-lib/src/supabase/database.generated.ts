@@ -286,6 +286,7 @@ export type Database = {
           discount_code: string | null;
           id: string;
           status: string;
+          status_changed_at: string;
           total_amount: number;
           user_id: string;
         };
@@ -296,6 +297,7 @@ export type Database = {
           discount_code?: string | null;
           id?: string;
           status?: string;
+          status_changed_at?: string;
           total_amount: number;
           user_id: string;
         };
@@ -305,6 +307,7 @@ export type Database = {
           discount_code?: string | null;
           id?: string;
           status?: string;
+          status_changed_at?: string;
           total_amount?: number;
           user_id?: string;
         };

@@ -1,11 +1,12 @@
 // The database's types as the app uses them: database.generated.ts (`npm run db:generate` writes it from
 // supabase/migrations), refined only where the app may rely on more than the generated types say:
-// - a CHECK constraint's values as a union (services.category);
+// - a CHECK constraint's values as a union (services.category, orders.status);
 // - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
 //   only), and no id or created_at in an Insert (their defaults fill them);
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
 // - a function's OUT parameters as the object it returns (quote_cart).
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
+import type { OrderStatus } from '../orders/order-status';
 import type { Database as Generated } from './database.generated';
 
 type Schema = Generated['public'];
@@ -48,7 +49,7 @@ export interface CartQuote {
 }
 
 export type CartItemRow = Gen<'cart_items'>['Row'];
-export type OrderRow = Gen<'orders'>['Row'];
+export type OrderRow = Merge<Gen<'orders'>['Row'], { status: OrderStatus }>;
 /** An order's line as the account shows it; its place in the order (sort_order) is for `.order()`, not shown. */
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
@@ -66,7 +67,7 @@ type Tables = Merge<
     newsletter_subscribers: DatabaseWritten<'newsletter_subscribers'>;
     contact_messages: ClientWritten<'contact_messages'>;
     project_requests: ClientWritten<'project_requests'>;
-    orders: DatabaseWritten<'orders'>;
+    orders: DatabaseWritten<'orders', OrderRow>;
     order_items: DatabaseWritten<'order_items'>;
     meetings: DatabaseWritten<'meetings'>;
     services: DatabaseWritten<'services', ServiceRow>;

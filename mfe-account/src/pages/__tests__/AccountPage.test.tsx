@@ -29,6 +29,7 @@ const orders: OrderRow[] = [
     discount_amount: 11990,
     discount_code: 'ADA7QX2PL',
     status: 'paid',
+    status_changed_at: '2025-03-12T09:00:00Z',
   },
   {
     id: 'ffee0011-2222-4333-8444-555566667777',
@@ -37,7 +38,8 @@ const orders: OrderRow[] = [
     total_amount: 89900,
     discount_amount: 0,
     discount_code: null,
-    status: 'paid',
+    status: 'awaiting_payment',
+    status_changed_at: '2025-01-15T12:00:00Z',
   },
 ];
 
@@ -196,12 +198,14 @@ describe('AccountPage', () => {
         .map((li) => li.textContent),
     ).toEqual(['Smart Website€899', 'Custom GPTs€300.5']);
     expect(first).toHaveTextContent('Discount code: ADA7QX2PL');
+    expect(first).toHaveTextContent('Status: Paid (since March 12, 2025)');
 
     expect(second).toHaveAccessibleName('Order #ffee0011');
     expect(second).toHaveTextContent('January 15, 2025');
     expect(second).toHaveTextContent('€899.00');
     expect(second).not.toHaveTextContent('Saved');
     expect(second).not.toHaveTextContent('Discount code');
+    expect(second).toHaveTextContent('Status: Awaiting payment (since January 15, 2025)');
     expect(
       within(second)
         .getAllByRole('listitem')

@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { formatCents, formatEuroRaw, formatLongDate, media, shortOrderId } from 'shared-lib';
+import {
+  formatCents,
+  formatEuroRaw,
+  formatLongDate,
+  media,
+  orderStatusLabel,
+  shortOrderId,
+} from 'shared-lib';
 import type { OrderWithItems } from '../api/fetch-orders';
 import { CardTitle, ItemCard, Line, Subtle } from './card-parts';
 
@@ -101,6 +108,11 @@ export function OrderCard({ order }: { order: OrderWithItems }) {
           Discount code: <Code>{order.discount_code}</Code>
         </Line>
       ) : null}
+      {/* Beyond the spec's card (#31.3): where the order stands, and since when. */}
+      <Line>
+        Status: <strong>{orderStatusLabel(order.status)}</strong> (since{' '}
+        {formatLongDate(order.status_changed_at)})
+      </Line>
     </ItemCard>
   );
 }
