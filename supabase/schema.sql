@@ -68,6 +68,21 @@ $$;
 
 
 --
+-- Name: credit_cancelled_order(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.credit_cancelled_order() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.issue_credit_note(new.id);
+  return null;
+end;
+$$;
+
+
+--
 -- Name: discount_code_prefix(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -101,6 +116,25 @@ $$;
 
 
 --
+-- Name: invoice_is_final(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.invoice_is_final() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' and new.order_id is null
+     and (to_jsonb(new) - 'order_id') = (to_jsonb(old) - 'order_id') then
+    return new;
+  end if;
+  raise exception 'An issued invoice cannot be changed or deleted: cancel the order to credit it'
+    using errcode = '55000';
+end;
+$$;
+
+
+--
 -- Name: is_country(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -125,6 +159,133 @@ begin
   return true;
 exception when invalid_parameter_value then
   return false;
+end;
+$$;
+
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: invoices; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.invoices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    number text NOT NULL,
+    year integer NOT NULL,
+    sequence integer NOT NULL,
+    order_id uuid,
+    corrects_id uuid,
+    issued_on date NOT NULL,
+    due_on date,
+    seller jsonb NOT NULL,
+    buyer jsonb NOT NULL,
+    lines jsonb NOT NULL,
+    subtotal_cents integer NOT NULL,
+    discount_percent integer NOT NULL,
+    discount_cents integer NOT NULL,
+    total_cents integer NOT NULL,
+    vat_rate_percent numeric(5,2) NOT NULL,
+    vat_cents integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT invoices_buyer_check CHECK ((jsonb_typeof(buyer) = 'object'::text)),
+    CONSTRAINT invoices_check CHECK (((vat_cents >= 0) AND (vat_cents <= total_cents))),
+    CONSTRAINT invoices_check1 CHECK (((kind = 'invoice'::text) = (due_on IS NOT NULL))),
+    CONSTRAINT invoices_check2 CHECK (((kind = 'credit_note'::text) = (corrects_id IS NOT NULL))),
+    CONSTRAINT invoices_check3 CHECK ((total_cents = (subtotal_cents - discount_cents))),
+    CONSTRAINT invoices_discount_cents_check CHECK ((discount_cents >= 0)),
+    CONSTRAINT invoices_discount_percent_check CHECK (((discount_percent >= 0) AND (discount_percent <= 100))),
+    CONSTRAINT invoices_kind_check CHECK ((kind = ANY (ARRAY['invoice'::text, 'credit_note'::text]))),
+    CONSTRAINT invoices_lines_check CHECK (((jsonb_typeof(lines) = 'array'::text) AND (jsonb_array_length(lines) > 0))),
+    CONSTRAINT invoices_seller_check CHECK ((jsonb_typeof(seller) = 'object'::text)),
+    CONSTRAINT invoices_sequence_check CHECK ((sequence > 0)),
+    CONSTRAINT invoices_subtotal_cents_check CHECK ((subtotal_cents >= 0)),
+    CONSTRAINT invoices_total_cents_check CHECK ((total_cents >= 0)),
+    CONSTRAINT invoices_vat_rate_percent_check CHECK (((vat_rate_percent >= (0)::numeric) AND (vat_rate_percent <= (100)::numeric)))
+);
+
+
+--
+-- Name: issue_credit_note(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.issue_credit_note(order_id uuid) RETURNS public.invoices
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  invoice public.invoices;
+  today date;
+  numbered record;
+  issued public.invoices;
+begin
+  select * into invoice from public.invoices i
+  where i.order_id = issue_credit_note.order_id and i.kind = 'invoice';
+  if not found or exists (
+    select 1 from public.invoices c where c.order_id = issue_credit_note.order_id and c.kind = 'credit_note'
+  ) then
+    return null;
+  end if;
+  today := (now() at time zone (select c.time_zone from private.company_details c))::date;
+  select * into numbered from private.next_document_number('credit_note', extract(year from today)::integer);
+  insert into public.invoices (kind, number, year, sequence, order_id, corrects_id, issued_on, due_on, seller,
+    buyer, lines, subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+  values ('credit_note', numbered.number, extract(year from today)::integer, numbered.sequence, invoice.order_id,
+    invoice.id, today, null, invoice.seller, invoice.buyer, invoice.lines, invoice.subtotal_cents,
+    invoice.discount_percent, invoice.discount_cents, invoice.total_cents, invoice.vat_rate_percent,
+    invoice.vat_cents)
+  returning * into issued;
+  return issued;
+end;
+$$;
+
+
+--
+-- Name: issue_invoice(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.issue_invoice(order_id uuid) RETURNS public.invoices
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o public.orders;
+  company private.company_details;
+  today date;
+  numbered record;
+  lines jsonb;
+  subtotal integer;
+  issued public.invoices;
+begin
+  select * into o from public.orders where id = issue_invoice.order_id;
+  if not found then
+    raise exception 'No order %', issue_invoice.order_id using errcode = 'P0002';
+  end if;
+  if o.billing is null then
+    raise exception 'Order % has no billing details to invoice', o.id using errcode = '23502';
+  end if;
+  select * into company from private.company_details;
+  today := (now() at time zone company.time_zone)::date;
+  select coalesce(jsonb_agg(jsonb_build_object('title', i.service_title,
+      'priceCents', round(i.service_price * 100)::bigint) order by i.sort_order, i.created_at), '[]'),
+    coalesce(sum(round(i.service_price * 100)), 0)::integer
+  into lines, subtotal
+  from public.order_items i where i.order_id = o.id;
+  select * into numbered from private.next_document_number('invoice', extract(year from today)::integer);
+  insert into public.invoices (kind, number, year, sequence, order_id, issued_on, due_on, seller, buyer, lines,
+    subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+  values ('invoice', numbered.number, extract(year from today)::integer, numbered.sequence, o.id, today,
+    today + company.payment_term_days, private.seller(),
+    o.billing || jsonb_build_object('email', (select u.email from auth.users u where u.id = o.user_id)),
+    lines, subtotal,
+    case when subtotal = 0 then 0 else round(o.discount_amount * 100.0 / subtotal)::integer end,
+    o.discount_amount, o.total_amount, company.vat_rate_percent,
+    private.vat_contained(o.total_amount, company.vat_rate_percent))
+  returning * into issued;
+  return issued;
 end;
 $$;
 
@@ -162,6 +323,25 @@ begin
     perform private.link_guest_meetings(new.id, new.email);
   end if;
   return new;
+end;
+$$;
+
+
+--
+-- Name: next_document_number(text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) RETURNS record
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  insert into private.invoice_counters as c (series, year, last_number)
+  values (next_document_number.series, next_document_number.year, 1)
+  on conflict on constraint invoice_counters_pkey do update set last_number = c.last_number + 1
+  returning c.last_number into sequence;
+  number := case when next_document_number.series = 'credit_note' then 'CN-' else '' end
+    || next_document_number.year || '-' || lpad(sequence::text, greatest(4, char_length(sequence::text)), '0');
 end;
 $$;
 
@@ -337,7 +517,8 @@ CREATE FUNCTION private.seller() RETURNS jsonb
       'privacy', c.email_privacy, 'legal', c.email_legal, 'careers', c.email_careers),
     'bank', jsonb_build_object('name', c.bank_name, 'iban', c.iban, 'bic', c.bic),
     'vat', jsonb_build_object('ratePercent', c.vat_rate_percent, 'pricesIncludeVat', c.prices_include_vat),
-    'paymentTermDays', c.payment_term_days
+    'paymentTermDays', c.payment_term_days,
+    'timeZone', c.time_zone
   )
   from private.company_details c;
 $$;
@@ -409,6 +590,19 @@ begin
   new.updated_at := now();
   return new;
 end;
+$$;
+
+
+--
+-- Name: vat_contained(bigint, numeric); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select (gross_cents * r * 2 + (10000 + r)) / (2 * (10000 + r))
+  from (select round(rate_percent * 100)::bigint as r) rate;
 $$;
 
 
@@ -639,10 +833,6 @@ CREATE FUNCTION public.validate_discount_code(code text) RETURNS boolean
 $$;
 
 
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
 --
 -- Name: company_details; Type: TABLE; Schema: private; Owner: -
 --
@@ -670,6 +860,7 @@ CREATE TABLE private.company_details (
     vat_rate_percent numeric(5,2) NOT NULL,
     prices_include_vat boolean NOT NULL,
     payment_term_days integer NOT NULL,
+    time_zone text NOT NULL,
     site_url text DEFAULT 'http://localhost:3000'::text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT company_details_bank_name_check CHECK ((btrim(bank_name) <> ''::text)),
@@ -692,6 +883,7 @@ CREATE TABLE private.company_details (
     CONSTRAINT company_details_register_number_check CHECK ((btrim(register_number) <> ''::text)),
     CONSTRAINT company_details_site_url_check CHECK ((site_url ~ '^https?://[^/\s?#]+$'::text)),
     CONSTRAINT company_details_street_check CHECK ((btrim(street) <> ''::text)),
+    CONSTRAINT company_details_time_zone_check CHECK (private.is_time_zone(time_zone)),
     CONSTRAINT company_details_vat_id_check CHECK ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,12}$'::text)),
     CONSTRAINT company_details_vat_rate_percent_check CHECK (((vat_rate_percent >= (0)::numeric) AND (vat_rate_percent <= (100)::numeric)))
 );
@@ -710,6 +902,20 @@ CREATE TABLE private.countries (
     CONSTRAINT countries_code_check CHECK ((code ~ '^[A-Z]{2}$'::text)),
     CONSTRAINT countries_name_check CHECK ((btrim(name) <> ''::text)),
     CONSTRAINT countries_vat_prefix_check CHECK ((vat_prefix ~ '^[A-Z]{2}$'::text))
+);
+
+
+--
+-- Name: invoice_counters; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.invoice_counters (
+    series text NOT NULL,
+    year integer NOT NULL,
+    last_number integer NOT NULL,
+    CONSTRAINT invoice_counters_last_number_check CHECK ((last_number > 0)),
+    CONSTRAINT invoice_counters_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'credit_note'::text]))),
+    CONSTRAINT invoice_counters_year_check CHECK (((year >= 2000) AND (year <= 9999)))
 );
 
 
@@ -878,6 +1084,8 @@ CREATE TABLE public.orders (
     discount_code text,
     status text DEFAULT 'awaiting_payment'::text NOT NULL,
     status_changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    billing jsonb,
+    CONSTRAINT orders_billing_check CHECK (((billing IS NULL) OR (jsonb_typeof(billing) = 'object'::text))),
     CONSTRAINT orders_discount_amount_check CHECK ((discount_amount >= 0)),
     CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
     CONSTRAINT orders_total_amount_check CHECK ((total_amount >= 0))
@@ -935,6 +1143,14 @@ ALTER TABLE ONLY private.company_details
 
 ALTER TABLE ONLY private.countries
     ADD CONSTRAINT countries_pkey PRIMARY KEY (code);
+
+
+--
+-- Name: invoice_counters invoice_counters_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.invoice_counters
+    ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (series, year);
 
 
 --
@@ -999,6 +1215,30 @@ ALTER TABLE ONLY public.discount_redemptions
 
 ALTER TABLE ONLY public.discount_redemptions
     ADD CONSTRAINT discount_redemptions_pkey PRIMARY KEY (code);
+
+
+--
+-- Name: invoices invoices_kind_year_sequence_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_kind_year_sequence_key UNIQUE (kind, year, sequence);
+
+
+--
+-- Name: invoices invoices_number_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_number_key UNIQUE (number);
+
+
+--
+-- Name: invoices invoices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_pkey PRIMARY KEY (id);
 
 
 --
@@ -1120,6 +1360,20 @@ CREATE INDEX discount_redemptions_user_id_idx ON public.discount_redemptions USI
 
 
 --
+-- Name: invoices_corrects_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX invoices_corrects_id_idx ON public.invoices USING btree (corrects_id);
+
+
+--
+-- Name: invoices_one_per_order; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX invoices_one_per_order ON public.invoices USING btree (order_id, kind) WHERE (order_id IS NOT NULL);
+
+
+--
 -- Name: meetings_contact_email_unclaimed_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1152,6 +1406,27 @@ CREATE INDEX orders_user_id_idx ON public.orders USING btree (user_id, created_a
 --
 
 CREATE TRIGGER billing_details_updated_at BEFORE UPDATE ON public.billing_details FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+
+--
+-- Name: invoices invoices_are_final; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER invoices_are_final BEFORE DELETE OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.invoice_is_final();
+
+
+--
+-- Name: invoices invoices_are_never_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER invoices_are_never_truncated BEFORE TRUNCATE ON public.invoices FOR EACH STATEMENT EXECUTE FUNCTION private.invoice_is_final();
+
+
+--
+-- Name: orders orders_credit_when_cancelled; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_credit_when_cancelled AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((new.status = 'cancelled'::text) AND (old.status IS DISTINCT FROM 'cancelled'::text))) EXECUTE FUNCTION private.credit_cancelled_order();
 
 
 --
@@ -1194,6 +1469,22 @@ ALTER TABLE ONLY public.discount_redemptions
 
 
 --
+-- Name: invoices invoices_corrects_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_corrects_id_fkey FOREIGN KEY (corrects_id) REFERENCES public.invoices(id);
+
+
+--
+-- Name: invoices invoices_order_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL;
+
+
+--
 -- Name: meetings meetings_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1228,6 +1519,12 @@ ALTER TABLE private.company_details ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.countries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: invoice_counters; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.invoice_counters ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: contact_messages anyone may write; Type: POLICY; Schema: public; Owner: -
@@ -1272,6 +1569,21 @@ ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.discount_redemptions ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: invoices; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: invoices invoices of own orders; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "invoices of own orders" ON public.invoices FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.orders o
+  WHERE ((o.id = invoices.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid))))));
+
 
 --
 -- Name: order_items items of own orders; Type: POLICY; Schema: public; Owner: -
@@ -1420,6 +1732,14 @@ GRANT ALL ON FUNCTION private.cart_service_ids(items jsonb) TO service_role;
 
 
 --
+-- Name: FUNCTION credit_cancelled_order(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.credit_cancelled_order() TO service_role;
+
+
+--
 -- Name: FUNCTION discount_code_prefix(name text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1433,6 +1753,14 @@ GRANT ALL ON FUNCTION private.discount_code_prefix(name text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.discount_code_status(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
+
+
+--
+-- Name: FUNCTION invoice_is_final(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invoice_is_final() TO service_role;
 
 
 --
@@ -1453,6 +1781,30 @@ GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
 
 --
+-- Name: TABLE invoices; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.invoices TO authenticated;
+GRANT SELECT ON TABLE public.invoices TO service_role;
+
+
+--
+-- Name: FUNCTION issue_credit_note(order_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.issue_credit_note(order_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION issue_invoice(order_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
+
+
+--
 -- Name: FUNCTION link_guest_meetings(user_id uuid, email text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1466,6 +1818,14 @@ GRANT ALL ON FUNCTION private.link_guest_meetings(user_id uuid, email text) TO s
 
 REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
+
+
+--
+-- Name: FUNCTION next_document_number(series text, year integer, OUT number text, OUT sequence integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
 
 --
@@ -1546,6 +1906,14 @@ GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone,
 
 REVOKE ALL ON FUNCTION private.touch_updated_at() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.touch_updated_at() TO service_role;
+
+
+--
+-- Name: FUNCTION vat_contained(gross_cents bigint, rate_percent numeric); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
 
 --
@@ -1646,6 +2014,13 @@ GRANT SELECT,UPDATE ON TABLE private.company_details TO service_role;
 --
 
 GRANT SELECT ON TABLE private.countries TO service_role;
+
+
+--
+-- Name: TABLE invoice_counters; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.invoice_counters TO service_role;
 
 
 --

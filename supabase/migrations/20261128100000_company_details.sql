@@ -33,6 +33,7 @@ create table private.company_details (
   vat_rate_percent numeric(5, 2) not null check (vat_rate_percent between 0 and 100),
   prices_include_vat boolean not null,
   payment_term_days integer not null check (payment_term_days between 1 and 120),
+  time_zone text not null check (private.is_time_zone(time_zone)),
   -- The deployment's public origin, without a path: 'https://shop.example.com'.
   site_url text not null default 'http://localhost:3000' check (site_url ~ '^https?://[^/\s?#]+$'),
   updated_at timestamptz not null default now()
@@ -41,12 +42,13 @@ create table private.company_details (
 insert into private.company_details (
   name, legal_name, street, postal_code, city, country, managing_directors, register_court, register_number,
   vat_id, email_contact, email_billing, email_privacy, email_legal, email_careers, bank_name, iban, bic,
-  vat_rate_percent, prices_include_vat, payment_term_days
+  vat_rate_percent, prices_include_vat, payment_term_days, time_zone
 ) values (
   'AI Made Simple', 'AI Made Simple GmbH', 'Musterstraße 1', '10115', 'Berlin', 'DE',
   '{Lena Hoffmann,Marco Rossi}', 'Amtsgericht Berlin-Charlottenburg', 'HRB 000000 B', 'DE000000000',
   'hello@shop.example.com', 'billing@shop.example.com', 'privacy@shop.example.com', 'legal@shop.example.com',
-  'careers@shop.example.com', 'Commerzbank', 'DE89370400440532013000', 'COBADEFFXXX', 19, true, 14
+  'careers@shop.example.com', 'Commerzbank', 'DE89370400440532013000', 'COBADEFFXXX', 19, true, 14,
+  'Europe/Berlin'
 );
 
 alter table private.company_details enable row level security;
@@ -70,7 +72,8 @@ as $$
       'privacy', c.email_privacy, 'legal', c.email_legal, 'careers', c.email_careers),
     'bank', jsonb_build_object('name', c.bank_name, 'iban', c.iban, 'bic', c.bic),
     'vat', jsonb_build_object('ratePercent', c.vat_rate_percent, 'pricesIncludeVat', c.prices_include_vat),
-    'paymentTermDays', c.payment_term_days
+    'paymentTermDays', c.payment_term_days,
+    'timeZone', c.time_zone
   )
   from private.company_details c;
 $$;

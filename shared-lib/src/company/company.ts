@@ -50,6 +50,8 @@ export const company = {
   vat: { ratePercent: 19, pricesIncludeVat: true },
   /** An invoice is due this many days after it is issued. */
   paymentTermDays: 14,
+  /** The zone of the company's calendar: an invoice's date and year (its number) are its days. */
+  timeZone: 'Europe/Berlin',
 } as const;
 
 export type Company = typeof company;

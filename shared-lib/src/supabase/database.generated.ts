@@ -175,6 +175,88 @@ export type Database = {
           },
         ];
       };
+      invoices: {
+        Row: {
+          buyer: NonNullable<Json>;
+          corrects_id: string | null;
+          created_at: string;
+          discount_cents: number;
+          discount_percent: number;
+          due_on: string | null;
+          id: string;
+          issued_on: string;
+          kind: string;
+          lines: NonNullable<Json>;
+          number: string;
+          order_id: string | null;
+          seller: NonNullable<Json>;
+          sequence: number;
+          subtotal_cents: number;
+          total_cents: number;
+          vat_cents: number;
+          vat_rate_percent: number;
+          year: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          buyer: NonNullable<Json>;
+          corrects_id?: string | null;
+          created_at?: string;
+          discount_cents: number;
+          discount_percent: number;
+          due_on?: string | null;
+          id?: string;
+          issued_on: string;
+          kind: string;
+          lines: NonNullable<Json>;
+          number: string;
+          order_id?: string | null;
+          seller: NonNullable<Json>;
+          sequence: number;
+          subtotal_cents: number;
+          total_cents: number;
+          vat_cents: number;
+          vat_rate_percent: number;
+          year: number;
+        };
+        Update: {
+          buyer?: NonNullable<Json>;
+          corrects_id?: string | null;
+          created_at?: string;
+          discount_cents?: number;
+          discount_percent?: number;
+          due_on?: string | null;
+          id?: string;
+          issued_on?: string;
+          kind?: string;
+          lines?: NonNullable<Json>;
+          number?: string;
+          order_id?: string | null;
+          seller?: NonNullable<Json>;
+          sequence?: number;
+          subtotal_cents?: number;
+          total_cents?: number;
+          vat_cents?: number;
+          vat_rate_percent?: number;
+          year?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_corrects_id_fkey';
+            columns: ['corrects_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       meetings: {
         Row: {
           contact_email: string | null;
@@ -281,6 +363,7 @@ export type Database = {
       };
       orders: {
         Row: {
+          billing: Json | null;
           created_at: string;
           discount_amount: number;
           discount_code: string | null;
@@ -292,6 +375,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          billing?: Json | null;
           created_at?: string;
           discount_amount?: number;
           discount_code?: string | null;
@@ -302,6 +386,7 @@ export type Database = {
           user_id: string;
         };
         Update: {
+          billing?: Json | null;
           created_at?: string;
           discount_amount?: number;
           discount_code?: string | null;
