@@ -2,12 +2,12 @@
 // Profile, in the form's values and back.
 import type { BillingInput } from '../validation/schemas';
 import { callSupabase } from '../supabase/call-supabase';
-import type { Database } from '../supabase/database.types';
+import type { BillingSnapshot, Database } from '../supabase/database.types';
 import type { BillingValues } from './BillingFields';
 
 export type BillingDetailsRow = Database['public']['Tables']['billing_details']['Row'];
 /** What a row holds for an order: the details, without the owner and the date. */
-export type BillingDetails = Omit<BillingDetailsRow, 'user_id' | 'updated_at'>;
+export type BillingDetails = BillingSnapshot;
 
 /** The signed-in customer's saved details, or null when they have none yet. */
 export const fetchBillingDetails = (): Promise<BillingDetailsRow | null> =>

@@ -4,3 +4,4 @@
 export * from './billing';
 export * from './BillingFields';
 export * from './billing-details';
+export * from './documents';

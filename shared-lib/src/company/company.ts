@@ -11,6 +11,21 @@
 /** The site's origin in the docs' examples; the company's e-mail addresses are on its domain. */
 const DOMAIN = 'shop.example.com';
 
+/** A company's details, as the file below gives them and as an invoice keeps its seller's. */
+export interface Company {
+  name: string;
+  legalName: string;
+  address: { street: string; postalCode: string; city: string; country: string };
+  managingDirectors: readonly string[];
+  register: { court: string; number: string };
+  vatId: string;
+  email: { contact: string; billing: string; privacy: string; legal: string; careers: string };
+  bank: { name: string; iban: string; bic: string };
+  vat: { ratePercent: number; pricesIncludeVat: boolean };
+  paymentTermDays: number;
+  timeZone: string;
+}
+
 export const company = {
   /** The name the site trades under (the header, the footer, page titles). */
   name: 'AI Made Simple',
@@ -52,9 +67,7 @@ export const company = {
   paymentTermDays: 14,
   /** The zone of the company's calendar: an invoice's date and year (its number) are its days. */
   timeZone: 'Europe/Berlin',
-} as const;
-
-export type Company = typeof company;
+} as const satisfies Company;
 
 /** An IBAN in groups of four, as it is printed ('DE89 3704 0044 0532 0130 00'). */
 export const formatIban = (iban: string): string => iban.replace(/(.{4})(?=.)/g, '$1 ');

@@ -6,6 +6,7 @@
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
 // - a function's OUT parameters as the object it returns (quote_cart).
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
+import type { Company } from '../company/company';
 import type { OrderStatus } from '../orders/order-status';
 import type { Database as Generated } from './database.generated';
 
@@ -49,7 +50,26 @@ export interface CartQuote {
 }
 
 export type CartItemRow = Gen<'cart_items'>['Row'];
-export type OrderRow = Merge<Gen<'orders'>['Row'], { status: OrderStatus }>;
+
+/** The billing details an order was placed with: a copy of the customer's billing_details row of that moment. */
+export type BillingSnapshot = Omit<Gen<'billing_details'>['Row'], 'user_id' | 'updated_at'>;
+export type OrderRow = Merge<Gen<'orders'>['Row'], { status: OrderStatus; billing: BillingSnapshot | null }>;
+
+/** A line of an invoice, as the order's item was. */
+export interface InvoiceLine {
+  title: string;
+  priceCents: number;
+}
+/** An invoice or credit note: what it was issued with, never changed (its seller is the company file's shape). */
+export type InvoiceRow = Merge<
+  Gen<'invoices'>['Row'],
+  {
+    kind: 'invoice' | 'credit_note';
+    seller: Company;
+    buyer: BillingSnapshot & { email: string | null };
+    lines: InvoiceLine[];
+  }
+>;
 /** An order's line as the account shows it; its place in the order (sort_order) is for `.order()`, not shown. */
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
@@ -72,6 +92,7 @@ type Tables = Merge<
     meetings: DatabaseWritten<'meetings'>;
     services: DatabaseWritten<'services', ServiceRow>;
     discount_redemptions: DatabaseWritten<'discount_redemptions'>;
+    invoices: DatabaseWritten<'invoices', InvoiceRow>;
   }
 >;
 

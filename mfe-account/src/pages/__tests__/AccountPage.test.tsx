@@ -30,6 +30,7 @@ const orders: OrderRow[] = [
     discount_code: 'ADA7QX2PL',
     status: 'paid',
     status_changed_at: '2025-03-12T09:00:00Z',
+    billing: null,
   },
   {
     id: 'ffee0011-2222-4333-8444-555566667777',
@@ -40,6 +41,7 @@ const orders: OrderRow[] = [
     discount_code: null,
     status: 'awaiting_payment',
     status_changed_at: '2025-01-15T12:00:00Z',
+    billing: null,
   },
 ];
 
@@ -86,6 +88,7 @@ const requests: URL[] = [];
 const defaults: Record<string, () => Response> = {
   'rpc/claim_guest_meetings': () => json(0),
   billing_details: () => json([]),
+  invoices: () => json([]),
 };
 
 function answer(tables: Record<string, () => Response | Promise<Response>>) {
@@ -177,6 +180,8 @@ describe('AccountPage', () => {
     expect(query('order_items').get('select')).toBe('*');
     expect(query('order_items').get('order_id')).toBe(`in.(${recent.id},${older.id})`);
     expect(query('order_items').get('order')).toBe('sort_order.asc');
+    expect(query('invoices').get('select')).toBe('order_id,kind,number');
+    expect(query('invoices').get('order_id')).toBe(`in.(${recent.id},${older.id})`);
   });
 
   it('shows a card per order with the spec formats', async () => {
@@ -211,6 +216,37 @@ describe('AccountPage', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Smart Website€899']);
+  });
+
+  it('links each order’s invoice, and its credit note once it was cancelled', async () => {
+    answer({
+      orders: () => json([{ ...recent, status: 'cancelled' }, older]),
+      order_items: () => json(orderItems),
+      invoices: () =>
+        json([
+          { order_id: recent.id, kind: 'invoice', number: '2025-0007' },
+          { order_id: recent.id, kind: 'credit_note', number: 'CN-2025-0001' },
+          { order_id: older.id, kind: 'invoice', number: '2025-0001' },
+        ]),
+      meetings: () => json([]),
+    });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const [first, second] = (await within(await openTab('Orders')).findAllByRole('article')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(first).toHaveTextContent('Status: Cancelled (since March 12, 2025)');
+    expect(within(first).getByRole('link', { name: '2025-0007' })).toHaveAttribute(
+      'href',
+      '/account/invoice?number=2025-0007',
+    );
+    expect(first).toHaveTextContent('Invoice: 2025-0007');
+    expect(first).toHaveTextContent('Credit note: CN-2025-0001');
+    expect(
+      within(second)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['2025-0001']);
   });
 
   it('shows a card per meeting with the spec formats', async () => {

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   formatCents,
   formatEuroRaw,
   formatLongDate,
+  invoicePath,
   media,
   orderStatusLabel,
   shortOrderId,
@@ -113,6 +115,12 @@ export function OrderCard({ order }: { order: OrderWithItems }) {
         Status: <strong>{orderStatusLabel(order.status)}</strong> (since{' '}
         {formatLongDate(order.status_changed_at)})
       </Line>
+      {order.invoices.map((invoice) => (
+        <Line key={invoice.number}>
+          {invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'}:{' '}
+          <Link to={invoicePath(invoice.number)}>{invoice.number}</Link>
+        </Line>
+      ))}
     </ItemCard>
   );
 }
