@@ -3,6 +3,7 @@
 // 3:1, focus never falls to <body>, and nothing scrolls sideways at 320 px.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, signIn, signUp, uniqueEmail } from '../fixtures';
+import { completePurchase } from '../support/checkout';
 import { SERVICE } from '../support/routes';
 
 const liveRegion = (page: Page) => page.getByTestId('live-region');
@@ -277,15 +278,13 @@ test.describe('focus never falls to <body>', () => {
     ).toBeFocused();
   });
 
-  test('after a purchase focus is on the home page’s h1', async ({ page }) => {
+  test('after a purchase focus is on the confirmation page’s h1', async ({ page }) => {
     await signUp(page, { email: uniqueEmail('purchase'), password: 'Purchase123' });
     await page.goto('/services/ai-website-building');
     await page.getByRole('button', { name: /^Add to Cart - €/ }).click();
     await page.getByRole('link', { name: 'Go to Checkout' }).click();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Complete Purchase' }).click();
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+    await completePurchase(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeFocused();
   });
 
   test('the account tab lives in the URL and a reload keeps it', async ({ page }) => {

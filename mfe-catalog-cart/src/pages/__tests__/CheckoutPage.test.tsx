@@ -10,11 +10,9 @@ import {
   renderSuspended,
   resetStores,
 } from 'shared-lib/src/testing';
-import CheckoutPage, {
-  PAYMENT_NOTICE,
-  PRICE_CHANGED_DESCRIPTION,
-  PRICE_CHANGED_TITLE,
-} from '../CheckoutPage';
+import CheckoutPage, { PRICE_CHANGED_DESCRIPTION, PRICE_CHANGED_TITLE } from '../CheckoutPage';
+
+const CONFIRMATION = '/checkout/confirmation?order=9b1c2d3e-0000-4000-8000-000000000001';
 
 const add = (...ids: string[]) =>
   ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
@@ -91,6 +89,8 @@ it('summarises subtotal, discount percent and amount, and total, as the server q
   await waitFor(() => expect(definitionOf(summary, 'Subtotal')).toHaveTextContent('€2,097.00'));
   expect(definitionOf(summary, 'Discount (10%)')).toHaveTextContent('-€209.70');
   expect(definitionOf(summary, 'Total')).toHaveTextContent('€1,887.30');
+  // Prices include VAT: the total contains 19 % of its net amount (1,887.30 × 19 / 119).
+  expect(definitionOf(summary, 'Includes VAT (19%)')).toHaveTextContent('€301.33');
 });
 
 it('shows the server’s price, not the one stored in this browser', async () => {
@@ -143,7 +143,7 @@ it('refuses an unknown code, explains a used one, applies a valid one in upper c
   expect(state.calls).toContain('/rest/v1/rpc/validate_discount_code');
 });
 
-it('hands the cart and the total shown to place_order, forgets the redeemed code, alerts, clears and goes home', async () => {
+it('hands the cart and the total shown to place_order, forgets the redeemed code, clears the cart and confirms the order on its page, never in an alert', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   const state = server();
   add('smart-website');
@@ -153,13 +153,13 @@ it('hands the cart and the total shown to place_order, forgets the redeemed code
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€809.10'));
   await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  await screen.findByText('/', { selector: '[data-testid="location"]' });
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
   // No save queue to wait for and no cart to read back: one quote, then the order of exactly this cart.
   expect(state.calls).toEqual(['/rest/v1/rpc/quote_cart', '/rest/v1/rpc/place_order']);
   expect(state.orders).toEqual([
     { items: [{ service_id: 'smart-website' }], expected_total: 80910, discount_code: VALID },
   ]);
-  expect(alert).toHaveBeenCalledWith(PAYMENT_NOTICE);
+  expect(alert).not.toHaveBeenCalled();
   expect(useCartStore.getState()).toMatchObject({ items: [], appliedCode: null });
   expect(localStorage.getItem('discount_code')).toBeNull();
   alert.mockRestore();
@@ -182,9 +182,9 @@ it('when the server’s price changed, records nothing, shows the new total and 
   expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
   // Confirming orders at the new total.
   await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  await screen.findByText('/', { selector: '[data-testid="location"]' });
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
   expect(state.orders.map((o) => (o as { expected_total: number }).expected_total)).toEqual([89900, 94900]);
-  expect(alert).toHaveBeenCalledWith(PAYMENT_NOTICE);
+  expect(alert).not.toHaveBeenCalled();
   alert.mockRestore();
 });
 
