@@ -756,6 +756,30 @@ $$;
 
 
 --
+-- Name: recent_purchases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.recent_purchases() RETURNS TABLE(service text, city text, age_minutes integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select first_item.service_title, o.billing ->> 'city',
+    floor(extract(epoch from now() - o.created_at) / 60)::integer
+  from public.orders o
+  cross join lateral (
+    select i.service_title from public.order_items i
+    where i.order_id = o.id order by i.sort_order, i.created_at limit 1
+  ) first_item
+  where o.show_in_recent_purchases
+    and o.status <> 'cancelled'
+    and o.billing ->> 'city' is not null
+    and o.created_at > now() - interval '14 days'
+  order by o.created_at desc
+  limit 10;
+$$;
+
+
+--
 -- Name: replace_cart(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1085,6 +1109,7 @@ CREATE TABLE public.orders (
     status text DEFAULT 'awaiting_payment'::text NOT NULL,
     status_changed_at timestamp with time zone DEFAULT now() NOT NULL,
     billing jsonb,
+    show_in_recent_purchases boolean DEFAULT false NOT NULL,
     CONSTRAINT orders_billing_check CHECK (((billing IS NULL) OR (jsonb_typeof(billing) = 'object'::text))),
     CONSTRAINT orders_discount_amount_check CHECK ((discount_amount >= 0)),
     CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
@@ -1392,6 +1417,13 @@ CREATE INDEX meetings_user_id_idx ON public.meetings USING btree (user_id, creat
 --
 
 CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_id);
+
+
+--
+-- Name: orders_recent_purchases_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_recent_purchases_idx ON public.orders USING btree (created_at DESC) WHERE show_in_recent_purchases;
 
 
 --
@@ -1971,6 +2003,16 @@ REVOKE ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT it
 GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
 GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
 GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
+
+
+--
+-- Name: FUNCTION recent_purchases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.recent_purchases() TO anon;
+GRANT ALL ON FUNCTION public.recent_purchases() TO authenticated;
+GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;
 
 
 --

@@ -368,6 +368,7 @@ export type Database = {
           discount_amount: number;
           discount_code: string | null;
           id: string;
+          show_in_recent_purchases: boolean;
           status: string;
           status_changed_at: string;
           total_amount: number;
@@ -380,6 +381,7 @@ export type Database = {
           discount_amount?: number;
           discount_code?: string | null;
           id?: string;
+          show_in_recent_purchases?: boolean;
           status?: string;
           status_changed_at?: string;
           total_amount: number;
@@ -391,6 +393,7 @@ export type Database = {
           discount_amount?: number;
           discount_code?: string | null;
           id?: string;
+          show_in_recent_purchases?: boolean;
           status?: string;
           status_changed_at?: string;
           total_amount?: number;
@@ -479,6 +482,14 @@ export type Database = {
       claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
       place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: string };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
+      recent_purchases: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          age_minutes: number;
+          city: string;
+          service: string;
+        }[];
+      };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: string };
       validate_discount_code: { Args: { code: string }; Returns: boolean };

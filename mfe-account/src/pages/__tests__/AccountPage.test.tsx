@@ -31,6 +31,7 @@ const orders: OrderRow[] = [
     status: 'paid',
     status_changed_at: '2025-03-12T09:00:00Z',
     billing: null,
+    show_in_recent_purchases: false,
   },
   {
     id: 'ffee0011-2222-4333-8444-555566667777',
@@ -42,6 +43,7 @@ const orders: OrderRow[] = [
     status: 'awaiting_payment',
     status_changed_at: '2025-01-15T12:00:00Z',
     billing: null,
+    show_in_recent_purchases: false,
   },
 ];
 

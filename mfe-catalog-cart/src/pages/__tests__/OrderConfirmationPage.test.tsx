@@ -31,6 +31,7 @@ const order: OrderRow = {
   status: 'awaiting_payment',
   status_changed_at: '2026-11-28T10:00:00Z',
   billing,
+  show_in_recent_purchases: false,
 };
 const item = (id: string, title: string, price: number, sort: number) => ({
   id,
