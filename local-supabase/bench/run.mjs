@@ -178,11 +178,20 @@ const ITEMS = [
 ];
 
 const claimsOf = (user) => JSON.stringify({ sub: user.id, role: 'authenticated', email: user.email });
+// What the API sets besides the role and claims (src/rest/transaction.ts): the role's own settings and the
+// request, as PostgREST does, and what it reads back after the statements (response.status and headers).
+const REQUEST_SETTINGS = `set_config('statement_timeout', '8s', true), set_config('request.method', 'POST', true),
+  set_config('request.path', '/rpc/bench', true),
+  set_config('request.headers', '{"content-type":"application/json","cf-connecting-ip":"127.0.0.1"}', true),
+  set_config('request.cookies', '{}', true)`;
+const RESPONSE_SETTINGS = `select nullif(current_setting('response.status', true), '') as status,
+  nullif(current_setting('response.headers', true), '') as headers`;
 
 /**
  * The floors for each call through a `pg` pool of the API's size: 'literal' sends the script the API sends (role,
  * claims and statement with its value written in, one round trip); 'bound' sends the same with bound parameters,
- * which `pg` can only do one statement per round trip (begin, set_config, the statement, commit).
+ * which `pg` can only do one statement per round trip (begin, set_config, the statement, the response settings,
+ * commit).
  */
 function floorScenarios(pool, users, mode) {
   const { escapeLiteral } = pg;
@@ -196,8 +205,9 @@ function floorScenarios(pool, users, mode) {
         ...(readOnly ? ['set transaction read only'] : []),
         `select set_config('role', 'authenticated', true),
                 set_config('request.jwt.claims', ${escapeLiteral(claimsOf(user))}, true),
-                set_config('request.jwt.claim.sub', ${escapeLiteral(user.id)}, true)`,
+                set_config('request.jwt.claim.sub', ${escapeLiteral(user.id)}, true), ${REQUEST_SETTINGS}`,
         sql.replace('$1', escapeLiteral(valueOf(name, i, user))),
+        RESPONSE_SETTINGS,
       ].join(';\n'),
     );
   };
@@ -209,10 +219,11 @@ function floorScenarios(pool, users, mode) {
       await client.query(readOnly ? 'begin read only' : 'begin');
       await client.query(
         `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
-                set_config('request.jwt.claim.sub', $2, true)`,
+                set_config('request.jwt.claim.sub', $2, true), ${REQUEST_SETTINGS}`,
         [claimsOf(user), user.id],
       );
       await client.query(sql, [valueOf(name, i, user)]);
+      await client.query(RESPONSE_SETTINGS);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

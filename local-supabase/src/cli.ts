@@ -2,9 +2,10 @@
 // with its data in DATA_DIR (.data/local-supabase at the repository root) or on DATABASE_URL. Ctrl-C (or
 // SIGTERM) closes it cleanly, so PGlite's data folder is always left consistent.
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError } from './config/file';
+import { loadConfig } from './config/env';
 import { SUPABASE_DIR } from './db/migrate';
-import { DEFAULT_DATA_DIR } from './data-folder';
+import { DEFAULT_DATA_DIR } from './data-folder/inspect';
 import { startLocalSupabase, type LocalSupabase } from './server';
 import { StartupError } from './startup';
 
@@ -44,7 +45,7 @@ async function main() {
   const databaseUrl = env.DATABASE_URL || undefined;
   const dataDir = databaseUrl ? undefined : path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR);
   const supabaseDir = env.SUPABASE_DIR ? path.resolve(env.SUPABASE_DIR) : SUPABASE_DIR;
-  // supabase/config.toml, with the environment's overrides of its keys (src/config.ts).
+  // supabase/config.toml, with the environment's overrides of its keys (src/config/).
   const config = loadConfig(supabaseDir, env);
   for (const warning of config.warnings) console.warn(warning);
   const server = await startLocalSupabase({

@@ -4,7 +4,8 @@
 // service holds the folder. It prints what it removed.
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_DATA_DIR, resetDataFolder } from './data-folder';
+import { DEFAULT_DATA_DIR } from './data-folder/inspect';
+import { resetDataFolder } from './data-folder/open';
 import { StartupError } from './startup';
 
 async function main() {

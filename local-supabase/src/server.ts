@@ -1,22 +1,21 @@
-// The embedded Supabase-compatible API: GoTrue's auth routes under /auth/v1 and PostgREST's under /rest/v1,
-// over PGlite (a data folder) or PostgreSQL (DATABASE_URL).
+// The embedded Supabase-compatible API: GoTrue's auth routes under /auth/v1 and PostgREST's under /rest/v1 (the
+// route table, src/routes.ts), over PGlite (a data folder) or PostgreSQL (DATABASE_URL), and the local inbox.
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import { buildApi, buildInbox } from './app';
+import { authOptions } from './auth/options';
+import { ConfigError, readSupabaseConfig } from './config/file';
+import type { SupabaseConfig } from './config/settings';
+import { openDataFolder } from './data-folder/open';
 import { openPGlite, openPostgres, type Database } from './db/database';
-import { openDataFolder } from './data-folder';
-import { bindPort, type BoundPort } from './startup';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
 import { writeSiteUrl } from './db/site-url';
-import { authRoutes } from './auth/routes';
-import { txEndOf } from './rest/preferences';
-import { restRoutes } from './rest/routes';
-import { SchemaCache } from './rest/schema-cache';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
-import { ConfigError, readSupabaseConfig, type SupabaseConfig } from './config';
-import { jsonBodyParser } from './json-body';
-import { inboxApp } from './mail/inbox';
+import { EmailBudget, Mailer } from './mail/mailer';
+import { txEndOf } from './rest/preferences';
+import { reloadOnNotify } from './rest/reload';
+import { SchemaCache } from './rest/schema-cache';
+import { bindPort, type BoundPort } from './startup';
+import { RATE_LIMIT_WINDOWS } from './config/settings';
 
 export interface LocalSupabaseOptions {
   port?: number;
@@ -29,7 +28,7 @@ export interface LocalSupabaseOptions {
   corsOrigins?: string[];
   /** Where config.toml, migrations/ and seed.sql are read from (the repository's supabase/ by default). */
   supabaseDir?: string;
-  /** The settings shared with the Supabase CLI: by default `<supabaseDir>/config.toml` (src/config.ts). */
+  /** The settings shared with the Supabase CLI: by default `<supabaseDir>/config.toml` (src/config/). */
   config?: SupabaseConfig;
   log?: boolean;
 }
@@ -46,29 +45,7 @@ export interface LocalSupabase {
   stop: () => Promise<void>;
 }
 
-const ALLOWED_HEADERS = [
-  'accept',
-  'apikey',
-  'authorization',
-  'content-type',
-  'content-profile',
-  'accept-profile',
-  'prefer',
-  'range',
-  'x-client-info',
-  'x-client-ip',
-  'x-supabase-api-version',
-  'x-jwt-aud',
-];
-const EXPOSED_HEADERS = [
-  'Content-Range',
-  'X-Total-Count',
-  'Link',
-  'X-Supabase-Api-Version',
-  'x-sb-error-code',
-  // A 429's wait, which the storefront tells the visitor ("try again in N seconds").
-  'Retry-After',
-];
+const MIN_JWT_SECRET_LENGTH = 32;
 
 /** 127.0.0.0/8, ::1 and localhost: the interfaces only this machine reaches. */
 function isLoopback(host: string): boolean {
@@ -91,13 +68,22 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       `refusing to listen on ${host} with the public default JWT secret (anyone could sign a service_role token): set JWT_SECRET to a secret of your own, or listen on 127.0.0.1`,
     );
   }
+  // PostgREST and GoTrue refuse a shorter secret: a short HMAC key can be guessed offline from any token.
+  if (secret.length < MIN_JWT_SECRET_LENGTH && !isLoopback(host)) {
+    throw new ConfigError(
+      `refusing to listen on ${host} with a JWT secret of ${secret.length} characters: PostgREST and GoTrue require at least ${MIN_JWT_SECRET_LENGTH}; set JWT_SECRET to a longer secret, or listen on 127.0.0.1`,
+    );
+  }
   const config = options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
   // Bind, then lock, then open: a start on a busy port fails before it touches the data folder, and a data
-  // folder another process holds is refused before PGlite opens it (src/startup.ts, src/data-folder.ts).
+  // folder another process holds is refused before PGlite opens it (src/startup.ts, src/data-folder/).
   const bound = await bindPort(options.port ?? config.api.port, host);
   let inbox: BoundPort | null = null;
   try {
-    inbox = config.inbucket.enabled ? await bindPort(config.inbucket.port, host, 'INBUCKET_PORT') : null;
+    // On loopback whatever HOST says: its messages hold sign-in links (src/mail/inbox.ts).
+    inbox = config.inbucket.enabled
+      ? await bindPort(config.inbucket.port, '127.0.0.1', 'INBUCKET_PORT')
+      : null;
   } catch (error) {
     await bound.close();
     throw error;
@@ -136,77 +122,28 @@ async function serve(
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR, config.db.seed);
   await writeSiteUrl(db, config.auth.siteUrl);
   const cache = await SchemaCache.load(db);
-
-  const app: FastifyInstance = Fastify({
-    logger: options.log ? { level: 'warn' } : false,
-    bodyLimit: 1024 * 1024,
-  });
-  await app.register(cors, {
-    origin: options.corsOrigins?.length ? options.corsOrigins : true,
-    allowedHeaders: ALLOWED_HEADERS,
-    exposedHeaders: EXPOSED_HEADERS,
-    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    maxAge: 86400,
-  });
-  await app.register(rateLimit, { global: false });
-  // JSON bodies: depth-limited, and their text kept for the writes that pass it on to PostgreSQL unchanged.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
-
-  const { auth } = config;
-  if (auth.enabled) {
-    await app.register(
-      (instance, _opts, done) => {
-        void authRoutes(instance, {
-          db,
-          secret,
-          issuer: `http://localhost:${bound.port}/auth/v1`,
-          jwtExpiry: auth.jwtExpiry,
-          autoConfirm: !auth.email.enableConfirmations,
-          enableSignup: auth.enableSignup,
-          emailEnabled: auth.email.enabled,
-          password: {
-            minLength: auth.minimumPasswordLength,
-            requirements: auth.passwordRequirements,
-            bcryptCost: options.bcryptCost ?? 10,
-          },
-          refreshTokenRotation: auth.refreshTokenRotation,
-          refreshReuseInterval: auth.refreshTokenReuseInterval,
-          rateLimit: auth.rateLimit,
-          redirect: { siteUrl: auth.siteUrl, additionalRedirectUrls: auth.additionalRedirectUrls },
-          otpLength: auth.email.otpLength,
-          otpExpiry: auth.email.otpExpiry,
-          maxFrequency: auth.email.maxFrequency,
-          doubleConfirmChanges: auth.email.doubleConfirmChanges,
-          securePasswordChange: auth.email.securePasswordChange,
-          mfa: auth.mfa,
-        }).then(() => done(), done);
-      },
-      { prefix: '/auth/v1' },
-    );
-  }
+  const url = `http://localhost:${bound.port}`;
+  const { app, service } = await buildApi(
+    {
+      db,
+      config,
+      auth: authOptions(config, secret, url, options.bcryptCost ?? 10),
+      rest: { cache, maxRows: config.api.maxRows, txEnd: txEndOf(process.env.PGRST_DB_TX_END) },
+      mail: new Mailer(new EmailBudget(config.auth.rateLimit.emailSent, RATE_LIMIT_WINDOWS.emailSent)),
+    },
+    { corsOrigins: options.corsOrigins, log: options.log },
+  );
   if (config.api.enabled) {
-    await app.register(
-      (instance, _opts, done) => {
-        void restRoutes(instance, {
-          db,
-          secret,
-          cache,
-          maxRows: config.api.maxRows,
-          txEnd: txEndOf(process.env.PGRST_DB_TX_END),
-        }).then(() => done(), done);
-      },
-      { prefix: '/rest/v1' },
-    );
+    const unlisten = await reloadOnNotify(db, cache, app.log);
+    app.addHook('onClose', () => unlisten());
   }
-
   try {
     await bound.serve(app);
   } catch (error) {
     await app.close();
     throw error;
   }
-  const mail = inbox ? inboxApp(db) : null;
+  const mail = inbox ? buildInbox(service) : null;
   if (inbox && mail) {
     try {
       await inbox.serve(mail);
@@ -216,11 +153,9 @@ async function serve(
       throw error;
     }
   }
-  const actualPort = bound.port;
-  const keys = apiKeys(secret);
   return {
-    url: `http://localhost:${actualPort}`,
-    ...keys,
+    url,
+    ...apiKeys(secret),
     jwtSecret: secret,
     db,
     migrations,

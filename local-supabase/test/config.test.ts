@@ -4,15 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
-import {
-  applyEnvOverrides,
-  CLI_DEFAULTS,
-  ENV_OVERRIDES,
-  loadConfig,
-  parseDuration,
-  RATE_LIMIT_WINDOWS,
-  readSupabaseConfig,
-} from '../src/config';
+import { applyEnvOverrides, ENV_OVERRIDES, loadConfig } from '../src/config/env';
+import { parseDuration, readSupabaseConfig } from '../src/config/file';
+import { CLI_DEFAULTS, RATE_LIMIT_WINDOWS } from '../src/config/settings';
 import { SUPABASE_DIR } from '../src/db/migrate';
 
 const root = path.join(__dirname, '..', '..');

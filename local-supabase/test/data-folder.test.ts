@@ -6,17 +6,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { BACKUP, backUp, restore } from '../src/data-folder/backup';
 import {
   INIT_MARKER,
   LOCK_SOCKET,
   PID_FILE,
   inspectDataFolder,
-  lockAddress,
-  lockDataFolder,
-  prepareDataFolder,
-  resetDataFolder,
   type FolderState,
-} from '../src/data-folder';
+} from '../src/data-folder/inspect';
+import { lockAddress, lockDataFolder } from '../src/data-folder/lock';
+import { prepareDataFolder, resetDataFolder } from '../src/data-folder/open';
 
 jest.setTimeout(30_000);
 
@@ -249,6 +248,61 @@ describe('prepareDataFolder', () => {
     fs.writeFileSync(path.join(scratch, 'notes.txt'), 'mine');
     await expect(prepareDataFolder(scratch)).rejects.toThrow('is not a local-supabase database');
     expect(fs.readdirSync(scratch)).toEqual(['notes.txt']);
+  });
+});
+
+describe('the copy a start makes before PostgreSQL opens a folder', () => {
+  /** Every file and folder under `dir` with its bytes, as the folder's owner would compare it. */
+  const contents = (dir: string) =>
+    fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .sort()
+      .map((entry) => {
+        const at = path.join(dir, entry);
+        return fs.statSync(at).isDirectory() ? `${entry}/` : `${entry}: ${fs.readFileSync(at, 'hex')}`;
+      });
+  const lockFile = (entry: string) => entry === LOCK_SOCKET || entry === PID_FILE;
+
+  it('puts the folder back exactly, whatever was written, removed or added meanwhile', () => {
+    const dir = databaseFolder();
+    fs.writeFileSync(path.join(dir, 'global', 'pg_internal.init'), 'cache');
+    const before = contents(dir);
+    backUp(dir, lockFile);
+    fs.writeFileSync(path.join(dir, 'global', 'pg_control'), 'rewritten');
+    fs.rmSync(path.join(dir, 'global', 'pg_internal.init'));
+    fs.writeFileSync(path.join(dir, 'postmaster.pid'), '42');
+    fs.writeFileSync(path.join(dir, PID_FILE), '7');
+    restore(dir, lockFile);
+    expect(contents(dir)).toEqual([...before, `${PID_FILE}: ${Buffer.from('7').toString('hex')}`].sort());
+  });
+
+  it('finishes a restore a crash interrupted, and the next start puts back a folder a killed start had open', async () => {
+    const dir = databaseFolder();
+    const before = contents(dir);
+    backUp(dir, lockFile);
+    fs.writeFileSync(path.join(dir, 'global', 'pg_control'), 'rewritten by the start that was killed');
+    // The next start restores the folder under its lock before it looks at it.
+    const { lock, fresh } = await prepareDataFolder(dir);
+    expect(fresh).toBe(false);
+    await lock.release();
+    expect(contents(dir)).toEqual(before);
+
+    // A restore stopped after the folder's entries were removed and one entry moved back.
+    backUp(dir, lockFile);
+    fs.rmSync(path.join(dir, 'base'), { recursive: true });
+    fs.writeFileSync(path.join(dir, BACKUP, '.restoring'), '');
+    for (const entry of fs.readdirSync(dir))
+      if (entry !== BACKUP) fs.rmSync(path.join(dir, entry), { recursive: true });
+    fs.renameSync(path.join(dir, BACKUP, 'global'), path.join(dir, 'global'));
+    restore(dir, lockFile);
+    expect(contents(dir)).toEqual(before);
+  });
+
+  it('touches nothing when there is no complete copy', () => {
+    const dir = databaseFolder();
+    const before = contents(dir);
+    restore(dir, lockFile);
+    expect(contents(dir)).toEqual(before);
   });
 });
 

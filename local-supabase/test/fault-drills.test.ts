@@ -365,6 +365,19 @@ describe('folders that are damaged or not the service’s are refused and left a
       {},
     ],
     [
+      // PostgreSQL starts on it and writes (pg_control, pg_internal.init) before it finds the damage: the start
+      // had rewritten global/pg_control and deleted two pg_internal.init files.
+      'a folder whose pg_class is truncated (base/<db>/1259)',
+      () => {
+        const dir = releaseFolder();
+        for (const db of fs.readdirSync(path.join(dir, 'base')))
+          fs.truncateSync(path.join(dir, 'base', db, '1259'), 8192);
+        return dir;
+      },
+      'PostgreSQL did not start on it, so it is probably damaged; restore it from a backup, or run `npm run db:reset`',
+      {},
+    ],
+    [
       'a folder of unrelated files',
       () => {
         const dir = path.join(tempDir(), 'data');

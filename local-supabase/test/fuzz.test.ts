@@ -7,6 +7,7 @@
 // names its seed and the shrunk request, so `FUZZ_SEED=<seed> npx jest local-supabase/test/fuzz` replays it.
 import fc from 'fast-check';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { DEFAULT_JWT_SECRET, signJwt, type Claims } from '../src/keys';
 import { KINDS, startBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
@@ -174,9 +175,27 @@ const filter = fc
     ),
   )
   .map(([name, negate, op, operand]) => [name, `${negate ? 'not.' : ''}${op}${operand}`] as const);
+// Casts: type names in PostgreSQL's spellings, names of no type, and what once reached SQL through one.
+const CASTS = [
+  'text',
+  'INT',
+  'double precision',
+  'char',
+  'timestamp with time zone',
+  'int[]',
+  'nosuch',
+  'text from services where false union all select usename from pg_user union all select id',
+  'text;drop table services',
+  'pg_catalog.text',
+  '"text"',
+];
+const cast = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...CASTS) }, { weight: 1, arbitrary: text });
 const select = fc.oneof(
   fc.constant('*'),
   fc.array(column, { minLength: 1, maxLength: 4 }).map((c) => c.join(',')),
+  fc
+    .array(fc.tuple(column, cast), { minLength: 1, maxLength: 3 })
+    .map((c) => c.map(([n, t]) => `${n}::${t}`).join(',')),
   text,
 );
 const order = fc
@@ -191,6 +210,17 @@ const order = fc
   .map((terms) => terms.map(([c, mods, junk]) => [c, ...mods, ...(junk ? [junk] : [])].join('.')).join(','));
 const count = fc.oneof(fc.nat().map(String), fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String), text);
 
+// and=/or= trees of any depth (more than 16 levels is PGRST100; 2,600 overflowed the stack).
+const tree = fc
+  .tuple(
+    fc.constantFrom('or', 'and', 'not.or', 'not.and'),
+    fc.oneof(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 25, max: 1500 })),
+    filter,
+  )
+  .map(
+    ([key, depth, [name, value]]) =>
+      [key, `(${'or('.repeat(depth)}${name}.${value}${')'.repeat(depth)})`] as const,
+  );
 const query = fc
   .record(
     {
@@ -198,7 +228,9 @@ const query = fc
       order,
       limit: count,
       offset: count,
-      filters: fc.array(filter, { maxLength: 3 }),
+      filters: fc.array(fc.oneof({ weight: 4, arbitrary: filter }, { weight: 1, arbitrary: tree }), {
+        maxLength: 3,
+      }),
     },
     { requiredKeys: ['filters'] },
   )
@@ -280,6 +312,24 @@ const prefer = fc.oneof(
 
 type Role = 'anon' | 'user' | 'service';
 const role = fc.constantFrom<Role>('anon', 'user', 'service');
+// Tokens signed with the project's secret but not by GoTrue: any role, and a `sub` of any JSON type (small: a
+// token travels in a header, and more than 16 KB of headers is the HTTP server's 431, before any API).
+const claimValue = fc.oneof(
+  jsonLeaf,
+  fc.array(jsonLeaf, { maxLength: 3 }),
+  fc.dictionary(text, jsonLeaf, { maxKeys: 3 }),
+);
+const forgedClaims = fc.record(
+  {
+    role: fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom('anon', 'authenticated', 'service_role') },
+      { weight: 1, arbitrary: claimValue },
+    ),
+    sub: fc.oneof(fc.uuid(), claimValue),
+    email: claimValue,
+  },
+  { requiredKeys: ['role'] },
+);
 
 describe.each(KINDS)('fuzz on %s', (kind) => {
   let backend: Backend;
@@ -339,7 +389,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
   /** A path segment from any string (a lone surrogate made well-formed, as a browser's URL would). */
   const segment = (value: string) => encodeURIComponent(value.toWellFormed());
 
-  it('reads: any table, select, filters, order and range give a 2xx or a PostgREST 4xx', async () => {
+  it('reads: any table, select, filters, order, range and token give a 2xx or a PostgREST 4xx', async () => {
     await fc.assert(
       fc.asyncProperty(
         table,
@@ -347,14 +397,14 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
         role,
         fc.constantFrom('GET', 'HEAD'),
         prefer,
-        async (t, q, as, method, p) => {
-          const response = await send(
-            method,
-            `/rest/v1/${segment(t)}?${q}`,
-            as,
-            undefined,
-            p ? { Prefer: p } : {},
-          );
+        fc.option(forgedClaims, { nil: undefined, freq: 4 }),
+        async (t, q, as, method, p, forged) => {
+          const response = await send(method, `/rest/v1/${segment(t)}?${q}`, as, undefined, {
+            ...(p ? { Prefer: p } : {}),
+            ...(forged
+              ? { Authorization: `Bearer ${signJwt(DEFAULT_JWT_SECRET, forged as Claims, 600)}` }
+              : {}),
+          });
           expect(response.status).toBeLessThan(500);
           if (response.status >= 400 && method === 'GET') restErrorShape(response.json);
         },
@@ -596,45 +646,79 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
         id,
       ),
       fc.tuple(
-        fc.constantFrom('GET /api/v1/messages/:id', 'GET /messages/:id', 'GET /api/v1/messages?to=:id'),
+        fc.constantFrom(
+          'GET /api/v1/messages/:id',
+          'GET /messages/:id',
+          'GET /api/v1/messages?to=:id',
+          'POST /clear',
+          'DELETE /api/v1/messages',
+        ),
         fc.constant(''),
         id,
       ),
     );
+    // Who asks the inbox: its own page, another site, a page without Origin (Sec-Fetch-Site alone), or a tool.
+    const inboxOrigin = fc.constantFrom(
+      {},
+      { Origin: 'OWN' },
+      { Origin: 'http://attacker.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+    );
     await fc.assert(
-      fc.asyncProperty(request, verifyType, text, async ([endpoint, payload, param], type, redirect) => {
-        const [method, template] = endpoint.split(' ') as [string, string];
-        let route = template.replaceAll(':id', segment(param));
-        if (route === '/auth/v1/verify' && method === 'GET')
-          route += `?${new URLSearchParams({ token: param.toWellFormed(), type: type.toWellFormed(), redirect_to: redirect.toWellFormed() })}`;
-        if (route.startsWith('/api/') || route.startsWith('/messages/')) {
-          const response = await fetch(`${backend.server.inboxUrl}${route}`);
-          expect(response.status).toBeLessThan(500);
-          return;
-        }
-        const token = route.includes('/admin/') ? backend.server.serviceRoleKey : targetToken;
-        const response = await fetch(`${backend.server.url}${route}`, {
-          method,
-          redirect: 'manual',
-          headers: {
-            apikey: backend.server.anonKey,
-            Authorization: `Bearer ${token}`,
-            'Content-Type': 'application/json',
-            'X-Supabase-Api-Version': '2024-01-01',
-          },
-          body: method === 'GET' || method === 'DELETE' ? undefined : payload,
-        });
-        expect(response.status).toBeLessThan(500);
-        if (response.status >= 300 && response.status < 400) {
-          // A redirect goes to site_url's host or an allowed URL, never elsewhere.
-          expect(new URL(response.headers.get('location')!).hostname).toBe('localhost');
-        } else if (response.status >= 400) {
-          expect(await response.json()).toMatchObject({
-            code: expect.any(String),
-            message: expect.any(String),
+      fc.asyncProperty(
+        request,
+        verifyType,
+        text,
+        inboxOrigin,
+        async ([endpoint, payload, param], type, redirect, from) => {
+          const [method, template] = endpoint.split(' ') as [string, string];
+          let route = template.replaceAll(':id', segment(param));
+          if (route === '/auth/v1/verify' && method === 'GET')
+            route += `?${new URLSearchParams({ token: param.toWellFormed(), type: type.toWellFormed(), redirect_to: redirect.toWellFormed() })}`;
+          if (route.startsWith('/api/') || route.startsWith('/messages/') || route === '/clear') {
+            const headers = Object.fromEntries(
+              Object.entries(from).map(([name, value]) => [
+                name,
+                value === 'OWN' ? backend.server.inboxUrl : value,
+              ]),
+            );
+            const response = await fetch(`${backend.server.inboxUrl}${route}`, {
+              method,
+              headers,
+              redirect: 'manual',
+            });
+            expect(response.status).toBeLessThan(500);
+            // A write from anywhere but the inbox's own page (or a tool, which sends neither header) is refused.
+            const foreign = Object.keys(from).length > 0 && !Object.values(from).includes('OWN');
+            if (method !== 'GET' && foreign) expect(response.status).toBe(403);
+            return;
+          }
+          const token = route.includes('/admin/') ? backend.server.serviceRoleKey : targetToken;
+          const response = await fetch(`${backend.server.url}${route}`, {
+            method,
+            redirect: 'manual',
+            headers: {
+              apikey: backend.server.anonKey,
+              Authorization: `Bearer ${token}`,
+              'Content-Type': 'application/json',
+              'X-Supabase-Api-Version': '2024-01-01',
+            },
+            body: method === 'GET' || method === 'DELETE' ? undefined : payload,
           });
-        }
-      }),
+          expect(response.status).toBeLessThan(500);
+          if (response.status >= 300 && response.status < 400) {
+            // A redirect goes to site_url's host or an allowed URL, never elsewhere.
+            expect(new URL(response.headers.get('location')!).hostname).toBe('localhost');
+          } else if (response.status >= 400) {
+            expect(await response.json()).toMatchObject({
+              code: expect.any(String),
+              message: expect.any(String),
+            });
+          }
+        },
+      ),
       settings(200),
     );
   });

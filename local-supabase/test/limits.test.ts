@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { MAX_PASSWORD_BYTES } from '../src/auth/passwords';
-import { MAX_USER_METADATA_BYTES } from '../src/auth/routes';
+import { MAX_USER_METADATA_BYTES } from '../src/auth/validation';
 import { DEMO, KINDS, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);

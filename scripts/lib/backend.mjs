@@ -15,7 +15,7 @@ export function localApiDefaults(root) {
   process.env.SWC_NODE_PROJECT ??= path.join(root, 'local-supabase', 'tsconfig.runtime.json');
   localSupabase('@swc-node/register');
   if (project === undefined) delete process.env.SWC_NODE_PROJECT;
-  const { readSupabaseConfig } = localSupabase('./src/config.ts');
+  const { readSupabaseConfig } = localSupabase('./src/config/file.ts');
   const { api, inbucket } = readSupabaseConfig(path.join(root, 'supabase'));
   return { api: api.port, inbox: inbucket.enabled ? inbucket.port : null };
 }

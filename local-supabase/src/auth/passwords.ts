@@ -2,9 +2,7 @@
 // Native bcrypt on libuv's thread pool: a comparison (65-100 ms at cost 10 here) no longer holds the event loop that
 // serves every other request, as pure-JavaScript bcrypt did.
 import { hash, verify } from '@node-rs/bcrypt';
-
-export type PasswordRequirements =
-  '' | 'letters_digits' | 'lower_upper_letters_digits' | 'lower_upper_letters_digits_symbols';
+import type { PasswordRequirements } from '../config/settings';
 
 /** bcrypt reads only the first 72 bytes; GoTrue refuses a longer password rather than truncate it. */
 export const MAX_PASSWORD_BYTES = 72;
@@ -62,12 +60,19 @@ export const hashPassword = (password: string, policy: PasswordPolicy): Promise<
 // Compared against when the e-mail is unknown, so a wrong address takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
+/**
+ * Whether `password` is the one `storedHash` was made from. A password of more than 72 bytes never is: no
+ * password that long can have been stored (it is refused at sign-up and change), and bcrypt would compare only
+ * its first 72 bytes, so the stored password followed by anything signed in. (Hosted GoTrue compares with Go's
+ * bcrypt, which truncates the same way: there the extra bytes are ignored.) Every refusal costs one comparison,
+ * so the answer's timing tells nothing.
+ */
 export async function verifyPassword(
   password: string,
   storedHash: string | null | undefined,
   policy: PasswordPolicy,
 ): Promise<boolean> {
-  if (!storedHash) {
+  if (!storedHash || passwordTooLong(password)) {
     dummyHash ??= hashPassword('not-a-password', policy);
     await verify(password, await dummyHash);
     return false;

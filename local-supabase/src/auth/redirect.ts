@@ -2,6 +2,8 @@
 // a URL on the site_url's host, or one matching a pattern of additional_redirect_urls; anything else falls back
 // to the Referer when that is allowed, else to site_url. So a link can never send a customer to another site.
 
+import type { FastifyRequest } from 'fastify';
+
 export interface RedirectPolicy {
   siteUrl: string;
   additionalRedirectUrls: string[];
@@ -41,13 +43,17 @@ function isRedirectAllowed(policy: RedirectPolicy, candidate: string): boolean {
 }
 
 /** The redirect_to to use: the requested one when allowed, else the Referer when allowed, else site_url. */
-export function chooseRedirect(
-  policy: RedirectPolicy,
-  requested: unknown,
-  referer: string | undefined,
-): string {
+function chooseRedirect(policy: RedirectPolicy, requested: unknown, referer: string | undefined): string {
   if (typeof requested === 'string' && requested !== '' && isRedirectAllowed(policy, requested))
     return requested;
   if (referer && isRedirectAllowed(policy, referer)) return referer;
   return policy.siteUrl;
 }
+
+/** What a request's redirect_to (query string, as supabase-js sends it) or Referer allows. */
+export const requestRedirect = (policy: RedirectPolicy, request: FastifyRequest): string =>
+  chooseRedirect(
+    policy,
+    (request.query as { redirect_to?: unknown } | undefined)?.redirect_to,
+    request.headers.referer,
+  );

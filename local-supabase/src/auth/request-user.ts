@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
 import { bearerToken, verifyJwt, type Claims } from '../keys';
-import { findUserById, type UserRow } from './sessions';
+import { findUserById, type UserRow } from './users';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +12,20 @@ export interface RequestUser {
   user: UserRow;
   sessionId: string;
   claims: Claims;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, on a route whose limits include `signedIn` (src/limits.ts). */
+    user?: RequestUser;
+  }
+}
+
+/** The user a route's `signedIn` limit found (a route without it is a mistake of the route table). */
+export function userOf(request: FastifyRequest): RequestUser {
+  if (!request.user)
+    throw new Error(`${request.method} ${request.url}: the route table gives this route no signedIn limit`);
+  return request.user;
 }
 
 /** The request's verified access token claims (Authorization only: the apikey names the project, not a user). */

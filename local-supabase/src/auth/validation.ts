@@ -55,3 +55,12 @@ export function checkedMetadataJson(data: Record<string, unknown>): string {
   }
   return json;
 }
+
+/** An address and a password, both given (sign-up and the password grant). */
+export function credentials(body: unknown): { email: string; password: string } {
+  const { email, password } = (body ?? {}) as { email?: unknown; password?: unknown };
+  if (typeof email !== 'string' || typeof password !== 'string' || email === '' || password === '') {
+    throw new AuthError(400, 'validation_failed', 'An email address and a password are required');
+  }
+  return { email: email.trim().toLowerCase(), password };
+}

@@ -1,95 +1,69 @@
-// The e-mails GoTrue sends, with its default subjects and texts (internal/mailer/template.go): a link to the
-// API's /verify and the same code to type in.
+// What an e-mail says, and how it is written as text and as HTML (everything escaped); GoTrue's e-mails with its
+// default subjects and texts (internal/mailer/template.go): a link to the API's /verify and the same code to
+// type in, or a code alone for reauthentication.
 import type { OutgoingMail } from './store';
 
-export type MailKind = 'confirmation' | 'recovery' | 'email_change_new' | 'email_change_current';
-
-export interface MailContent {
-  to: string;
-  /** The link to /verify that completes the action. */
-  link: string;
-  /** The one-time code of the same token. */
-  code: string;
-  /** For an e-mail change: the current and the new address. */
-  email?: string;
-  newEmail?: string;
+/** An e-mail as a route composes it; Mailer.send renders and delivers it. */
+export interface Mail {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  /** The one action of the e-mail (a GoTrue e-mail's /verify link). */
+  link?: { label: string; url: string };
+  /** A code to type in: "Alternatively, enter the code" under a link, "Enter the code" alone. */
+  code?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-function compose(
-  to: string,
-  subject: string,
-  heading: string,
-  lines: string[],
-  action: string,
-  link: string,
-  code: string,
-): OutgoingMail {
+export function render(to: string, mail: Mail): OutgoingMail {
+  const codeLabel = mail.link ? 'Alternatively, enter the code' : 'Enter the code';
   const text = [
-    heading,
-    '',
-    ...lines,
-    '',
-    `${action}: ${link}`,
-    '',
-    `Alternatively, enter the code: ${code}`,
-    '',
-  ].join('\n');
+    mail.heading,
+    ...(mail.paragraphs.length ? [mail.paragraphs.join('\n')] : []),
+    ...(mail.link ? [`${mail.link.label}: ${mail.link.url}`] : []),
+    ...(mail.code ? [`${codeLabel}: ${mail.code}`] : []),
+  ].join('\n\n');
   const html = [
-    `<h2>${escapeHtml(heading)}</h2>`,
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
-    `<p>Alternatively, enter the code: ${escapeHtml(code)}</p>`,
+    `<h2>${escapeHtml(mail.heading)}</h2>`,
+    ...mail.paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(mail.link
+      ? [`<p><a href="${escapeHtml(mail.link.url)}">${escapeHtml(mail.link.label)}</a></p>`]
+      : []),
+    ...(mail.code ? [`<p>${codeLabel}: ${escapeHtml(mail.code)}</p>`] : []),
   ].join('\n');
-  return { to, subject, text, html };
+  return { to, subject: mail.subject, text: `${text}\n`, html };
 }
 
-export function composeMail(kind: MailKind, content: MailContent): OutgoingMail {
-  const { to, link, code } = content;
-  switch (kind) {
-    case 'confirmation':
-      return compose(
-        to,
-        'Confirm Your Email',
-        'Confirm your email',
-        ['Follow this link to confirm your email:'],
-        'Confirm your email address',
-        link,
-        code,
-      );
-    case 'recovery':
-      return compose(
-        to,
-        'Reset Your Password',
-        'Reset password',
-        ['Follow this link to reset the password for your user:'],
-        'Reset password',
-        link,
-        code,
-      );
-    case 'email_change_new':
-    case 'email_change_current':
-      return compose(
-        to,
-        'Confirm Email Change',
-        'Confirm email address change',
-        [
-          `Follow this link to confirm the update of your email address from ${content.email} to ${content.newEmail}:`,
-        ],
-        'Change email address',
-        link,
-        code,
-      );
-  }
-}
+export const confirmationMail = (link: string, code: string): Mail => ({
+  subject: 'Confirm Your Email',
+  heading: 'Confirm your email',
+  paragraphs: ['Follow this link to confirm your email:'],
+  link: { label: 'Confirm your email address', url: link },
+  code,
+});
+
+export const recoveryMail = (link: string, code: string): Mail => ({
+  subject: 'Reset Your Password',
+  heading: 'Reset password',
+  paragraphs: ['Follow this link to reset the password for your user:'],
+  link: { label: 'Reset password', url: link },
+  code,
+});
+
+/** Sent to the new address, and with double_confirm_changes to the current one too. */
+export const emailChangeMail = (link: string, code: string, email: string, newEmail: string): Mail => ({
+  subject: 'Confirm Email Change',
+  heading: 'Confirm email address change',
+  paragraphs: [`Follow this link to confirm the update of your email address from ${email} to ${newEmail}:`],
+  link: { label: 'Change email address', url: link },
+  code,
+});
 
 /** GoTrue's reauthentication e-mail: a code only, which PUT /user takes as `nonce`. */
-export function reauthenticationMail(to: string, code: string): OutgoingMail {
-  return {
-    to,
-    subject: 'Confirm reauthentication',
-    text: `Confirm reauthentication\n\nEnter the code: ${code}\n`,
-    html: `<h2>Confirm reauthentication</h2>\n<p>Enter the code: ${escapeHtml(code)}</p>`,
-  };
-}
+export const reauthenticationMail = (code: string): Mail => ({
+  subject: 'Confirm reauthentication',
+  heading: 'Confirm reauthentication',
+  paragraphs: [],
+  code,
+});

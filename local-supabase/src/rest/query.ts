@@ -1,62 +1,15 @@
 // PostgREST's URL grammar turned into SQL over one relation (a table, the rows a write returned, or a function's
-// result): select= (columns, aliases, casts), column filters (PostgREST 14's operators, with not. and the
-// (any)/(all) quantifiers), or=/and= logic trees (nested, with not.), order=, limit=, offset=. Every name is
-// checked against the relation's columns; every value becomes a placeholder ($n) for the literal helper, which
-// PostgreSQL reads as an untyped literal (PostgREST's unknownLiteral) and casts to what the operator needs.
+// result): select= (columns, aliases, casts, embedded resources), the filters and logic trees of filters.ts,
+// order=, limit=, offset=. Every name is checked against the relation's columns; every value becomes a
+// placeholder ($n) for the literal helper.
 import type { Value } from '../db/literals';
 import { RestError } from '../errors';
+import { castSql } from './casts';
+import { checkColumn, conditions, MAX_NESTING, splitTopLevel, type Relation } from './filters';
 import { noRelationship, quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
-/** Operators that take a quantifier, `eq(any).{1,2}` (PostgREST's quantOperator). */
-const QUANTIFIABLE: Record<string, string> = {
-  eq: '=',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-  like: 'like',
-  ilike: 'ilike',
-  match: '~',
-  imatch: '~*',
-};
-/** Operators without one: inequality, and the array, range and containment operators (simpleOperator). */
-const SIMPLE: Record<string, string> = {
-  neq: '<>',
-  cs: '@>',
-  cd: '<@',
-  ov: '&&',
-  sl: '<<',
-  sr: '>>',
-  nxr: '&<',
-  nxl: '&>',
-  adj: '-|-',
-};
-/** Full-text search: the tsquery each builds from the value. */
-const FTS: Record<string, string> = {
-  fts: 'to_tsquery',
-  plfts: 'plainto_tsquery',
-  phfts: 'phraseto_tsquery',
-  wfts: 'websearch_to_tsquery',
-};
-const IS_VALUES: Record<string, string> = {
-  null: 'null',
-  not_null: 'not null',
-  true: 'true',
-  false: 'false',
-  unknown: 'unknown',
-};
-
-/** What a query may name: a relation's columns, and the name its errors use. */
-export interface Relation {
-  name: string;
-  columns: ReadonlySet<string>;
-  /** The public table whose rows these are, when they are a table's (embedding follows its foreign keys). */
-  table?: string;
-  /** Each column's type name (pg_type.typname), where known: full-text search treats tsvector columns apart. */
-  types?: ReadonlyMap<string, string>;
-}
 
 export interface ParsedQuery {
   select: string;
@@ -69,63 +22,12 @@ export interface ParsedQuery {
   shaped: boolean;
 }
 
-/** PostgreSQL's own error for a column the relation does not have (PostgREST passes it through). */
-export function checkColumn(relation: Relation, column: string): string {
-  if (!relation.columns.has(column))
-    throw new RestError(400, '42703', `column ${relation.name}.${column} does not exist`);
-  return column;
-}
-
-/**
- * Splits on commas outside double quotes and parentheses, as PostgREST's parser does; in a logic tree also
- * outside braces (an array value, `tags.cs.{a,b}`).
- */
-function splitTopLevel(raw: string, braces = false): string[] {
-  const items: string[] = [];
-  let current = '';
-  let depth = 0;
-  let quoted = false;
-  for (const ch of raw) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '(' || (braces && ch === '{'))) depth += 1;
-    else if (!quoted && (ch === ')' || (braces && ch === '}'))) depth -= 1;
-    if (ch === ',' && !quoted && depth === 0) {
-      items.push(current);
-      current = '';
-    } else current += ch;
-  }
-  items.push(current);
-  return items;
-}
-
-/** Splits `in.(a,"b,c")` lists, honouring double quotes as PostgREST does. */
-function parseList(raw: string): string[] {
-  if (!raw.startsWith('(') || !raw.endsWith(')'))
-    throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
-  const items: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (const ch of raw.slice(1, -1)) {
-    if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      items.push(current);
-      current = '';
-    } else current += ch;
-  }
-  if (raw.length > 2) items.push(current);
-  return items;
-}
-
-// A cast names a type: letters, digits, underscores and spaces (`double precision`), optionally an array.
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
 // An alias or a column: what PostgREST's select grammar accepts as a field name here.
 const FIELD = /^[^\s(),.:!"]+$/;
 
 function selectParseError(raw: string, why: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse select parameter (${raw})"`, why);
 }
-
-const MAX_EMBED_DEPTH = 16;
 
 const number = (name: string, raw: string | null) => {
   if (raw === null) return null;
@@ -152,90 +54,7 @@ export function parseQuery(
   };
   let aliases = 0;
 
-  /** `op.value` or `not.op.value` on `column` of `rel`, as in a query parameter or inside a logic tree. */
-  const filter = (rel: Relation, columnName: string, raw: string, where: string): string => {
-    const name = checkColumn(rel, columnName);
-    const column = quoteIdent(name);
-    const negate = raw.startsWith('not.');
-    const expression = negate ? raw.slice(4) : raw;
-    const dot = expression.indexOf('.');
-    // `eq` alone has no operand (PostgREST: 400); `eq.` compares with the empty string.
-    if (dot < 0) {
-      throw new RestError(
-        400,
-        'PGRST100',
-        `"failed to parse filter (${where})" (line 1, column ${where.length + 1})`,
-        'unexpected end of input expecting "."',
-      );
-    }
-    const value = expression.slice(dot + 1);
-    // `op`, `op(any)`/`op(all)`, or a full-text operator with its language, `fts(english)`.
-    const [, op = '', modifier] = /^([a-z_]+)(?:\((.*)\))?$/s.exec(expression.slice(0, dot)) ?? [];
-    const unknown = () =>
-      new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`, null, 'Unknown operator');
-    let condition: string;
-    if (
-      Object.hasOwn(QUANTIFIABLE, op) &&
-      (modifier === undefined || modifier === 'any' || modifier === 'all')
-    ) {
-      const text = op === 'like' || op === 'ilike';
-      // like and ilike take `*` for `%`, which a URL need not escape.
-      const operand = param(text ? value.replace(/\*/g, '%') : value);
-      const left = text ? `${column}::text` : column;
-      condition = `${left} ${QUANTIFIABLE[op]} ${modifier ? `${modifier}(${operand})` : operand}`;
-    } else if (modifier !== undefined && Object.hasOwn(FTS, op)) {
-      if (!/^[A-Za-z0-9_ $]+$/.test(modifier)) throw unknown();
-      condition = fullText(rel, name, FTS[op]!, value, modifier.trim());
-    } else if (modifier !== undefined) throw unknown();
-    else if (Object.hasOwn(SIMPLE, op)) condition = `${column} ${SIMPLE[op]} ${param(value)}`;
-    else if (Object.hasOwn(FTS, op)) condition = fullText(rel, name, FTS[op]!, value);
-    else if (op === 'in') {
-      const list = parseList(value);
-      // in.() matches nothing, as PostgREST's `= any('{}')`.
-      condition = `${column} = any(${param(list)})`;
-    } else if (op === 'is') {
-      // Own keys only: `is.constructor` is no value.
-      const is = Object.hasOwn(IS_VALUES, value.toLowerCase()) ? IS_VALUES[value.toLowerCase()] : undefined;
-      if (!is) throw new RestError(400, 'PGRST100', `"failed to parse filter (${raw})"`);
-      condition = `${column} is ${is}`;
-    } else if (op === 'isdistinct') condition = `${column} is distinct from ${param(value)}`;
-    else throw unknown();
-    return negate ? `not (${condition})` : condition;
-  };
-
-  /** `col @@ to_tsquery([lang,] value)`; a column that is not a tsvector is read with to_tsvector([lang,] col). */
-  const fullText = (rel: Relation, name: string, query: string, value: string, lang?: string) => {
-    const language = lang === undefined ? '' : `${param(lang)}, `;
-    const column = quoteIdent(name);
-    const vector = rel.types?.get(name) === 'tsvector' ? column : `to_tsvector(${language}${column})`;
-    return `${vector} @@ ${query}(${language}${param(value)})`;
-  };
-
-  /** `(a.eq.1,b.gt.2,and(c.is.null,...))` joined by `and` or `or`. */
-  const logic = (rel: Relation, operator: 'and' | 'or', raw: string, where: string): string => {
-    const fail = () => new RestError(400, 'PGRST100', `"failed to parse logic tree (${where})"`);
-    if (!raw.startsWith('(') || !raw.endsWith(')') || raw.length < 3) throw fail();
-    const parts = splitTopLevel(raw.slice(1, -1), true).map((part) => {
-      let term = part.trim();
-      let negate = false;
-      if (/^not\.(and|or)\(/.test(term)) {
-        negate = true;
-        term = term.slice(4);
-      }
-      const nested = /^(and|or)(\(.*\))$/s.exec(term);
-      let condition: string;
-      if (nested) condition = logic(rel, nested[1] as 'and' | 'or', nested[2]!, where);
-      else {
-        const dot = term.indexOf('.');
-        if (dot <= 0) throw fail();
-        // A value in double quotes keeps its commas and parentheses (`name.eq."a,b"`).
-        const value = term.slice(dot + 1).replace(/^((?:not\.)?[a-z_]+(?:\([^()]*\))?\.)"(.*)"$/s, '$1$2');
-        condition = filter(rel, term.slice(0, dot), value, where);
-      }
-      return negate ? `not (${condition})` : condition;
-    });
-    return `(${parts.join(` ${operator} `)})`;
-  };
+  const { filter, logic } = conditions(param);
 
   /**
    * Many-to-many: a junction row links the embedded row to the embedding one. An EXISTS rather than a join, so
@@ -271,10 +90,8 @@ export function parseQuery(
     entries: [string, string][],
     depth = 0,
   ): Level => {
-    // Each level is a subquery: past this depth PostgreSQL's parser (PGlite's WebAssembly stack above all) and
-    // the server's stack run out, which must not become a 500.
-    if (depth > MAX_EMBED_DEPTH)
-      throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_EMBED_DEPTH} levels`);
+    if (depth > MAX_NESTING)
+      throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_NESTING} levels`);
     // Each embed collects the entries addressed to it; it is built once all of them are known.
     const embeds = new Map<string, { inner: boolean; entries: [string, string][]; exists: string }>();
     const items: (string | (() => string))[] = [];
@@ -327,9 +144,9 @@ export function parseQuery(
       if (!match) throw selectParseError(selectRaw, `unexpected "${term}"`);
       const [, as, column, cast] = match;
       if (as !== undefined && !FIELD.test(as)) throw selectParseError(selectRaw, `unexpected "${as}"`);
-      if (cast !== undefined && !CAST.test(cast)) throw selectParseError(selectRaw, `unexpected "${cast}"`);
       const name = quoteIdent(checkColumn(rel, column!));
-      const value = cast ? `${name}::${cast}` : name;
+      const value =
+        cast === undefined ? name : `${name}::${castSql(cast, catalogue?.castTypes ?? new Map(), selectRaw)}`;
       items.push(as !== undefined || cast ? `${value} as ${quoteIdent(as ?? column!)}` : value);
     }
 

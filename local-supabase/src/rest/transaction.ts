@@ -6,7 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { inlineParams, literal, type Value } from '../db/literals';
-import { fromPgError, RestError } from '../errors';
+import { RestError } from '../errors';
+import { fromPgError } from './pg-errors';
 import type { Claims } from '../keys';
 
 export interface Statement {

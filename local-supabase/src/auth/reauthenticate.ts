@@ -2,47 +2,33 @@
 // user a code; with [auth.email] secure_password_change on, a password change from a session that started more
 // than 24 hours ago must give that code as `nonce`: 400 reauthentication_needed without one, 422
 // reauthentication_not_valid when it is wrong, used or older than otp_expiry. A code works once.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database, Queryable } from '../db/database';
+import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
-import type { Mailer } from './email-routes';
-import { checkFrequency, otpExpired, tokenHash } from './mailer';
-import type { RequestUser } from './request-user';
+import type { Handler } from '../service';
+import type { AuthOptions } from './options';
+import { checkFrequency, otpExpired, sendReauthentication, tokenHash } from './email-tokens';
+import { userOf, type RequestUser } from './request-user';
 
 /** How long a session may change its password without a code (GoTrue: the session's creation plus 24 hours). */
 const RECENT_SESSION_MS = 24 * 60 * 60 * 1000;
 
-export interface ReauthenticationSettings {
-  securePasswordChange: boolean;
-  otpExpiry: number;
-  maxFrequency: number;
-}
-
-export function reauthenticationRoutes(
-  app: FastifyInstance,
-  db: Database,
-  mailer: Mailer,
-  settings: ReauthenticationSettings,
-  currentUser: (request: FastifyRequest) => Promise<RequestUser>,
-) {
-  app.get('/reauthenticate', async (request, reply) => {
-    const { user } = await currentUser(request);
-    if (!user.email_confirmed_at)
-      throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.');
-    mailer.budget.take();
-    await db.transaction(async (tx) => {
-      const sentAt = (
-        await tx.query<{ reauthentication_sent_at: Date | string | null }>(
-          'select reauthentication_sent_at from auth.users where id = $1 for update',
-          [user.id],
-        )
-      ).rows[0]?.reauthentication_sent_at;
-      checkFrequency(sentAt, settings.maxFrequency);
-      await mailer.sendReauthentication(tx, user);
-    });
-    return reply.send({});
+export const reauthenticate: Handler = async (request, reply, service) => {
+  const { user } = userOf(request);
+  if (!user.email_confirmed_at)
+    throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.');
+  service.mail.budget.take();
+  await service.db.transaction(async (tx) => {
+    const sentAt = (
+      await tx.query<{ reauthentication_sent_at: Date | string | null }>(
+        'select reauthentication_sent_at from auth.users where id = $1 for update',
+        [user.id],
+      )
+    ).rows[0]?.reauthentication_sent_at;
+    checkFrequency(sentAt, service.auth.maxFrequency);
+    await sendReauthentication(service, tx, user);
   });
-}
+  return reply.send({});
+};
 
 /**
  * Before a password change: nothing to do unless secure_password_change is on and the session is older than 24
@@ -50,7 +36,7 @@ export function reauthenticationRoutes(
  */
 export async function checkReauthentication(
   tx: Queryable,
-  settings: ReauthenticationSettings,
+  settings: Pick<AuthOptions, 'securePasswordChange' | 'otpExpiry'>,
   { user, sessionId }: RequestUser,
   nonce: unknown,
 ): Promise<void> {

@@ -1,0 +1,176 @@
+// The web servers the route table (src/routes.ts) becomes: the API (GoTrue's routes and PostgREST's, each API
+// with its own error shapes and hooks) and the local inbox on a port of its own. Every route runs its limits
+// (src/limits.ts), then its handler with the service.
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { sendAuthFailure } from './auth/errors';
+import { rateLimitBucket } from './auth/rate-limit';
+import { RATE_LIMIT_WINDOWS } from './config/settings';
+import { AuthError, sendAuthError } from './errors';
+import { jsonBodyParser } from './json-body';
+import { checkInboxRequest, inboxNotFound, sendInboxFailure } from './mail/inbox';
+import { applyGucResponse, checkProfile, restNotFound, sendRestFailure } from './rest/errors';
+import { ROUTES, type Api, type Route } from './routes';
+import type { Service } from './service';
+
+const ALLOWED_HEADERS = [
+  'accept',
+  'apikey',
+  'authorization',
+  'content-type',
+  'content-profile',
+  'accept-profile',
+  'prefer',
+  'range',
+  'x-client-info',
+  'x-client-ip',
+  'x-supabase-api-version',
+  'x-jwt-aud',
+];
+const EXPOSED_HEADERS = [
+  'Content-Range',
+  'X-Total-Count',
+  'Link',
+  'X-Supabase-Api-Version',
+  'x-sb-error-code',
+  // A 429's wait, which the storefront tells the visitor ("try again in N seconds").
+  'Retry-After',
+];
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** How each API answers around its handlers: its errors, and what it adds before and after them. */
+interface ApiShape {
+  prefix: string;
+  fail: (error: unknown, request: FastifyRequest, reply: FastifyReply, log: FastifyBaseLogger) => unknown;
+  notFound: (request: FastifyRequest, reply: FastifyReply) => unknown;
+  preHandler: Hook[];
+  onSend: Hook[];
+}
+
+const SHAPES: Record<Exclude<Api, 'inbox'>, ApiShape> = {
+  auth: {
+    prefix: '/auth/v1',
+    fail: sendAuthFailure,
+    notFound: (_request, reply) =>
+      sendAuthError(
+        reply.header('X-Supabase-Api-Version', '2024-01-01'),
+        new AuthError(404, 'not_found', 'Not Found'),
+      ),
+    preHandler: [],
+    // Every auth response names the API version it speaks, so supabase-js reads `error.code`.
+    onSend: [async (_request, reply) => void reply.header('X-Supabase-Api-Version', '2024-01-01')],
+  },
+  rest: {
+    prefix: '/rest/v1',
+    fail: sendRestFailure,
+    notFound: restNotFound,
+    preHandler: [checkProfile],
+    onSend: [applyGucResponse],
+  },
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API a route belongs to (src/routes.ts). */
+    api?: Api;
+  }
+}
+
+/** A route of the table on `app`: its API's hooks and limits before the handler. */
+function addRoute(app: FastifyInstance, route: Route, service: Service, shape?: ApiShape) {
+  const limits: Hook[] = route.limits.flatMap((limit) =>
+    limit.check
+      ? [(request: FastifyRequest, reply: FastifyReply) => limit.check!(request, reply, service)]
+      : [],
+  );
+  app.route({
+    method: route.method,
+    url: route.path,
+    config: { api: route.api },
+    preHandler: [...(shape?.preHandler ?? []), ...limits],
+    onSend: shape?.onSend ?? [],
+    handler: (request, reply) => route.handler(request, reply, service),
+  });
+}
+
+/** The API: the routes of the enabled APIs ([auth] enabled, [api] enabled), CORS, JSON bodies, rate limits. */
+export async function buildApi(
+  base: Omit<Service, 'rateLimits'>,
+  options: { corsOrigins?: string[]; log?: boolean },
+): Promise<{ app: FastifyInstance; service: Service }> {
+  const app = Fastify({ logger: options.log ? { level: 'warn' } : false, bodyLimit: 1024 * 1024 });
+  await app.register(cors, {
+    origin: options.corsOrigins?.length ? options.corsOrigins : true,
+    allowedHeaders: ALLOWED_HEADERS,
+    exposedHeaders: EXPOSED_HEADERS,
+    methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    maxAge: 86400,
+  });
+  await app.register(rateLimit, { global: false });
+  // JSON bodies: depth-limited, and their text kept for the writes that pass it on to PostgreSQL unchanged.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+
+  // Per IP and config.toml's [auth.rate_limit]: sign-in and sign-up share one bucket, refresh has its own.
+  const limits = base.config.auth.rateLimit;
+  const service: Service = {
+    ...base,
+    rateLimits: {
+      signInSignUps: rateLimitBucket(app, limits.signInSignUps, RATE_LIMIT_WINDOWS.signInSignUps),
+      tokenRefresh: rateLimitBucket(app, limits.tokenRefresh, RATE_LIMIT_WINDOWS.tokenRefresh),
+      tokenVerifications: rateLimitBucket(
+        app,
+        limits.tokenVerifications,
+        RATE_LIMIT_WINDOWS.tokenVerifications,
+      ),
+      mfaChallengeAndVerify: rateLimitBucket(app, base.config.auth.mfa.challengeAndVerifyPerMinute, 60_000),
+    },
+  };
+  const enabled = { auth: service.config.auth.enabled, rest: service.config.api.enabled };
+  const shapeOf = (request: FastifyRequest): ApiShape | undefined => {
+    const api = request.routeOptions.config?.api;
+    if (api === 'auth' || api === 'rest') return SHAPES[api];
+    const path = request.url.split('?')[0]!;
+    return Object.values(SHAPES).find((shape) => path.startsWith(`${shape.prefix}/`));
+  };
+  app.setErrorHandler((error, request, reply) => {
+    const shape = shapeOf(request);
+    if (shape) return shape.fail(error, request, reply, app.log);
+    app.log.error(error);
+    return reply.status(500).send({ message: 'Unexpected server error' });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const shape = shapeOf(request);
+    if (shape && enabled[shape === SHAPES.auth ? 'auth' : 'rest']) return shape.notFound(request, reply);
+    return reply.status(404).send({
+      message: `Route ${request.method}:${request.url} not found`,
+      error: 'Not Found',
+      statusCode: 404,
+    });
+  });
+  for (const route of ROUTES) {
+    if (route.api !== 'inbox' && enabled[route.api]) addRoute(app, route, service, SHAPES[route.api]);
+  }
+  return { app, service };
+}
+
+/** The local inbox: its routes of the table, only for requests addressed to localhost (src/mail/inbox.ts). */
+export function buildInbox(service: Service): FastifyInstance {
+  const app = Fastify({ logger: false });
+  app.addHook('onRequest', checkInboxRequest);
+  // The page's "Delete all messages" posts urlencoded with an empty body.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>
+    done(null, undefined),
+  );
+  app.setErrorHandler((error, request, reply) => sendInboxFailure(error, request, reply));
+  app.setNotFoundHandler(inboxNotFound);
+  for (const route of ROUTES) if (route.api === 'inbox') addRoute(app, route, service);
+  return app;
+}

@@ -1,0 +1,46 @@
+// GoTrue's POST /resend (internal/api/resend.go): the sign-up confirmation or the e-mail change's links again,
+// with the same empty answer whether or not there is anything to resend.
+import { AuthError } from '../errors';
+import type { Handler } from '../service';
+import { checkFrequency, sendConfirmation, sendEmailChange } from './email-tokens';
+import { requestRedirect } from './redirect';
+import { lockedUser } from './users';
+import { validEmail } from './validation';
+
+export const resend: Handler = async (request, reply, service) => {
+  const { db, auth } = service;
+  const body = (request.body ?? {}) as { type?: unknown; email?: unknown; phone?: unknown };
+  const types = ['signup', 'email_change', 'sms', 'phone_change'];
+  if (typeof body.type !== 'string' || !types.includes(body.type))
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
+  if (body.type === 'sms' || body.type === 'phone_change' || body.phone !== undefined)
+    throw new AuthError(400, 'validation_failed', 'SMS is not available: this project has no phone provider');
+  if (typeof body.email !== 'string' || body.email.trim() === '')
+    throw new AuthError(400, 'validation_failed', 'Resend requires an email');
+  const address = body.email.trim().toLowerCase();
+  if (!validEmail(address))
+    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  service.mail.budget.take();
+  const redirectTo = requestRedirect(auth.redirect, request);
+  await db.transaction(async (tx) => {
+    if (body.type === 'signup') {
+      const user = await lockedUser(tx, 'lower(email) = lower($1)', [address]);
+      // Nothing to confirm (no such user, or confirmed already): the same answer, no e-mail.
+      if (!user || user.email_confirmed_at) return;
+      checkFrequency(user.confirmation_sent_at, auth.maxFrequency);
+      await sendConfirmation(service, tx, user, redirectTo);
+      return;
+    }
+    const user = await lockedUser(tx, "lower(email) = lower($1) and coalesce(email_change, '') <> ''", [
+      address,
+    ]);
+    if (!user) return;
+    checkFrequency(user.email_change_sent_at, auth.maxFrequency);
+    await sendEmailChange(service, tx, user, user.email_change!, redirectTo);
+  });
+  return reply.send({});
+};

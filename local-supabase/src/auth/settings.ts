@@ -1,0 +1,20 @@
+// GoTrue's health, settings and key set (internal/api/api.go, settings.go, jwks.go): the key set is empty, as
+// under HS256, where supabase-js's getClaims asks GET /user instead.
+import type { Handler } from '../service';
+
+export const health: Handler = async () => ({
+  version: 'local',
+  name: 'GoTrue',
+  description: 'local-supabase auth',
+});
+
+export const settings: Handler = async (_request, _reply, { auth }) => ({
+  external: { email: auth.emailEnabled, phone: false, anonymous_users: false },
+  disable_signup: !auth.enableSignup,
+  mailer_autoconfirm: auth.autoConfirm,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+});
+
+export const jwks: Handler = async () => ({ keys: [] });

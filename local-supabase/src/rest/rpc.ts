@@ -1,0 +1,134 @@
+// PostgREST's /rpc: a function called with named arguments, by POST (read-only when it is STABLE or IMMUTABLE)
+// or GET (read-only), its result a relation like a table's.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RestError } from '../errors';
+import type { Handler, Service } from '../service';
+import { contentRange, guardedError, guards } from './answer';
+import type { Relation } from './filters';
+import { maxAffected } from './preferences';
+import { parseQuery, RESERVED_PARAMS } from './query';
+import { applied, asked, claimsOf, run, search } from './request';
+import { quoteIdent } from './schema-cache';
+
+const fnOf = (request: FastifyRequest) => (request.params as { fn: string }).fn;
+
+/**
+ * Calls a function with named arguments, as PostgREST's /rpc does; GET calls run read-only. A POST's arguments
+ * are read by PostgreSQL from the body's own text (json_to_record with the arguments' types, as PostgREST
+ * does), a GET's from the query string as text literals. The result is a relation like a table's: select=,
+ * filters, order, limit and counts apply to its rows (a scalar result is one column named after the function).
+ */
+async function rpc(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: Service,
+  fn: string,
+  names: string[],
+  args: { json: string } | { values: string[] },
+) {
+  const { cache } = service.rest;
+  const claims = claimsOf(request, service.auth.secret);
+  const info = cache.fn(fn, names);
+  // As PostgREST: a GET call, and any call of a STABLE or IMMUTABLE function, runs in a read-only transaction.
+  const isGet = request.method === 'GET' || request.method === 'HEAD';
+  const readOnly = isGet || info.volatility !== 'volatile';
+  const a = asked(request, service);
+  const limitAffected = maxAffected(a.prefs);
+  // max-affected counts a function's rows, so only a set-returning function can honour it (PostgREST 13+).
+  if (limitAffected !== undefined && !info.returnsSet) {
+    throw new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    );
+  }
+  const fromBody = 'json' in args && names.length > 0;
+  const values = 'json' in args ? [] : args.values;
+  const argument = (name: string, i: number) =>
+    `${quoteIdent(name)} => ${fromBody ? `_args.${quoteIdent(name)}` : `$${i + 1}`}`;
+  const call = `public.${quoteIdent(info.name)}(${names.map(argument).join(', ')})`;
+  // One row holding the arguments, typed as the function declares them.
+  const source = fromBody
+    ? `json_to_record($1::json) as _args(${names.map((n) => `${quoteIdent(n)} ${info.argTypes[n]}`).join(', ')})`
+    : null;
+  const params = fromBody && 'json' in args ? [args.json] : values;
+  const relation: Relation = { name: info.name, columns: new Set(info.resultColumns ?? [info.name]) };
+  const q = parseQuery(search(request), relation, params.length + 1, new Set(isGet ? names : []), cache);
+  if (info.returnType === 'void') {
+    await run(
+      request,
+      service,
+      claims,
+      readOnly,
+      [{ sql: `select ${call}${source ? ` from ${source}` : ''}`, params }],
+      a,
+    );
+    applied(reply, a, 'rpc');
+    return reply.status(204).send();
+  }
+  // The call runs once (a materialized CTE), whatever reads its rows afterwards.
+  const lateral = `${source ? `${source} cross join lateral ` : ''}${call}`;
+  const called = info.resultColumns
+    ? `select _c.* from ${lateral} _c`
+    : `select _c.${quoteIdent(info.name)} from ${lateral} as _c(${quoteIdent(info.name)})`;
+  const limit = q.limit === null ? '' : `limit ${q.limit}`;
+  const shaped = `select ${q.select} from _s ${q.where} ${q.orderBy} ${limit} offset ${q.offset ?? 0}`;
+  const value = info.resultColumns ? 'to_json(_q)' : `to_json(_q.${quoteIdent(info.name)})`;
+  const body = info.returnsSet
+    ? `coalesce((select json_agg(${value}) from _q), '[]'::json)`
+    : `(select ${value} from _q limit 1)`;
+  // As for writes: .single() on other than one row, and more rows than max-affected, roll the call back.
+  const [result] = await run(
+    request,
+    service,
+    claims,
+    readOnly,
+    [
+      {
+        sql: `with _s as materialized (${called}), _q as materialized (${shaped})
+            select ${body} as body, (select count(*) from _q) as n${a.count ? `, (select count(*) from _s ${q.where}) as total` : ''}${guards('_q', a.single, limitAffected)}`,
+        params: [...params, ...q.params],
+      },
+    ],
+    a,
+  ).catch(guardedError);
+  const n = Number(result!.n);
+  const total = a.count ? Number(result!.total) : undefined;
+  reply.header('Content-Range', contentRange(q.offset ?? 0, n, total));
+  applied(reply, a, 'rpc');
+  const data = result!.body;
+  if (a.single) {
+    const one = Array.isArray(data) ? data[0] : data;
+    return reply
+      .status(200)
+      .type('application/vnd.pgrst.object+json; charset=utf-8')
+      .send(JSON.stringify(one));
+  }
+  const partial = info.returnsSet && total !== undefined && n < total;
+  return reply
+    .status(partial ? 206 : 200)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(data));
+}
+
+export const callByPost: Handler = async (request, reply, service) => {
+  const body = request.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json');
+  return rpc(request, reply, service, fnOf(request), Object.keys(body), { json: request.jsonText ?? '{}' });
+};
+
+/** A GET call: the function's arguments are the query parameters it declares; the others filter its rows. */
+export const callByGet: Handler = async (request, reply, service) => {
+  const entries = [...search(request).entries()].filter(([name]) => !RESERVED_PARAMS.has(name));
+  const declared = service.rest.cache.argNames(fnOf(request));
+  const args = declared ? entries.filter(([name]) => declared.includes(name)) : entries;
+  return rpc(
+    request,
+    reply,
+    service,
+    fnOf(request),
+    args.map(([name]) => name),
+    { values: args.map(([, value]) => value) },
+  );
+};

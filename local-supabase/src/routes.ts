@@ -1,0 +1,89 @@
+// Every route the service serves, in one table, as GoTrue's api.go lists its own: the method and path, the API
+// that answers it (GoTrue's, PostgREST's or the local inbox's: their error shapes and hooks, src/app.ts), the
+// handler (each one file of src/auth, src/rest or src/mail, all with one signature, src/service.ts), the limits
+// that may stop a request before it (src/limits.ts), and one line for the README's "What it serves", which
+// test/routes.test.ts holds to this table (`npm run routes -w local-supabase` writes it).
+//
+// A new route is one line here: `{ method: 'POST', path: '/functions/v1/:name', api: 'functions', handler: invoke,
+// limits: [], does: '…' }`, with its handler in a file of its own and, for a new API, its answers in src/app.ts.
+import { deleteFactor, listFactors } from './auth/admin';
+import { challenge, enroll, unenroll, verifyFactor } from './auth/factors';
+import { logout } from './auth/logout';
+import { reauthenticate } from './auth/reauthenticate';
+import { recover } from './auth/recover';
+import { resend } from './auth/resend';
+import { health, jwks, settings } from './auth/settings';
+import { signup } from './auth/signup';
+import { token } from './auth/token';
+import { getUser, updateUser } from './auth/user';
+import { verifyCode, verifyLink } from './auth/verify';
+import { emailFrequency, emailSent, rate, serviceRole, signedIn, type Limit } from './limits';
+import {
+  clearFromPage,
+  deleteMessages,
+  getMessage,
+  inboxPage,
+  listMessages,
+  messageView,
+} from './mail/inbox';
+import { insert } from './rest/insert';
+import { readTable } from './rest/read';
+import { callByGet, callByPost } from './rest/rpc';
+import { remove, update } from './rest/update';
+import type { Handler } from './service';
+
+/** Who answers a route: GoTrue's shapes under /auth/v1, PostgREST's under /rest/v1, the inbox on its own port. */
+export type Api = 'auth' | 'rest' | 'inbox';
+
+export interface Route {
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As the client requests it (Fastify's syntax for parameters); an inbox route's is on the inbox's port. */
+  path: string;
+  api: Api;
+  handler: Handler;
+  /** What may stop the request before the handler, in order. */
+  limits: Limit[];
+  /** What it does, in the README's table. */
+  does: string;
+}
+
+// One line a route, so the table reads as one.
+// prettier-ignore
+export const ROUTES: Route[] = [
+  // GoTrue (internal/api/api.go)
+  { method: 'GET', path: '/auth/v1/health', api: 'auth', handler: health, limits: [], does: 'GoTrue health' },
+  { method: 'GET', path: '/auth/v1/settings', api: 'auth', handler: settings, limits: [], does: 'which sign-ins are on' },
+  { method: 'GET', path: '/auth/v1/.well-known/jwks.json', api: 'auth', handler: jwks, limits: [], does: 'public keys (none under HS256)' },
+  { method: 'POST', path: '/auth/v1/signup', api: 'auth', handler: signup, limits: [rate('signInSignUps'), emailSent, emailFrequency], does: 'sign up (signed in, or a confirmation e-mail)' },
+  { method: 'POST', path: '/auth/v1/token', api: 'auth', handler: token, limits: [rate('signInSignUps', 'password'), rate('tokenRefresh', 'refresh_token')], does: 'sign in (`grant_type=password`), refresh (`refresh_token`)' },
+  { method: 'GET', path: '/auth/v1/user', api: 'auth', handler: getUser, limits: [signedIn], does: 'the signed-in user' },
+  { method: 'PUT', path: '/auth/v1/user', api: 'auth', handler: updateUser, limits: [signedIn, emailSent, emailFrequency], does: 'change password, e-mail (confirmed by link), user_metadata' },
+  { method: 'POST', path: '/auth/v1/logout', api: 'auth', handler: logout, limits: [signedIn], does: 'sign out (`scope` global, local, others)' },
+  { method: 'POST', path: '/auth/v1/recover', api: 'auth', handler: recover, limits: [emailSent, emailFrequency], does: 'password recovery e-mail' },
+  { method: 'POST', path: '/auth/v1/resend', api: 'auth', handler: resend, limits: [emailSent, emailFrequency], does: 'the sign-up or e-mail change e-mail again' },
+  { method: 'GET', path: '/auth/v1/verify', api: 'auth', handler: verifyLink, limits: [rate('tokenVerifications')], does: 'an e-mailed link: redirect with the session' },
+  { method: 'POST', path: '/auth/v1/verify', api: 'auth', handler: verifyCode, limits: [rate('tokenVerifications')], does: 'a typed code or token hash: the session' },
+  { method: 'GET', path: '/auth/v1/reauthenticate', api: 'auth', handler: reauthenticate, limits: [signedIn, emailSent, emailFrequency], does: 'e-mail a reauthentication code' },
+  { method: 'POST', path: '/auth/v1/factors', api: 'auth', handler: enroll, limits: [signedIn], does: 'enrol a TOTP factor' },
+  { method: 'POST', path: '/auth/v1/factors/:id/challenge', api: 'auth', handler: challenge, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'challenge a factor' },
+  { method: 'POST', path: '/auth/v1/factors/:id/verify', api: 'auth', handler: verifyFactor, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'verify a TOTP code: an aal2 session' },
+  { method: 'DELETE', path: '/auth/v1/factors/:id', api: 'auth', handler: unenroll, limits: [signedIn], does: 'unenrol a factor' },
+  { method: 'GET', path: '/auth/v1/admin/users/:userId/factors', api: 'auth', handler: listFactors, limits: [serviceRole], does: "a user's factors" },
+  { method: 'DELETE', path: '/auth/v1/admin/users/:userId/factors/:factorId', api: 'auth', handler: deleteFactor, limits: [serviceRole], does: "remove a user's factor" },
+
+  // PostgREST
+  { method: 'GET', path: '/rest/v1/:table', api: 'rest', handler: readTable, limits: [], does: 'read rows (and `HEAD`)' },
+  { method: 'POST', path: '/rest/v1/:table', api: 'rest', handler: insert, limits: [], does: 'insert or upsert rows' },
+  { method: 'PATCH', path: '/rest/v1/:table', api: 'rest', handler: update, limits: [], does: 'update rows' },
+  { method: 'DELETE', path: '/rest/v1/:table', api: 'rest', handler: remove, limits: [], does: 'delete rows' },
+  { method: 'POST', path: '/rest/v1/rpc/:fn', api: 'rest', handler: callByPost, limits: [], does: 'call a function (read-only when STABLE or IMMUTABLE)' },
+  { method: 'GET', path: '/rest/v1/rpc/:fn', api: 'rest', handler: callByGet, limits: [], does: 'call a function read-only (and `HEAD`)' },
+
+  // The local inbox ([local_smtp] port)
+  { method: 'GET', path: '/', api: 'inbox', handler: inboxPage, limits: [], does: 'the messages, newest first' },
+  { method: 'GET', path: '/messages/:id', api: 'inbox', handler: messageView, limits: [], does: 'one message, its links clickable' },
+  { method: 'POST', path: '/clear', api: 'inbox', handler: clearFromPage, limits: [], does: 'empty the inbox (its page)' },
+  { method: 'GET', path: '/api/v1/messages', api: 'inbox', handler: listMessages, limits: [], does: '`?to=&limit=`: the messages as JSON' },
+  { method: 'GET', path: '/api/v1/messages/:id', api: 'inbox', handler: getMessage, limits: [], does: 'one message with its links' },
+  { method: 'DELETE', path: '/api/v1/messages', api: 'inbox', handler: deleteMessages, limits: [], does: 'empty the inbox' },
+];
