@@ -62,6 +62,8 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
     },
   ],
+  // After the web server is up (Playwright starts it first).
+  globalSetup: './support/lift-client-budgets.ts',
   webServer: {
     command: 'node ../scripts/start.mjs --no-build',
     url: `${shellUrl}/config.json`,

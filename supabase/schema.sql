@@ -38,16 +38,51 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 
 
 --
+-- Name: aal_sufficient(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.aal_sufficient() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f where f.user_id = auth.uid() and f.status::text = 'verified'
+    );
+$$;
+
+
+--
+-- Name: acting_user(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.acting_user() RETURNS uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select auth.uid() where private.aal_sufficient();
+$$;
+
+
+--
 -- Name: cart_service_ids(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
 CREATE FUNCTION private.cart_service_ids(items jsonb) RETURNS text[]
-    LANGUAGE plpgsql IMMUTABLE
+    LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
+declare
+  most integer;
+  ids text[];
 begin
   if items is null or jsonb_typeof(items) <> 'array' then
     raise exception 'items must be an array of {service_id}' using errcode = '22023';
+  end if;
+  select count(*) into most from public.services;
+  if jsonb_array_length(items) > most then
+    raise exception 'A cart holds at most % items, one per service', most
+      using errcode = '22023', detail = format('%s items were sent', jsonb_array_length(items));
   end if;
   if exists (
     select 1 from jsonb_array_elements(items) e
@@ -55,14 +90,156 @@ begin
   ) then
     raise exception 'items must be an array of {service_id}' using errcode = '22023';
   end if;
-  return coalesce((
-    select array_agg(f.id order by f.place)
-    from (
-      select e ->> 'service_id' as id, min(x.place) as place
-      from jsonb_array_elements(items) with ordinality as x(e, place)
-      group by e ->> 'service_id'
-    ) f
-  ), '{}');
+  select coalesce(array_agg(x.e ->> 'service_id' order by x.place), '{}') into ids
+  from jsonb_array_elements(items) with ordinality as x(e, place);
+  if cardinality(ids) <> (select count(distinct i) from unnest(ids) as i) then
+    raise exception 'A cart holds at most % items, one per service', most
+      using errcode = '22023', detail = 'a service was listed more than once';
+  end if;
+  return ids;
+end;
+$$;
+
+
+--
+-- Name: check_code_budget(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.check_code_budget() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  guesser text;
+  taken record;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  foreach guesser in array private.code_guessers() loop
+    select * into taken from private.take_budget('code_miss', guesser, 0);
+    if taken.spent >= taken.allowed then
+      perform private.raise_over_budget(taken.retry_after);
+    end if;
+  end loop;
+end;
+$$;
+
+
+--
+-- Name: checked_code_status(text, text[], uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.checked_code_status(code text, ids text[], account uuid) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  status text;
+begin
+  if code is null then
+    return null;
+  end if;
+  perform private.check_code_budget();
+  status := private.code_status_for(code, ids, account);
+  if status = 'unknown' then
+    perform private.count_code_miss();
+  end if;
+  return status;
+end;
+$$;
+
+
+--
+-- Name: client_address(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.client_address() RETURNS text
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  said text := nullif(btrim(nullif(current_setting('request.headers', true), '')::json ->> 'cf-connecting-ip'), '');
+  address inet;
+begin
+  if said is null then
+    return null;
+  end if;
+  begin
+    address := said::inet;
+  exception when invalid_text_representation then
+    return left(said, 64);
+  end;
+  if family(address) = 6 then
+    return network(set_masklen(address, 64))::text;
+  end if;
+  return host(address);
+end;
+$$;
+
+
+--
+-- Name: client_subject(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.client_subject() RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select 'client:' || coalesce(private.client_address(), 'unknown');
+$$;
+
+
+--
+-- Name: code_guessers(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.code_guessers() RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select array_remove(array[private.client_subject(), 'account:' || auth.uid()::text], null);
+$$;
+
+
+--
+-- Name: code_status_for(text, text[], uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.code_status_for(code text, ids text[], account uuid) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when s.status is distinct from 'valid' then s.status
+    when account is not null
+      and exists (select 1 from public.discount_redemptions r where r.user_id = account) then 'account_used'
+    when ids is not null
+      and (select c.total_cents from private.price_cart(ids, true) c)
+        >= (select p.total_cents from private.price_cart(ids, false) p) then 'no_benefit'
+    else 'valid'
+  end
+  from (select private.discount_code_status(code) as status) s;
+$$;
+
+
+--
+-- Name: count_code_miss(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.count_code_miss() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  guesser text;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  foreach guesser in array private.code_guessers() loop
+    perform private.take_budget('code_miss', guesser, 1);
+  end loop;
 end;
 $$;
 
@@ -166,6 +343,41 @@ $$;
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
+
+--
+-- Name: meetings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.meetings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    meeting_type text NOT NULL,
+    scheduled_at timestamp with time zone,
+    status text DEFAULT 'requested'::text NOT NULL,
+    notes text,
+    contact_name text,
+    contact_email text,
+    ends_at timestamp with time zone,
+    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
+    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
+    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
+    CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
+);
+
+
+--
+-- Name: is_upcoming_booking(public.meetings); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_upcoming_booking(m public.meetings) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select m.contact_email is not null and m.status in ('requested', 'scheduled') and m.scheduled_at > now();
+$$;
+
 
 --
 -- Name: invoices; Type: TABLE; Schema: public; Owner: -
@@ -291,26 +503,6 @@ $$;
 
 
 --
--- Name: link_guest_meetings(uuid, text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.link_guest_meetings(user_id uuid, email text) RETURNS integer
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  linked integer;
-begin
-  update public.meetings m
-  set user_id = link_guest_meetings.user_id
-  where m.user_id is null and lower(m.contact_email) = lower(link_guest_meetings.email);
-  get diagnostics linked = row_count;
-  return linked;
-end;
-$$;
-
-
---
 -- Name: link_guest_meetings_of_user(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -319,9 +511,7 @@ CREATE FUNCTION private.link_guest_meetings_of_user() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
-  if new.email is not null and new.email_confirmed_at is not null then
-    perform private.link_guest_meetings(new.id, new.email);
-  end if;
+  -- Kept only where the trigger could not be dropped (see the top of 20261127090000_booking_proof.sql).
   return new;
 end;
 $$;
@@ -343,6 +533,18 @@ begin
   number := case when next_document_number.series = 'credit_note' then 'CN-' else '' end
     || next_document_number.year || '-' || lpad(sequence::text, greatest(4, char_length(sequence::text)), '0');
 end;
+$$;
+
+
+--
+-- Name: normalised_code(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.normalised_code(code text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select nullif(upper(btrim(coalesce(code, ''))), '');
 $$;
 
 
@@ -417,6 +619,27 @@ $$;
 
 
 --
+-- Name: raise_over_budget(integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.raise_over_budget(retry_after integer) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  raise sqlstate 'PGRST' using
+    message = json_build_object(
+      'code', 'over_request_rate_limit',
+      'message', 'Too many requests from your network. Please wait and try again.',
+      'details', json_build_object('retry_after_seconds', retry_after)::text,
+      'hint', null
+    )::text,
+    detail = json_build_object('status', 429, 'headers', json_build_object('Retry-After', retry_after::text))::text;
+end;
+$$;
+
+
+--
 -- Name: random_code_suffix(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -445,54 +668,43 @@ $$;
 
 
 --
--- Name: record_order(uuid, text[], text, integer); Type: FUNCTION; Schema: private; Owner: -
+-- Name: refusal(integer, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) RETURNS uuid
+CREATE FUNCTION private.refusal(status integer, code text, message text) RETURNS json
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
-declare
-  code text := nullif(upper(btrim(coalesce(discount_code, ''))), '');
-  status text := private.discount_code_status(code);
-  price record;
-  new_order_id uuid;
 begin
-  if coalesce(cardinality(ids), 0) = 0 then
-    raise exception 'Your cart is empty' using errcode = 'P0001';
-  end if;
-  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
-    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
-  end if;
-  if status = 'unknown' then
-    raise exception 'Invalid discount code' using errcode = 'P0001';
-  end if;
-  if status = 'redeemed' then
-    raise exception 'This discount code has already been used.' using errcode = 'P0001';
-  end if;
-  select * into price from private.price_cart(ids, code is not null);
-  if expected_total is not null and expected_total <> price.total_cents then
-    raise exception 'The price of your order has changed.' using errcode = 'PT409',
-      detail = json_build_object('total_cents', price.total_cents)::text;
-  end if;
+  perform set_config('response.status', status::text, true);
+  return json_build_object('code', code, 'message', message, 'details', null, 'hint', null);
+end;
+$$;
 
-  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
-  values (uid, price.total_cents, price.discount_cents, code)
-  returning id into new_order_id;
-  -- The primary key decides between concurrent orders with one code: the second waits for the first, finds
-  -- the row and raises, which takes its order back with it.
-  if code is not null then
-    insert into public.discount_redemptions (code, user_id, order_id) values (code, uid, new_order_id)
-    on conflict on constraint discount_redemptions_pkey do nothing;
-    if not found then
-      raise exception 'This discount code has already been used.' using errcode = 'P0001';
-    end if;
+
+--
+-- Name: require_account(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.require_account(action text) RETURNS uuid
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to %', action using errcode = '42501';
   end if;
-  insert into public.order_items (order_id, service_id, service_title, service_price, sort_order)
-  select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
-  from unnest(ids) with ordinality as i(id, place)
-  join public.services s on s.id = i.id;
-  return new_order_id;
+  if not private.aal_sufficient() then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'insufficient_aal',
+        'message', 'Enter the code from your authenticator app to continue.',
+        'details', null,
+        'hint', null
+      )::text,
+      detail = json_build_object('status', 403, 'headers', json_build_object())::text;
+  end if;
+  return auth.uid();
 end;
 $$;
 
@@ -537,10 +749,10 @@ $$;
 
 
 --
--- Name: slot_grid(timestamp with time zone); Type: FUNCTION; Schema: private; Owner: -
+-- Name: slot_grid(timestamp with time zone, date); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.slot_grid(from_time timestamp with time zone) RETURNS TABLE(slot_start timestamp with time zone, slot_end timestamp with time zone)
+CREATE FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date DEFAULT NULL::date) RETURNS TABLE(slot_start timestamp with time zone, slot_end timestamp with time zone)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
@@ -555,6 +767,7 @@ CREATE FUNCTION private.slot_grid(from_time timestamp with time zone) RETURNS TA
     make_interval(mins => s.slot_minutes)
   ) as local_start
   where extract(isodow from d.day)::integer = any (s.weekdays)
+    and (on_day is null or d.day = on_day)
     and local_start at time zone s.time_zone >= from_time + make_interval(mins => s.min_notice_minutes)
   order by 1;
 $$;
@@ -575,6 +788,55 @@ CREATE FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_
       and m.scheduled_at < slot_is_taken.slot_end
       and coalesce(m.ends_at, m.scheduled_at + make_interval(mins => s.slot_minutes)) > slot_is_taken.slot_start
   );
+$$;
+
+
+--
+-- Name: spend_client_budget(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.spend_client_budget(for_action text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  taken record;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  select * into taken from private.take_budget(for_action, private.client_subject(), 1);
+  if taken.spent > taken.allowed then
+    perform private.raise_over_budget(taken.retry_after);
+  end if;
+end;
+$$;
+
+
+--
+-- Name: take_budget(text, text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) RETURNS record
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  budget public.client_budgets;
+  current_window timestamptz;
+begin
+  select * into strict budget from public.client_budgets b where b.action = for_action;
+  current_window := to_timestamp(floor(extract(epoch from now()) / budget.window_seconds) * budget.window_seconds);
+  insert into private.budget_counters as c (action, subject, window_start, used)
+  values (for_action, for_subject, current_window, amount)
+  on conflict on constraint budget_counters_pkey do update
+    set used = case when c.window_start >= excluded.window_start then c.used + excluded.used else excluded.used end,
+      window_start = greatest(c.window_start, excluded.window_start)
+  returning c.used, c.window_start into spent, current_window;
+  allowed := budget.max_uses;
+  retry_after := greatest(1, ceil(extract(epoch from
+    current_window + make_interval(secs => budget.window_seconds) - now())))::integer;
+end;
 $$;
 
 
@@ -642,18 +904,20 @@ $$;
 -- Name: book_discovery_call(timestamp with time zone, text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
+  owner uuid := private.acting_user();
+  address text := lower(btrim(coalesce(email, '')));
   slot record;
   settings public.booking_settings;
   meeting_id uuid;
 begin
   select * into settings from public.booking_settings;
   select g.slot_start, g.slot_end into slot
-  from private.slot_grid(now()) g
+  from private.slot_grid(now(), (book_discovery_call.slot_start at time zone settings.time_zone)::date) g
   where g.slot_start = book_discovery_call.slot_start;
   if not found then
     raise exception 'That time cannot be booked. Please choose one of the times shown.';
@@ -661,10 +925,25 @@ begin
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception 'Sorry, that time has just been booked. Please choose another time.';
   end if;
+  if owner is not null then
+    perform pg_advisory_xact_lock(hashtext('booking-account:' || owner::text));
+    if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
+      perform private.spend_client_budget('booking');
+      return private.refusal(409, 'account_has_booking',
+        'You already have an upcoming call with us. You will find it under Meetings in your account.');
+    end if;
+  end if;
+  perform pg_advisory_xact_lock(hashtext('booking-address:' || address));
+  if exists (
+    select 1 from public.meetings m where lower(m.contact_email) = address and private.is_upcoming_booking(m)
+  ) then
+    perform private.spend_client_budget('booking');
+    return private.refusal(409, 'address_has_booking', 'We''ve e-mailed that address a link to manage its booking.');
+  end if;
   begin
     insert into public.meetings (user_id, meeting_type, scheduled_at, ends_at, status, notes, contact_name, contact_email)
     values (
-      auth.uid(),
+      owner,
       settings.meeting_type,
       slot.slot_start,
       slot.slot_end,
@@ -677,7 +956,8 @@ begin
   exception when exclusion_violation then
     raise exception 'Sorry, that time has just been booked. Please choose another time.';
   end;
-  return meeting_id;
+  perform private.spend_client_budget('booking');
+  return to_json(meeting_id);
 end;
 $$;
 
@@ -687,15 +967,11 @@ $$;
 --
 
 CREATE FUNCTION public.claim_guest_meetings() RETURNS integer
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select coalesce(
-    (select private.link_guest_meetings(u.id, u.email)
-     from auth.users u
-     where u.id = auth.uid() and u.email is not null and u.email_confirmed_at is not null),
-    0
-  );
+  -- Links nothing (20261127090000_booking_proof.sql): older account remotes still call it.
+  select 0;
 $$;
 
 
@@ -703,32 +979,66 @@ $$;
 -- Name: place_order(jsonb, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS uuid
+CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  uid uuid := auth.uid();
-  ids text[];
+  ids text[] := private.cart_service_ids(items);
+  uid uuid := private.require_account('check out');
+  code text := private.normalised_code(discount_code);
+  code_state text;
+  price record;
   new_order_id uuid;
 begin
-  if uid is null then
-    raise exception 'Sign in to check out' using errcode = '42501';
-  end if;
   if expected_total is null then
     raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
   end if;
-  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order.
+  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
+  -- also makes the one-code-per-account check safe against the account's concurrent orders.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
-  ids := private.cart_service_ids(items);
-  new_order_id := private.record_order(uid, ids, discount_code, expected_total);
-  -- The open cart rows become the order's items, checked out.
+  if cardinality(ids) = 0 then
+    raise exception 'Your cart is empty' using errcode = 'P0001';
+  end if;
+  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
+    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
+  end if;
+  code_state := private.checked_code_status(code, ids, uid);
+  if code_state = 'unknown' then
+    return private.refusal(400, 'P0001', 'Invalid discount code');
+  end if;
+  if code_state = 'redeemed' then
+    raise exception 'This discount code has already been used.' using errcode = 'P0001';
+  end if;
+  select * into price from private.price_cart(ids, code_state = 'valid');
+  if expected_total <> price.total_cents then
+    raise exception 'The price of your order has changed.' using errcode = 'PT409',
+      detail = json_build_object('total_cents', price.total_cents)::text;
+  end if;
+
+  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
+  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end)
+  returning id into new_order_id;
+  -- The primary key decides between concurrent orders with one code: the second waits for the first, finds the
+  -- row and raises, which takes its order back with it.
+  if code_state = 'valid' then
+    insert into public.discount_redemptions (code, user_id, order_id) values (code, uid, new_order_id)
+    on conflict on constraint discount_redemptions_pkey do nothing;
+    if not found then
+      raise exception 'This discount code has already been used.' using errcode = 'P0001';
+    end if;
+  end if;
+  insert into public.order_items (order_id, service_id, service_title, service_price, sort_order)
+  select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
+  from unnest(ids) with ordinality as i(id, place)
+  join public.services s on s.id = i.id;
+
   delete from public.cart_items where user_id = uid and not checked_out;
   insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
   select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
   from unnest(ids) with ordinality as i(id, place)
   join public.services s on s.id = i.id;
-  return new_order_id;
+  return to_json(new_order_id);
 end;
 $$;
 
@@ -738,7 +1048,7 @@ $$;
 --
 
 CREATE FUNCTION public.quote_cart(items jsonb, discount_code text DEFAULT NULL::text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) RETURNS record
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
@@ -747,7 +1057,7 @@ begin
   if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
     raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
   end if;
-  code_status := private.discount_code_status(discount_code);
+  code_status := private.checked_code_status(private.normalised_code(discount_code), ids, private.acting_user());
   select p.item_count, p.subtotal_cents, p.discount_percent, p.discount_cents, p.total_cents
   into item_count, subtotal_cents, discount_percent, discount_cents, total_cents
   from private.price_cart(ids, code_status = 'valid') p;
@@ -788,12 +1098,9 @@ CREATE FUNCTION public.replace_cart(items jsonb) RETURNS void
     SET search_path TO ''
     AS $$
 declare
-  uid uuid := auth.uid();
+  uid uuid := private.require_account('save a cart');
   most integer;
 begin
-  if uid is null then
-    raise exception 'Sign in to save a cart' using errcode = '42501';
-  end if;
   if items is null or jsonb_typeof(items) <> 'array' then
     raise exception 'items must be an array of {service_id, service_title, service_price}' using errcode = '22023';
   end if;
@@ -819,7 +1126,7 @@ $$;
 -- Name: subscribe_newsletter(text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.subscribe_newsletter(name text, email text) RETURNS text
+CREATE FUNCTION public.subscribe_newsletter(name text, email text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -832,9 +1139,14 @@ begin
     begin
       insert into public.newsletter_subscribers (name, email, discount_code)
       values (btrim(subscribe_newsletter.name), btrim(subscribe_newsletter.email), code);
-      return code;
+      perform private.spend_client_budget('subscription');
+      return to_json(code);
     exception when unique_violation then
       get stacked diagnostics violated = constraint_name;
+      if violated = 'newsletter_subscribers_email_lower_key' then
+        perform private.spend_client_budget('subscription');
+        return private.refusal(409, '23505', 'This email is already subscribed.');
+      end if;
       if violated is distinct from 'newsletter_subscribers_discount_code_key' or attempt = 5 then
         raise;
       end if;
@@ -850,11 +1162,25 @@ $$;
 --
 
 CREATE FUNCTION public.validate_discount_code(code text) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(private.discount_code_status(code) = 'valid', false);
+begin
+  return coalesce(private.checked_code_status(private.normalised_code(code), null, null) = 'valid', false);
+end;
 $$;
+
+
+--
+-- Name: budget_counters; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.budget_counters (
+    action text NOT NULL,
+    subject text NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    used integer NOT NULL
+);
 
 
 --
@@ -944,6 +1270,21 @@ CREATE TABLE private.invoice_counters (
 
 
 --
+-- Name: newsletter_subscribers_merged; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.newsletter_subscribers_merged (
+    id uuid NOT NULL,
+    name text NOT NULL,
+    email text NOT NULL,
+    discount_code text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    kept_id uuid NOT NULL,
+    merged_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
 -- Name: billing_details; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1016,6 +1357,21 @@ CREATE TABLE public.cart_items (
 
 
 --
+-- Name: client_budgets; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.client_budgets (
+    action text NOT NULL,
+    max_uses integer NOT NULL,
+    window_seconds integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT client_budgets_action_check CHECK ((action = ANY (ARRAY['booking'::text, 'subscription'::text, 'code_miss'::text]))),
+    CONSTRAINT client_budgets_max_uses_check CHECK ((max_uses >= 0)),
+    CONSTRAINT client_budgets_window_seconds_check CHECK (((window_seconds >= 1) AND (window_seconds <= 2592000)))
+);
+
+
+--
 -- Name: contact_messages; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -1038,29 +1394,6 @@ CREATE TABLE public.discount_redemptions (
     user_id uuid,
     order_id uuid,
     redeemed_at timestamp with time zone DEFAULT now() NOT NULL
-);
-
-
---
--- Name: meetings; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.meetings (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    meeting_type text NOT NULL,
-    scheduled_at timestamp with time zone,
-    status text DEFAULT 'requested'::text NOT NULL,
-    notes text,
-    contact_name text,
-    contact_email text,
-    ends_at timestamp with time zone,
-    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
-    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
-    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
-    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
-    CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
 );
 
 
@@ -1155,6 +1488,14 @@ CREATE TABLE public.services (
 
 
 --
+-- Name: budget_counters budget_counters_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.budget_counters
+    ADD CONSTRAINT budget_counters_pkey PRIMARY KEY (action, subject);
+
+
+--
 -- Name: company_details company_details_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -1179,6 +1520,14 @@ ALTER TABLE ONLY private.invoice_counters
 
 
 --
+-- Name: newsletter_subscribers_merged newsletter_subscribers_merged_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.newsletter_subscribers_merged
+    ADD CONSTRAINT newsletter_subscribers_merged_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: billing_details billing_details_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1200,6 +1549,14 @@ ALTER TABLE ONLY public.booking_settings
 
 ALTER TABLE ONLY public.cart_items
     ADD CONSTRAINT cart_items_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: client_budgets client_budgets_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.client_budgets
+    ADD CONSTRAINT client_budgets_pkey PRIMARY KEY (action);
 
 
 --
@@ -1299,14 +1656,6 @@ ALTER TABLE ONLY public.newsletter_subscribers
 
 
 --
--- Name: newsletter_subscribers newsletter_subscribers_email_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.newsletter_subscribers
-    ADD CONSTRAINT newsletter_subscribers_email_key UNIQUE (email);
-
-
---
 -- Name: newsletter_subscribers newsletter_subscribers_name_check; Type: CHECK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1399,10 +1748,10 @@ CREATE UNIQUE INDEX invoices_one_per_order ON public.invoices USING btree (order
 
 
 --
--- Name: meetings_contact_email_unclaimed_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: meetings_contact_email_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX meetings_contact_email_unclaimed_idx ON public.meetings USING btree (lower(contact_email)) WHERE (user_id IS NULL);
+CREATE INDEX meetings_contact_email_idx ON public.meetings USING btree (lower(contact_email)) WHERE (contact_email IS NOT NULL);
 
 
 --
@@ -1410,6 +1759,13 @@ CREATE INDEX meetings_contact_email_unclaimed_idx ON public.meetings USING btree
 --
 
 CREATE INDEX meetings_user_id_idx ON public.meetings USING btree (user_id, created_at DESC);
+
+
+--
+-- Name: newsletter_subscribers_email_lower_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX newsletter_subscribers_email_lower_key ON public.newsletter_subscribers USING btree (lower(email));
 
 
 --
@@ -1591,6 +1947,12 @@ ALTER TABLE public.booking_settings ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.cart_items ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: client_budgets; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.client_budgets ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: contact_messages; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -1727,6 +2089,41 @@ CREATE POLICY "own redemptions" ON public.discount_redemptions FOR SELECT TO aut
 ALTER TABLE public.project_requests ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: cart_items second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.cart_items AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: discount_redemptions second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.discount_redemptions AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: meetings second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.meetings AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: order_items second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.order_items AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: orders second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.orders AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
 -- Name: services; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -1744,6 +2141,7 @@ CREATE POLICY "services are public" ON public.services FOR SELECT TO anon, authe
 --
 
 GRANT USAGE ON SCHEMA private TO service_role;
+GRANT USAGE ON SCHEMA private TO authenticated;
 
 
 --
@@ -1756,11 +2154,84 @@ GRANT USAGE ON SCHEMA public TO service_role;
 
 
 --
+-- Name: FUNCTION aal_sufficient(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.aal_sufficient() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.aal_sufficient() TO authenticated;
+GRANT ALL ON FUNCTION private.aal_sufficient() TO service_role;
+
+
+--
+-- Name: FUNCTION acting_user(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.acting_user() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.acting_user() TO service_role;
+
+
+--
 -- Name: FUNCTION cart_service_ids(items jsonb); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.cart_service_ids(items jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.cart_service_ids(items jsonb) TO service_role;
+
+
+--
+-- Name: FUNCTION check_code_budget(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.check_code_budget() TO service_role;
+
+
+--
+-- Name: FUNCTION checked_code_status(code text, ids text[], account uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION client_address(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.client_address() TO service_role;
+
+
+--
+-- Name: FUNCTION client_subject(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.client_subject() TO service_role;
+
+
+--
+-- Name: FUNCTION code_guessers(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.code_guessers() TO service_role;
+
+
+--
+-- Name: FUNCTION code_status_for(code text, ids text[], account uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION count_code_miss(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.count_code_miss() TO service_role;
 
 
 --
@@ -1813,6 +2284,22 @@ GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
 
 --
+-- Name: TABLE meetings; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.meetings TO service_role;
+GRANT SELECT ON TABLE public.meetings TO authenticated;
+
+
+--
+-- Name: FUNCTION is_upcoming_booking(m public.meetings); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) TO service_role;
+
+
+--
 -- Name: TABLE invoices; Type: ACL; Schema: public; Owner: -
 --
 
@@ -1837,14 +2324,6 @@ GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
 
 
 --
--- Name: FUNCTION link_guest_meetings(user_id uuid, email text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.link_guest_meetings(user_id uuid, email text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.link_guest_meetings(user_id uuid, email text) TO service_role;
-
-
---
 -- Name: FUNCTION link_guest_meetings_of_user(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1858,6 +2337,14 @@ GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
+
+
+--
+-- Name: FUNCTION normalised_code(code text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
 
 
 --
@@ -1885,6 +2372,14 @@ GRANT ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, 
 
 
 --
+-- Name: FUNCTION raise_over_budget(retry_after integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
+
+
+--
 -- Name: FUNCTION random_code_suffix(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1893,11 +2388,20 @@ GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
 
 --
--- Name: FUNCTION record_order(uid uuid, ids text[], discount_code text, expected_total integer); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION refusal(status integer, code text, message text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.record_order(uid uuid, ids text[], discount_code text, expected_total integer) TO service_role;
+REVOKE ALL ON FUNCTION private.refusal(status integer, code text, message text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.refusal(status integer, code text, message text) TO service_role;
+
+
+--
+-- Name: FUNCTION require_account(action text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.require_account(action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.require_account(action text) TO authenticated;
+GRANT ALL ON FUNCTION private.require_account(action text) TO service_role;
 
 
 --
@@ -1917,11 +2421,11 @@ GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
 
 
 --
--- Name: FUNCTION slot_grid(from_time timestamp with time zone); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION slot_grid(from_time timestamp with time zone, on_day date); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) TO service_role;
 
 
 --
@@ -1930,6 +2434,22 @@ GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone) TO s
 
 REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) TO service_role;
+
+
+--
+-- Name: FUNCTION spend_client_budget(for_action text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.spend_client_budget(for_action text) TO service_role;
+
+
+--
+-- Name: FUNCTION take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
 
 
 --
@@ -2089,6 +2609,13 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.cart_items TO authenticated;
 
 
 --
+-- Name: TABLE client_budgets; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,UPDATE ON TABLE public.client_budgets TO service_role;
+
+
+--
 -- Name: TABLE contact_messages; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2103,14 +2630,6 @@ GRANT SELECT,INSERT ON TABLE public.contact_messages TO authenticated;
 
 GRANT SELECT ON TABLE public.discount_redemptions TO authenticated;
 GRANT ALL ON TABLE public.discount_redemptions TO service_role;
-
-
---
--- Name: TABLE meetings; Type: ACL; Schema: public; Owner: -
---
-
-GRANT ALL ON TABLE public.meetings TO service_role;
-GRANT SELECT ON TABLE public.meetings TO authenticated;
 
 
 --
@@ -2154,13 +2673,6 @@ GRANT SELECT,INSERT ON TABLE public.project_requests TO authenticated;
 GRANT ALL ON TABLE public.services TO service_role;
 GRANT SELECT ON TABLE public.services TO anon;
 GRANT SELECT ON TABLE public.services TO authenticated;
-
-
---
--- Triggers on the platform's tables (schema auth), which the dump of the schemas above leaves out
---
-
-CREATE TRIGGER link_guest_meetings AFTER INSERT OR UPDATE OF email, email_confirmed_at ON auth.users FOR EACH ROW EXECUTE FUNCTION private.link_guest_meetings_of_user();
 
 
 --

@@ -2,8 +2,9 @@
 // with an authenticator app (TOTP) that sign-in then asks for, and meets clear words, with nothing typed lost,
 // when the backend cannot be reached.
 import type { Page } from '@playwright/test';
-import { expect, signUp, test, uniqueEmail } from '../fixtures';
+import { expect, signIn, signUp, skipNewsletterPopup, test, uniqueEmail } from '../fixtures';
 import { enrolTotp, linkFromInbox, signOutFromMenu, submitSignIn } from '../support/account-security';
+import { serviceRoleHeaders, supabaseUrl } from '../support/service-role';
 import { inboxUrl } from '../support/site';
 
 // shared-lib's ERROR_MESSAGES.network (kept here as text: the e2e package does not import app code).
@@ -124,6 +125,52 @@ test('two-factor authentication: enrol an authenticator app, then sign-in asks f
   await signOutFromMenu(page);
   await submitSignIn(page, email, PASSWORD);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
+test('a session begun before two-factor was turned on elsewhere: Orders asks for the code, and the saved cart is left alone', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('stale');
+  await signUp(page, { email, password: PASSWORD });
+  await page.goto('/how-we-work');
+  const saved = page.waitForResponse('**/rest/v1/rpc/replace_cart');
+  await page.getByRole('button', { name: 'Add to Cart Smart Website' }).click();
+  await saved;
+
+  // Elsewhere, the customer turns two-factor authentication on.
+  const elsewhere = await browser.newContext();
+  await skipNewsletterPopup(elsewhere);
+  const phone = await elsewhere.newPage();
+  await signIn(phone, { email, password: PASSWORD });
+  const app = await enrolTotp(phone);
+  await elsewhere.close();
+
+  // This browser's session, signed in with the password alone, now reads nothing of the account.
+  const saves: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/rpc/replace_cart')) saves.push(request.url());
+  });
+  await page.goto('/account?tab=orders');
+  const orders = page.getByRole('tabpanel', { name: 'Orders' });
+  await expect(orders).toContainText(
+    'Your account has two-factor authentication. Enter the code from your authenticator app to see your orders.',
+  );
+  await expect(orders).not.toContainText('No orders yet');
+  await orders.getByRole('button', { name: 'Enter code' }).click();
+  await expect(codeStep(page)).toBeVisible();
+  expect(saves).toEqual([]);
+  await page.getByLabel('Authentication code').fill(await app.nextCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=orders$/);
+  await expect(page.getByRole('tabpanel', { name: 'Orders' })).toContainText('No orders yet');
+  // The account's saved cart was never overwritten, and is back in this browser.
+  const stored = await page.request.get(
+    `${await supabaseUrl()}/rest/v1/cart_items?email=eq.${encodeURIComponent(email)}&checked_out=is.false&select=service_id`,
+    { headers: serviceRoleHeaders },
+  );
+  expect(await stored.json()).toEqual([{ service_id: 'smart-website' }]);
 });
 
 test('Profile: a new password replaces the old one, and a new email applies once its e-mailed link is opened', async ({

@@ -66,3 +66,41 @@ test('a cart edited in the browser to EUR 1 shows, and orders at, the server’s
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page.getByRole('tabpanel').getByRole('article').first()).toContainText('€1,598.00');
 });
+
+test('a code the volume discount already matches gives nothing, stays unused, and takes 10% off a later order', async ({
+  page,
+}) => {
+  const noBenefit =
+    'Your volume discount is already as large as this code, so it gives nothing on this order and stays unused.';
+  await page.goto('/');
+  const code = await page.evaluate(async (email) => {
+    const config = (await (await fetch('/config.json')).json()) as {
+      supabaseUrl: string;
+      supabaseAnonKey: string;
+    };
+    const response = await fetch(`${config.supabaseUrl}/rest/v1/rpc/subscribe_newsletter`, {
+      method: 'POST',
+      headers: { apikey: config.supabaseAnonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email }),
+    });
+    const issued = (await response.json()) as string;
+    localStorage.setItem('discount_code', issued);
+    return issued;
+  }, uniqueEmail('volume'));
+  await signUp(page, { email: uniqueEmail('volume-buyer'), password: 'Volume1pass' });
+
+  await checkoutWith(page, ['Smart Website', 'Chat Helper', 'Smart Emails']);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByLabel('Discount code')).toHaveAccessibleDescription(noBenefit);
+  await expect(summary(page)).not.toContainText(`${code} applied`);
+  // The volume discount, not the code: 10% of 899 + 699 + 349.
+  await expect(summary(page)).toContainText('€1,752.30');
+  await completePurchase(page);
+  expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBe(code);
+
+  // Unused, it takes its 10% off the next order of one service.
+  await checkoutWith(page, ['Smart Website']);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Discount code applied! 🎉')).toBeVisible();
+  await expect(summary(page)).toContainText('€809.10');
+});

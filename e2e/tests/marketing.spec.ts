@@ -2,7 +2,7 @@
 // code the backend accepts, and both enquiry forms end up as rows in the database.
 import type { Page } from '@playwright/test';
 import { test, expect, uniqueEmail } from '../fixtures';
-import jwt from 'jsonwebtoken';
+import { serviceRoleHeaders, supabaseUrl } from '../support/service-role';
 
 const pages: [string, string | RegExp][] = [
   ['/', 'AI made simple'],
@@ -49,17 +49,9 @@ test('the blog links each card to its article', async ({ page }) => {
 
 /** Reads a table with the service role, as the agency would. */
 async function rows(page: Page, table: string, email: string) {
-  const config = (await (await page.request.get('/config.json')).json()) as { supabaseUrl: string };
-  // The local stack's service-role key: a JWT with role service_role signed with its default secret.
-  const serviceRoleKey = jwt.sign(
-    { role: 'service_role' },
-    'super-secret-jwt-token-with-at-least-32-characters-long',
-  );
   const response = await page.request.get(
-    `${config.supabaseUrl}/rest/v1/${table}?email=eq.${encodeURIComponent(email)}`,
-    {
-      headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}` },
-    },
+    `${await supabaseUrl()}/rest/v1/${table}?email=eq.${encodeURIComponent(email)}`,
+    { headers: serviceRoleHeaders },
   );
   return (await response.json()) as Record<string, unknown>[];
 }

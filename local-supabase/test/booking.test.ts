@@ -1,12 +1,12 @@
 // Booking a discovery call (issue #21): the free slots under the agency's rules, atomic booking, the row-level
-// security around meetings, hostile input, and a guest's booking following their email into their account. Over
-// real HTTP with supabase-js, on both engines.
+// security around meetings, hostile input; a guest's booking that joins no account by its address alone, and one
+// upcoming call per address and per account (issue #30). Over real HTTP with supabase-js, on both engines.
 //
 // The database's clock is the real one, so the expected slots are computed here from the same rules at the moment
 // of the call (an oracle written independently of the SQL), and tests that need a slot inside the notice period
 // first open every hour of every day, so they pass on any day of the week at any time.
 import { Client } from 'pg';
-import { KINDS, startBackend, type Backend } from './harness';
+import { codeOf, KINDS, mailTo, startBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -414,54 +414,59 @@ describe.each(KINDS)('booking on %s', (kind) => {
   });
 
   describe('guest bookings', () => {
-    it('are stored with the email, and become the account of whoever signs up with it', async () => {
-      const slot = (await freeSlots())[13]!;
-      const email = `new-guest-${kind}-${Date.now()}@example.com`;
-      const { data: id, error } = await book(backend.anon(), slot.slot_start, {
-        name: 'Grace',
-        email: email.toUpperCase(),
-      });
+    /** A guest's booking for `email`, and a check that only the agency sees it with that address, unowned. */
+    async function guestBooking(email: string, slotIndex: number) {
+      const slot = (await freeSlots())[slotIndex]!;
+      const { data: id, error } = await book(
+        backend.anon(),
+        slot.slot_start,
+        { name: 'Mallory', email },
+        'Call +1-555-0100 about the invoice',
+      );
       expect(error).toBeNull();
-      const stored = await backend
-        .service()
-        .from('meetings')
-        .select('user_id, contact_email')
-        .eq('id', id)
-        .single();
-      expect(stored.data).toEqual({ user_id: null, contact_email: email.toUpperCase() });
+      const unowned = async () =>
+        (await backend.service().from('meetings').select('user_id, contact_email').eq('id', id).single())
+          .data;
+      expect(await unowned()).toEqual({ user_id: null, contact_email: email });
+      return { id: id as string, unowned };
+    }
 
+    it('never join the account that signs up with their address, in any capitals', async () => {
+      const email = `victim-${kind}-${Date.now()}@example.com`;
+      const { unowned } = await guestBooking(email.toUpperCase(), 13);
       const client = backend.anon();
       const signUp = await client.auth.signUp({ email, password: 'Passw0rdOk' });
       expect(signUp.error).toBeNull();
-      const { data } = await client.from('meetings').select('id, user_id, meeting_type, status');
-      expect(data).toEqual([
-        { id, user_id: signUp.data.user!.id, meeting_type: 'Discovery Call', status: 'requested' },
-      ]);
+      expect((await client.from('meetings').select('id')).data).toEqual([]);
+      // Signing in again and the claim older account remotes make before listing meetings link nothing either.
+      const again = backend.anon();
+      await again.auth.signInWithPassword({ email, password: 'Passw0rdOk' });
+      expect((await again.rpc('claim_guest_meetings')).data).toBe(0);
+      expect((await again.from('meetings').select('id')).data).toEqual([]);
+      expect(await unowned()).toEqual({ user_id: null, contact_email: email.toUpperCase() });
     });
 
-    it('booked while the account existed, are claimed at sign-in, by that account only', async () => {
-      const owner = await backend.newUser('owner');
-      const other = await backend.newUser('other');
-      const slot = (await freeSlots())[15]!;
-      const { data: id } = await book(backend.anon(), slot.slot_start, { name: 'Owner', email: owner.email });
-
-      expect((await other.client.rpc('claim_guest_meetings')).data).toBe(0);
-      expect((await other.client.from('meetings').select('id')).data).toEqual([]);
-
-      const client = backend.anon();
-      expect(
-        (await client.auth.signInWithPassword({ email: owner.email, password: owner.password })).error,
-      ).toBeNull();
-      expect((await client.rpc('claim_guest_meetings')).data).toBe(1);
-      expect((await client.from('meetings').select('id')).data).toEqual([{ id }]);
-      expect((await client.rpc('claim_guest_meetings')).data).toBe(0);
+    it('never join an account through an e-mail change to their address', async () => {
+      const email = `guest-moved-to-${kind}-${Date.now()}@example.com`;
+      const { unowned } = await guestBooking(email, 15);
+      const thief = await backend.newUser('thief');
+      expect((await thief.client.auth.updateUser({ email })).error).toBeNull();
+      const [mail] = await mailTo(backend, email);
+      const changed = await thief.client.auth.verifyOtp({
+        email,
+        token: codeOf(mail!),
+        type: 'email_change',
+      });
+      expect(changed.data.user?.email).toBe(email);
+      expect((await thief.client.rpc('claim_guest_meetings')).data).toBe(0);
+      expect((await thief.client.from('meetings').select('id')).data).toEqual([]);
+      expect(await unowned()).toMatchObject({ user_id: null });
     });
 
     if (kind === 'postgres') {
-      it('wait for the address to be confirmed: an unconfirmed account claims nothing', async () => {
-        const slot = (await freeSlots())[17]!;
-        const email = `unconfirmed-${Date.now()}@example.com`;
-        const { data: id } = await book(backend.anon(), slot.slot_start, { name: 'Una', email });
+      it('never join an account when its address is confirmed', async () => {
+        const email = `confirmed-later-${Date.now()}@example.com`;
+        const { unowned } = await guestBooking(email, 17);
         const db = new Client({ connectionString: backend.databaseUrl });
         await db.connect();
         try {
@@ -471,14 +476,83 @@ describe.each(KINDS)('booking on %s', (kind) => {
             `insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)`,
             [userId, email],
           );
-          const owner = async () =>
-            (await db.query('select user_id from public.meetings where id = $1', [id])).rows[0];
-          expect(await owner()).toEqual({ user_id: null });
           await db.query('update auth.users set email_confirmed_at = now() where id = $1', [userId]);
-          expect(await owner()).toEqual({ user_id: userId });
+          expect(await unowned()).toEqual({ user_id: null, contact_email: email });
         } finally {
           await db.end();
         }
+      });
+    }
+  });
+
+  describe('one upcoming call per address and per account', () => {
+    const ADDRESS_HAS_BOOKING = {
+      code: 'address_has_booking',
+      message: "We've e-mailed that address a link to manage its booking.",
+    };
+
+    it("tells a guest booking an address that has a call only that a link was e-mailed, never the call's date", async () => {
+      const [first, second] = (await freeSlots()).slice(19, 21);
+      const email = `one-call-${kind}-${Date.now()}@example.com`;
+      expect((await book(backend.anon(), first!.slot_start, { name: 'Ann', email })).error).toBeNull();
+      const again = await book(backend.anon(), second!.slot_start, {
+        name: 'Eve',
+        email: ` ${email.toUpperCase()} `,
+      });
+      expect(again).toMatchObject({
+        status: 409,
+        data: null,
+        error: { ...ADDRESS_HAS_BOOKING, details: null },
+      });
+      expect(JSON.stringify(again.error)).not.toContain(first!.slot_start.slice(0, 10));
+      expect((await freeSlots()).map((s) => s.slot_start)).toContain(second!.slot_start);
+      // A signed-in customer typing that address is told the same.
+      const { client } = await backend.newUser('colleague');
+      expect((await book(client, second!.slot_start, { name: 'Col', email })).error).toMatchObject(
+        ADDRESS_HAS_BOOKING,
+      );
+    });
+
+    it('lets an address book again once its call is cancelled or past', async () => {
+      const [first, second, third] = (await freeSlots()).slice(22, 25);
+      const email = `rebook-${kind}-${Date.now()}@example.com`;
+      const { data: id } = await book(backend.anon(), first!.slot_start, { name: 'Ann', email });
+      await backend.service().from('meetings').update({ status: 'cancelled' }).eq('id', id);
+      const { data: next, error } = await book(backend.anon(), second!.slot_start, { name: 'Ann', email });
+      expect(error).toBeNull();
+      await backend
+        .service()
+        .from('meetings')
+        .update({ scheduled_at: '2020-01-06T09:00:00Z', ends_at: '2020-01-06T09:30:00Z' })
+        .eq('id', next);
+      expect((await book(backend.anon(), third!.slot_start, { name: 'Ann', email })).error).toBeNull();
+    });
+
+    it('gives a customer one upcoming call, whatever address they type', async () => {
+      const { client, email } = await backend.newUser('one-per-account');
+      const [first, second] = (await freeSlots()).slice(26, 28);
+      expect((await book(client, first!.slot_start, { name: 'Ada', email })).error).toBeNull();
+      const other = await book(client, second!.slot_start, { name: 'Ada', email: `other-${email}` });
+      expect(other).toMatchObject({
+        status: 409,
+        error: {
+          code: 'account_has_booking',
+          message:
+            'You already have an upcoming call with us. You will find it under Meetings in your account.',
+        },
+      });
+    });
+
+    if (kind === 'postgres') {
+      it('lets one of 10 simultaneous bookings for one address through', async () => {
+        const slots = (await freeSlots()).slice(30, 40);
+        const email = `race-${Date.now()}@example.com`;
+        const results = await Promise.all(
+          slots.map((slot) => book(backend.anon(), slot.slot_start, { name: 'Race', email })),
+        );
+        expect(results.filter((r) => r.error === null)).toHaveLength(1);
+        for (const r of results.filter((r) => r.error !== null))
+          expect(r.error).toMatchObject(ADDRESS_HAS_BOOKING);
       });
     }
   });

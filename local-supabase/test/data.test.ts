@@ -86,8 +86,7 @@ describe.each(KINDS)('data API on %s', (kind) => {
     expect(code).toMatch(/^ADA[A-Z0-9]{6}$/);
     const again = await anon.rpc('subscribe_newsletter', { name: 'Ada', email: 'ada@example.com' });
     expect(again.status).toBe(409);
-    expect(again.error).toMatchObject({ code: '23505' });
-    expect(again.error?.message).toMatch(/duplicate/);
+    expect(again.error).toMatchObject({ code: '23505', message: 'This email is already subscribed.' });
     expect((await anon.rpc('validate_discount_code', { code })).data).toBe(true);
     expect((await anon.rpc('validate_discount_code', { code: code.toLowerCase() })).data).toBe(true);
     expect((await anon.rpc('validate_discount_code', { code: 'NOPE12345' })).data).toBe(false);
@@ -186,9 +185,14 @@ describe.each(KINDS)('data API on %s', (kind) => {
     expect(one).toMatchObject({ status: 200, data: { title: 'Smart Website', price: 899 } });
     const none = await anon.from('services').select('*').eq('id', 'nope').single();
     expect(none).toMatchObject({ status: 406, data: null, error: { code: 'PGRST116' } });
-    // The demo's code was redeemed by its second order (seed), so it is no longer valid.
+    // The demo's code was redeemed by its second order (seed), so it is no longer valid. The check counts wrong
+    // codes, so it needs a read-write call (POST): a GET runs read-only and is refused.
+    expect(await anon.rpc('validate_discount_code', { code: 'DEMO2025X' })).toMatchObject({
+      status: 200,
+      data: false,
+    });
     const viaGet = await anon.rpc('validate_discount_code', { code: 'DEMO2025X' }, { get: true });
-    expect(viaGet).toMatchObject({ status: 200, data: false });
+    expect(viaGet).toMatchObject({ status: 405, error: { code: '25006' } });
   });
 
   it('filters the demo meetings on null, booleans and null ordering', async () => {
@@ -294,7 +298,9 @@ describe.each(KINDS)('data API on %s', (kind) => {
       [10, null, 25],
       [13, null, 25],
       [1, 'a fresh code', 10],
-      [5, 'a fresh code in lower case', 15],
+      [2, 'a fresh code in lower case', 10],
+      // The volume discount is larger: the code gives nothing and is not used (below).
+      [5, 'a fresh code', 15],
     ])('%i services with %s: %i%% off, in cents', async (count, kindOfCode, percent) => {
       const { client } = await backend.newUser('tiers');
       // Codes are single-use: each case subscribes for its own.
@@ -322,7 +328,7 @@ describe.each(KINDS)('data API on %s', (kind) => {
       expect(stored).toMatchObject({
         total_amount: total,
         discount_amount: subtotal - total,
-        discount_code: code?.toUpperCase() ?? null,
+        discount_code: count < 3 ? (code?.toUpperCase() ?? null) : null,
       });
     });
 

@@ -1,5 +1,6 @@
 // Starts the API over a fresh database of either kind, and gives tests real supabase-js clients for it.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -98,6 +99,11 @@ export interface Backend {
   databaseUrl?: string;
   /** A fresh anonymous client (no session). */
   anon: () => SupabaseClient;
+  /**
+   * The same from another address of the loopback network (127.0.0.2, ...): another client to the service.
+   * `headers` go with every request (what a client may write, such as a forged x-forwarded-for).
+   */
+  anonFrom: (localAddress: string, headers?: Record<string, string>) => SupabaseClient;
   service: () => SupabaseClient;
   /** Signs up a new user and returns a client signed in as them. */
   newUser: (
@@ -142,6 +148,52 @@ export const clientOptions = {
   auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
 };
 
+/**
+ * Every client of the suites is 127.0.0.1, so the per-client budgets of client_budgets (bookings, subscriptions,
+ * wrong codes) are lifted at start, as the auth rate limits are by the environment; the fair-use suite sets its
+ * own. A database without the table (a suite's older migrations) is left as it is.
+ */
+async function liftClientBudgets(server: Server): Promise<void> {
+  const service = createClient(server.url, server.serviceRoleKey, clientOptions);
+  const { error } = await service.from('client_budgets').update({ max_uses: 1_000_000 }).gte('max_uses', 0);
+  if (error && error.code !== 'PGRST205')
+    throw new Error(`could not lift the client budgets: ${error.message}`);
+}
+
+/**
+ * A fetch whose connections leave from `localAddress`. Linux answers the whole of 127.0.0.0/8 on loopback, so a
+ * client on 127.0.0.2 is another client to the service, which reads the client from the socket as Supabase's
+ * gateway does.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    return new Promise((resolve, reject) => {
+      const outgoing = http.request(
+        request.url,
+        { method: request.method, headers: Object.fromEntries(request.headers), localAddress },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('error', reject);
+          incoming.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(incoming.headers)) {
+              for (const one of [value ?? []].flat()) headers.append(name, one);
+            }
+            const status = incoming.statusCode ?? 500;
+            const empty = status === 204 || status === 304 || request.method === 'HEAD';
+            resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers }));
+          });
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+  };
+}
+
 export async function startBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
   let dropDatabase = async () => undefined as void;
   const storage: Record<string, string> = {};
@@ -160,6 +212,7 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
   }
   const start = () => spawnServer({ ...storage, ...env });
   let server = await start();
+  await liftClientBudgets(server);
   let counter = 0;
   const backend: Backend = {
     kind,
@@ -168,6 +221,11 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
       return server;
     },
     anon: () => createClient(server.url, server.anonKey, clientOptions),
+    anonFrom: (localAddress, headers = {}) =>
+      createClient(server.url, server.anonKey, {
+        ...clientOptions,
+        global: { fetch: fetchFrom(localAddress), headers },
+      }),
     service: () => createClient(server.url, server.serviceRoleKey, clientOptions),
     newUser: async (prefix = 'user') => {
       counter += 1;

@@ -25,7 +25,11 @@ import { PriceLines } from '../components/PriceLines';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
 import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping-focus';
 import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
-import { CODE_ALREADY_USED, DiscountCodeForm } from '../features/checkout/components/DiscountCodeForm';
+import {
+  CODE_ALREADY_USED,
+  CODE_REFUSALS,
+  DiscountCodeForm,
+} from '../features/checkout/components/DiscountCodeForm';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
 import { forgetStoredCode } from '../features/checkout/utils/stored-code';
 
@@ -100,8 +104,8 @@ export default function CheckoutPage() {
     const shownTotal = quote.state === 'ready' ? quote.quote.total_cents : toCents(browserPrice.total);
     try {
       const orderId = await placeOrder(items, code, shownTotal);
-      // Redeemed: this browser stops offering the code.
-      if (code) forgetStoredCode(code);
+      // Redeemed: this browser stops offering the code (one that gave nothing stays unused, and offered).
+      if (code && codeStatus === 'valid') forgetStoredCode(code);
       // The spec's cart clearing; then, instead of its alert and the home page, the order's confirmation (beyond
       // the spec, #31.2). Replaced: Back leads to where the customer was before the checkout.
       clear();
@@ -158,11 +162,9 @@ export default function CheckoutPage() {
             </section>
             <Summary as="section" aria-labelledby="checkout-summary">
               <h2 id="checkout-summary">Order summary</h2>
-              <DiscountCodeForm />
-              {codeStatus === 'redeemed' || codeStatus === 'unknown' ? (
-                <Muted role="status">
-                  {codeStatus === 'redeemed' ? CODE_ALREADY_USED : 'Invalid discount code'}
-                </Muted>
+              <DiscountCodeForm items={items} status={codeStatus} />
+              {codeStatus && codeStatus !== 'valid' ? (
+                <Muted role="status">{CODE_REFUSALS[codeStatus]}</Muted>
               ) : null}
               {quote.state === 'loading' ? <LinesSkeleton lines={3} /> : <PriceLines priced={priced} />}
               <Button

@@ -47,8 +47,9 @@ const authErrorMessage = (code: string): string | undefined =>
     ? AUTH_ERROR_MESSAGES[code as keyof typeof AUTH_ERROR_MESSAGES]
     : undefined;
 
-// Rate limits: the wait comes from the error itself, from GoTrue's "after N seconds" wording, or from the
-// Retry-After header of the 429 that supabase-js just received (it does not pass headers on to its errors).
+// Rate limits: the wait comes from the error itself (the site's SQL functions put it in their 429's details as
+// {"retry_after_seconds": n}), from GoTrue's "after N seconds" wording, or from the Retry-After header of the 429
+// that supabase-js just received (it does not pass headers on to its errors).
 let lastRetryAfter: { seconds: number; at: number } | null = null;
 const RETRY_AFTER_FRESH_MS = 10_000;
 
@@ -110,6 +111,17 @@ interface ErrorFields {
   retryAfterSeconds: number | undefined;
 }
 
+/** The wait a 429 of the site's own SQL functions gives in its details: {"retry_after_seconds": n}. */
+function waitInDetails(details: unknown): number | undefined {
+  if (typeof details !== 'string' || !details.startsWith('{')) return undefined;
+  try {
+    const seconds = (JSON.parse(details) as { retry_after_seconds?: unknown }).retry_after_seconds;
+    return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function fieldsOf(error: unknown): ErrorFields {
   // What Supabase said is on the ApiError; the class of the supabase-js error (or exception) is its cause's.
   if (error instanceof ApiError) {
@@ -120,6 +132,7 @@ function fieldsOf(error: unknown): ErrorFields {
       code: error.code,
       status: error.status,
       hint: error.hint ?? '',
+      retryAfterSeconds: waitInDetails(error.details) ?? cause.retryAfterSeconds,
     };
   }
   const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
@@ -132,7 +145,7 @@ function fieldsOf(error: unknown): ErrorFields {
     code: text(record.code) || (typeof record.code === 'number' ? String(record.code) : ''),
     status: number(record.status),
     hint: text(record.hint),
-    retryAfterSeconds: number(record.retryAfterSeconds),
+    retryAfterSeconds: number(record.retryAfterSeconds) ?? waitInDetails(record.details),
   };
 }
 

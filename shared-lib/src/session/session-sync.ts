@@ -4,6 +4,7 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { authStorageKey, getSupabase, whenSupabaseCreated, type StorefrontClient } from '../supabase/client';
+import { callSupabase } from '../supabase/call-supabase';
 import { useSessionStore } from '../stores/session';
 import { useCartStore } from '../stores/cart';
 
@@ -26,6 +27,20 @@ export function onAuthEvent(listener: AuthEventListener): () => void {
 export function awaitsSecondFactor(session: Session): boolean {
   const verified = session.user.factors?.some((factor) => factor.status === 'verified') ?? false;
   return verified && accessTokenClaims(session.access_token).aal !== 'aal2';
+}
+
+/**
+ * True when the auth server says the current session still needs its second factor although the session store
+ * counts it as signed in: two-factor authentication was turned on elsewhere after this session began, and the
+ * session's own copy of the user (so of its factors) dates from its sign-in or last refresh. The database then
+ * shows such a session none of the account's rows (issue #30), so an empty list read with it must not be taken
+ * for an empty account. Asks the auth server for the user only for a session below aal2.
+ */
+export async function lacksSecondFactor(): Promise<boolean> {
+  const session = await callSupabase((supabase) => supabase.auth.getSession()).then((data) => data.session);
+  if (!session || accessTokenClaims(session.access_token).aal === 'aal2') return false;
+  const { user } = await callSupabase((supabase) => supabase.auth.getUser());
+  return awaitsSecondFactor({ ...session, user });
 }
 
 function accessTokenClaims(token: string): { aal?: unknown } {

@@ -120,6 +120,28 @@ export type Database = {
         };
         Relationships: [];
       };
+      client_budgets: {
+        Row: {
+          action: string;
+          max_uses: number;
+          updated_at: string;
+          window_seconds: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          action: string;
+          max_uses: number;
+          updated_at?: string;
+          window_seconds: number;
+        };
+        Update: {
+          action?: string;
+          max_uses?: number;
+          updated_at?: string;
+          window_seconds?: number;
+        };
+        Relationships: [];
+      };
       contact_messages: {
         Row: {
           created_at: string;
@@ -477,10 +499,10 @@ export type Database = {
       };
       book_discovery_call: {
         Args: { email: string; name: string; note?: string; slot_start: string };
-        Returns: string;
+        Returns: Json;
       };
       claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
-      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: string };
+      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: Json };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       recent_purchases: {
         Args: Record<PropertyKey, never>;
@@ -491,7 +513,7 @@ export type Database = {
         }[];
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
-      subscribe_newsletter: { Args: { email: string; name: string }; Returns: string };
+      subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
     };
     Enums: {

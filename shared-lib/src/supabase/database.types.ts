@@ -4,7 +4,10 @@
 // - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
 //   only), and no id or created_at in an Insert (their defaults fill them);
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
-// - a function's OUT parameters as the object it returns (quote_cart).
+// - a function's OUT parameters as the object it returns (quote_cart);
+// - what a function that returns json answers on success (book_discovery_call, subscribe_newsletter, place_order:
+//   a JSON string); they return json only so that a refusal can commit (see private.refusal), and a refusal is an
+//   error.
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Company } from '../company/company';
 import type { OrderStatus } from '../orders/order-status';
@@ -36,8 +39,12 @@ type DatabaseWritten<T extends TableName, Row = Gen<T>['Row']> = Refine<T, Row, 
 export interface CartLine {
   service_id: string;
 }
-/** Where a discount code stands: issued and unused, never issued, or already used on an order. */
-export type DiscountCodeStatus = 'valid' | 'unknown' | 'redeemed';
+/**
+ * Where a discount code stands for an order: it lowers the price ('valid'); never issued; already used on an
+ * order; the account has already had its one code discount ('account_used'); or the order costs as much without
+ * it, its volume discount being as large ('no_benefit'). Only a 'valid' code is applied and used up.
+ */
+export type DiscountCodeStatus = 'valid' | 'unknown' | 'redeemed' | 'account_used' | 'no_benefit';
 /** quote_cart's answer: what an order of the cart would cost, in cents, priced on the server. */
 export interface CartQuote {
   item_count: number;
@@ -105,8 +112,10 @@ type Functions = Merge<
     >;
     place_order: Merge<
       Schema['Functions']['place_order'],
-      { Args: { items: CartLine[]; expected_total: number; discount_code: string | null } }
+      { Args: { items: CartLine[]; expected_total: number; discount_code: string | null }; Returns: string }
     >;
+    book_discovery_call: Merge<Schema['Functions']['book_discovery_call'], { Returns: string }>;
+    subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
     quote_cart: Merge<
       Schema['Functions']['quote_cart'],
       { Args: { items: CartLine[]; discount_code?: string | null }; Returns: CartQuote }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ERROR_MESSAGES,
+  getSupabase,
   useSessionStore,
   type MeetingRow,
   type OrderItemRow,
@@ -16,6 +17,7 @@ import {
   resetStores,
   type FetchHandler,
 } from 'shared-lib/src/testing';
+import { authUser, sessionWithFactors, totpFactor } from '../../testing/supabase-auth';
 import AccountPage from '../AccountPage';
 
 const USER = { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' };
@@ -88,7 +90,6 @@ const meetings: MeetingRow[] = [
 const requests: URL[] = [];
 
 const defaults: Record<string, () => Response> = {
-  'rpc/claim_guest_meetings': () => json(0),
   billing_details: () => json([]),
   invoices: () => json([]),
 };
@@ -97,9 +98,8 @@ function answer(tables: Record<string, () => Response | Promise<Response>>) {
   requests.length = 0;
   const handler: FetchHandler = (url) => {
     requests.push(url);
-    const table = url.pathname.replace('/rest/v1/', '');
-    // Guest bookings are claimed before the meetings load (none to claim unless a test says otherwise); the
-    // Profile's billing details are read (none saved unless a test says otherwise).
+    const table = url.pathname.replace(/^\/(rest|auth)\/v1\//, '');
+    // The Profile's billing details and the orders' invoices are read (none unless a test says otherwise).
     const respond = tables[table] ?? defaults[table];
     if (!respond) throw new Error(`unexpected request ${url.pathname}`);
     return respond();
@@ -150,17 +150,35 @@ describe('AccountPage', () => {
     expect(await within(ordersPanel).findByText('No orders yet')).toBeInTheDocument();
     const meetingsPanel = await openTab('Meetings');
     expect(await within(meetingsPanel).findByText('No meetings booked yet')).toBeInTheDocument();
+    // Nothing claims guest bookings by address any more (issue #30).
     expect(requests.map((url) => url.pathname).sort()).toEqual([
       '/rest/v1/billing_details',
       '/rest/v1/meetings',
       '/rest/v1/orders',
-      '/rest/v1/rpc/claim_guest_meetings',
     ]);
-    // A discovery call booked as a guest with this account's email is claimed before the list is read.
-    const order = requests.map((url) => url.pathname);
-    expect(order.indexOf('/rest/v1/rpc/claim_guest_meetings')).toBeLessThan(
-      order.indexOf('/rest/v1/meetings'),
-    );
+  });
+
+  it('asks for the code, not "No orders yet", when two-factor was turned on since this session began', async () => {
+    // The password's aal1 session, begun before the account had a factor; the auth server lists one now, and the
+    // database shows such a session no rows.
+    answer({
+      token: () => json(sessionWithFactors(USER.email, 'aal1', [])),
+      user: () => json({ ...authUser(USER.email, USER.id), factors: [totpFactor()] }),
+      orders: () => json([]),
+      meetings: () => json([]),
+    });
+    await (await getSupabase()).auth.signInWithPassword({ email: USER.email, password: 'Secret123' });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const ordersPanel = await openTab('Orders');
+    const words =
+      'Your account has two-factor authentication. Enter the code from your authenticator app to see your';
+    expect(await within(ordersPanel).findByText(`${words} orders.`)).toBeInTheDocument();
+    expect(ordersPanel).not.toHaveTextContent('No orders yet');
+    const meetingsPanel = await openTab('Meetings');
+    expect(await within(meetingsPanel).findByText(`${words} meetings.`)).toBeInTheDocument();
+    // Enter code: the session is now one that waits for its code, which the sign-in page asks for.
+    await userEvent.click(within(meetingsPanel).getByRole('button', { name: 'Enter code' }));
+    expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', awaitingSecondFactor: true });
   });
 
   it('queries only the user’s rows, newest first, and the items of those orders', async () => {

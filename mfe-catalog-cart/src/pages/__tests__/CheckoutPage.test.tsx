@@ -19,6 +19,10 @@ const add = (...ids: string[]) =>
 
 const VALID = 'ADA1B2C3D';
 const USED = 'BOB1B2C3D';
+/** A code of someone else's that this account cannot use: it has had its one code discount. */
+const SECOND = 'CAT1B2C3D';
+const NO_BENEFIT =
+  'Your volume discount is already as large as this code, so it gives nothing on this order and stays unused.';
 
 interface Server {
   calls: string[];
@@ -30,15 +34,21 @@ interface Server {
 
 /**
  * A backend that quotes with its own prices (a server-side catalogue that may differ from the browser's) and
- * knows one valid and one redeemed code.
+ * knows one valid code, one redeemed, and one this account may no longer use; as the database, it applies a code
+ * only where it lowers the price (up to two services).
  */
 function server(prices: Record<string, number> = {}): Server {
   const state: Server = { calls: [], orders: [], prices };
-  const status = (code: string | null) =>
-    code === null ? null : code === VALID ? 'valid' : code === USED ? 'redeemed' : 'unknown';
+  const status = (code: string | null, ids: string[]): CartQuote['code_status'] => {
+    if (code === null) return null;
+    if (code === USED) return 'redeemed';
+    if (code === SECOND) return 'account_used';
+    if (code !== VALID) return 'unknown';
+    return ids.length >= 3 ? 'no_benefit' : 'valid';
+  };
   const quote = (ids: string[], code: string | null): CartQuote => {
     const subtotal = ids.reduce((sum, id) => sum + (state.prices[id] ?? getServiceById(id)!.price * 100), 0);
-    const percent = ids.length >= 3 ? 10 : status(code) === 'valid' ? 10 : 0;
+    const percent = ids.length >= 3 ? 10 : status(code, ids) === 'valid' ? 10 : 0;
     const total = Math.floor((subtotal * (100 - percent) + 50) / 100);
     return {
       item_count: ids.length,
@@ -46,7 +56,7 @@ function server(prices: Record<string, number> = {}): Server {
       discount_percent: ids.length === 0 ? 0 : percent,
       discount_cents: subtotal - total,
       total_cents: total,
-      code_status: status(code),
+      code_status: status(code, ids),
     };
   };
   createTestSupabase(async (url, init) => {
@@ -54,7 +64,6 @@ function server(prices: Record<string, number> = {}): Server {
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
     const ids = ((body.items ?? []) as { service_id: string }[]).map((i) => i.service_id);
     const code = (body.discount_code as string | null | undefined) ?? null;
-    if (url.pathname === '/rest/v1/rpc/validate_discount_code') return json(body.code === VALID);
     if (url.pathname === '/rest/v1/rpc/quote_cart') return json(quote(ids, code));
     if (url.pathname === '/rest/v1/rpc/place_order') {
       state.orders.push(body);
@@ -140,7 +149,55 @@ it('refuses an unknown code, explains a used one, applies a valid one in upper c
   // The disabled field and button cannot keep focus: the applied-code line takes it.
   await waitFor(() => expect(appliedLine).toHaveFocus());
   expect(await screen.findByText('Discount (10%)')).toBeInTheDocument();
-  expect(state.calls).toContain('/rest/v1/rpc/validate_discount_code');
+  // Each code was checked once, by a quote of this order.
+  expect(state.calls.filter((call) => call !== '/rest/v1/rpc/quote_cart')).toEqual([]);
+});
+
+it('says a code gives nothing where the volume discount is as large, and keeps it for a later order', async () => {
+  server();
+  add('smart-website', 'product-photos', 'personal-assistant');
+  localStorage.setItem('discount_code', VALID);
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  const input = screen.getByLabelText('Discount code');
+  await waitFor(() => expect(input).toHaveAccessibleDescription(NO_BENEFIT));
+  expect(screen.queryByText('Discount code applied! 🎉')).not.toBeInTheDocument();
+  expect(useCartStore.getState().appliedCode).toBeNull();
+  expect(localStorage.getItem('discount_code')).toBe(VALID);
+});
+
+it('never calls a code applied once the quote says it gives nothing, and the order leaves it unused', async () => {
+  const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  const state = server();
+  // Applied on a smaller cart, which then grew.
+  add('smart-website', 'product-photos', 'personal-assistant');
+  localStorage.setItem('discount_code', VALID);
+  useCartStore.getState().applyCode(VALID);
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  expect(await screen.findByText(NO_BENEFIT)).toHaveAttribute('role', 'status');
+  expect(screen.queryByText(new RegExp(`${VALID} applied`))).not.toBeInTheDocument();
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€1,887.30'));
+  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  await screen.findByText('/', { selector: '[data-testid="location"]' });
+  expect(state.orders).toEqual([expect.objectContaining({ expected_total: 188730, discount_code: VALID })]);
+  expect(localStorage.getItem('discount_code')).toBe(VALID);
+  alert.mockRestore();
+});
+
+it('says an account that has had its code discount gets nothing from another code', async () => {
+  server();
+  add('smart-website');
+  useCartStore.getState().applyCode(SECOND);
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  expect(
+    await screen.findByText(
+      'Your account has already used a discount code, so this one gives nothing and stays unused.',
+    ),
+  ).toHaveAttribute('role', 'status');
+  expect(screen.queryByText(new RegExp(`${SECOND} applied`))).not.toBeInTheDocument();
+  const summary = screen.getByRole('region', { name: 'Order summary' });
+  await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
 });
 
 it('hands the cart and the total shown to place_order, forgets the redeemed code, clears the cart and confirms the order on its page, never in an alert', async () => {

@@ -106,4 +106,27 @@ describe('NewsletterPopup', () => {
     expect(email).toHaveAccessibleDescription('This email is already subscribed!');
     expect(localStorage.getItem('discount_code')).toBeNull();
   });
+
+  it('says how long to wait when this network has subscribed too often, keeping what was typed', async () => {
+    createTestSupabase(() =>
+      json(
+        {
+          code: 'over_request_rate_limit',
+          message: 'Too many requests from your network. Please wait and try again.',
+          details: '{"retry_after_seconds":720}',
+          hint: null,
+        },
+        429,
+      ),
+    );
+    const name = await openPopup();
+    await userEvent.type(name, 'Ada');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Get my 10% code' }));
+    const words = 'Too many attempts in a short time. Please wait 12 minutes and try again.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(words);
+    // Kept beside the form, describing its button, once the toast has gone.
+    expect(screen.getByRole('button', { name: 'Get my 10% code' })).toHaveAccessibleDescription(words);
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
 });

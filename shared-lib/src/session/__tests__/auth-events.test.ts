@@ -1,9 +1,10 @@
 // Which auth events count as signed in: a session still waiting for its second factor does not, and a reset
-// link's session is flagged for /auth/reset.
+// link's session is flagged for /auth/reset; and a session that learns from the auth server that two-factor was
+// turned on elsewhere.
 import type { Session } from '@supabase/supabase-js';
 import { useSessionStore } from '../../stores/session';
 import { createTestSupabase, json, resetStores } from '../../testing';
-import { awaitsSecondFactor, startSessionSync } from '../session-sync';
+import { awaitsSecondFactor, lacksSecondFactor, startSessionSync } from '../session-sync';
 
 const user = (factors: unknown[] = []) => ({
   id: '5b4c1a3e-0d9f-4f5e-9a51-1d2b3c4d5e6f',
@@ -95,5 +96,38 @@ describe('session sync', () => {
     const supabase = await client(() => json(session('aal1', [])));
     await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Secret123' });
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-in', passwordRecovery: false });
+  });
+});
+
+describe('lacksSecondFactor', () => {
+  /** A session signed in at `aal` whose own user has no factor, and the user the auth server answers now. */
+  async function signedIn(aal: string, nowFactors: unknown[]) {
+    const requests: string[] = [];
+    const supabase = createTestSupabase((url) => {
+      requests.push(url.pathname);
+      return url.pathname === '/auth/v1/user' ? json(user(nowFactors)) : json(session(aal, []));
+    });
+    await supabase.auth.signInWithPassword({ email: 'ada@example.com', password: 'Secret123' });
+    requests.length = 0;
+    return { requests, supabase };
+  }
+
+  it('is true when the account turned two-factor on since this aal1 session began', async () => {
+    const { requests } = await signedIn('aal1', [factor('verified')]);
+    expect(await lacksSecondFactor()).toBe(true);
+    expect(requests).toEqual(['/auth/v1/user']);
+  });
+
+  it('is false for an account without a verified factor', async () => {
+    await signedIn('aal1', [factor('unverified')]);
+    expect(await lacksSecondFactor()).toBe(false);
+  });
+
+  it('is false for an aal2 session without asking the auth server, and without a session', async () => {
+    const { requests, supabase } = await signedIn('aal2', [factor('verified')]);
+    expect(await lacksSecondFactor()).toBe(false);
+    expect(requests).toEqual([]);
+    await supabase.auth.signOut({ scope: 'local' });
+    expect(await lacksSecondFactor()).toBe(false);
   });
 });

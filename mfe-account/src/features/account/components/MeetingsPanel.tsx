@@ -1,6 +1,6 @@
 import { SkeletonText, type MeetingRow } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
-import { LoadFailed, PanelNote } from '../../../components/panel-states';
+import { LoadFailed, PanelNote, SecondFactorNeeded } from '../../../components/panel-states';
 import { ItemCard, List } from './card-parts';
 import { MeetingCard } from './MeetingCard';
 import { LoadingCards } from './LoadingCards';
@@ -24,6 +24,7 @@ export function MeetingsPanel({ status, data: meetings, error, retry }: AccountD
       </LoadingCards>
     );
   if (status === 'error') return <LoadFailed what="Your meetings" error={error} onRetry={retry} />;
+  if (status === 'second-factor') return <SecondFactorNeeded what="meetings" />;
   if (meetings.length === 0) return <PanelNote>No meetings booked yet</PanelNote>;
   return (
     <List>

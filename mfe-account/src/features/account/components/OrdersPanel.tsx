@@ -1,7 +1,7 @@
 import { SkeletonText } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
 import type { OrderWithItems } from '../api/fetch-orders';
-import { LoadFailed, PanelNote } from '../../../components/panel-states';
+import { LoadFailed, PanelNote, SecondFactorNeeded } from '../../../components/panel-states';
 import { ItemCard, List } from './card-parts';
 import { OrderCard, OrderItems, OrderTop } from './OrderCard';
 import { LoadingCards } from './LoadingCards';
@@ -42,6 +42,7 @@ export function OrdersPanel({ status, data: orders, error, retry }: AccountData<
       </LoadingCards>
     );
   if (status === 'error') return <LoadFailed what="Your orders" error={error} onRetry={retry} />;
+  if (status === 'second-factor') return <SecondFactorNeeded what="orders" />;
   if (orders.length === 0) return <PanelNote>No orders yet</PanelNote>;
   return (
     <List>

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { reportError, toast, type ErrorDescription } from 'shared-lib';
+import { lacksSecondFactor, reportError, toast, type ErrorDescription } from 'shared-lib';
 
-type AccountDataStatus = 'loading' | 'error' | 'ready';
+type AccountDataStatus = 'loading' | 'error' | 'ready' | 'second-factor';
 
 export interface AccountData<T> {
-  /** 'ready' only after a load that succeeded: an empty list then means there is nothing, not a failure. */
+  /**
+   * 'ready' only after a load that succeeded: an empty list then means there is nothing, not a failure.
+   * 'second-factor': the list came back empty because the database hides the account's rows from this session
+   * until its second factor is entered (two-factor was turned on elsewhere since the session began).
+   */
   status: AccountDataStatus;
   data: T[];
   /** What went wrong, in words for people, while `status` is 'error'. */
@@ -32,22 +36,24 @@ export function useAccountData<T>(userId: string, load: (userId: string) => Prom
   useEffect(() => {
     // Ignore an answer that arrives after the user changed, a retry started or the page was left.
     let current = true;
-    load(userId).then(
-      (data) => {
-        if (current) setState({ status: 'ready', data, error: null });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const description = reportError('account', error);
-        toast({
-          title: 'Error',
-          description: description.message,
-          variant: 'destructive',
-          group: TOAST_GROUP,
-        });
-        setState({ status: 'error', data: [], error: description });
-      },
-    );
+    load(userId)
+      .then(async (data) => ({ data, hidden: data.length === 0 && (await lacksSecondFactor()) }))
+      .then(
+        ({ data, hidden }) => {
+          if (current) setState({ status: hidden ? 'second-factor' : 'ready', data, error: null });
+        },
+        (error: unknown) => {
+          if (!current) return;
+          const description = reportError('account', error);
+          toast({
+            title: 'Error',
+            description: description.message,
+            variant: 'destructive',
+            group: TOAST_GROUP,
+          });
+          setState({ status: 'error', data: [], error: description });
+        },
+      );
     return () => {
       current = false;
     };

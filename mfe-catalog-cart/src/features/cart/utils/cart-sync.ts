@@ -6,7 +6,10 @@
 //   syncCartAcrossTabs, which the shell starts). That tab saves it; this one only tells it apart: rehydration
 //   runs between the store's `persist.onHydrate` and `persist.onFinishHydration` listeners.
 // - Signing out (not a page load without a session) empties the cart here; the account keeps its copy.
-import { dedupeById, selectItems, useCartStore, useSessionStore } from 'shared-lib';
+// - A session that still lacks its second factor (two-factor turned on elsewhere since it began) reads an empty
+//   cart: the database hides the account's rows from it (issue #30). It neither merges nor saves, so the stored
+//   cart is never overwritten with what that empty read suggests.
+import { dedupeById, lacksSecondFactor, selectItems, useCartStore, useSessionStore } from 'shared-lib';
 import { loadStoredCart } from '../api/load-stored-cart';
 import { queueCartSave } from './cart-saver';
 
@@ -25,7 +28,11 @@ function followUser(userId: string, fromOtherTab: () => boolean): () => void {
     if (loaded && current && !fromOtherTab()) queueCartSave(items);
   });
   loadStoredCart(userId)
-    .then((stored) => {
+    .then(async (stored) => {
+      if (stored.length === 0 && (await lacksSecondFactor())) {
+        console.warn('[cart] not synced: this session needs the code from the authenticator app');
+        return;
+      }
       if (!active) return;
       const local = useCartStore.getState().items;
       const merged = dedupeById([...stored, ...local]);
@@ -57,7 +64,10 @@ export function startCartSync(): () => void {
   };
   follow(useSessionStore.getState().user?.id ?? null);
   const stopSession = useSessionStore.subscribe((state, previous) => {
-    if (previous.status === 'signed-in' && state.status === 'signed-out') useCartStore.getState().clear();
+    // Not when the session turns out to need its second factor: the visitor is asked for the code, not signed out.
+    if (previous.status === 'signed-in' && state.status === 'signed-out' && !state.awaitingSecondFactor) {
+      useCartStore.getState().clear();
+    }
     const userId = state.user?.id ?? null;
     if (userId !== (previous.user?.id ?? null)) follow(userId);
   });

@@ -30,6 +30,18 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+/**
+ * Beyond the spec (issue #30): the database's refusals of a second upcoming call, by their codes. An address that
+ * already has one is told only that its owner was e-mailed a link to manage it (the purchase issue sends that
+ * e-mail), never that call's date; an account is told where its call is.
+ */
+const BOOKING_REFUSALS = {
+  address_has_booking: "We've e-mailed that address a link to manage its booking.",
+  account_has_booking:
+    'You already have an upcoming call with us. You will find it under Meetings in your account.',
+} as const;
+const ALREADY_BOOKED = 'Call already booked';
+
 /** What the visitor types; the calendar keeps it, so changing the time or a refused time loses nothing. */
 type BookingDetails = { name: string; email: string; note: string };
 export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: '' };
@@ -92,13 +104,21 @@ export function BookingForm({
     send: (details) => bookDiscoveryCall({ ...details, slotStart: slot.slot_start }),
     onSuccess: () => onBooked(slot),
     success: { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." },
-    // The database refused the time (P0001, in its own words): the calendar says so and loads the times again.
-    refusal: (error) =>
-      isApiError(error, 'P0001')
-        ? { title: 'Time no longer available', description: describeError(error).message }
-        : undefined,
-    onFailure: ({ message, refused }) => {
-      if (refused) onRefused(message);
+    refusal: (error) => {
+      // The database refused the time (P0001, in its own words): the calendar says so and loads the times again.
+      if (isApiError(error, 'P0001')) {
+        return { title: 'Time no longer available', description: describeError(error).message };
+      }
+      if (isApiError(error, 'address_has_booking')) {
+        return { title: ALREADY_BOOKED, description: BOOKING_REFUSALS.address_has_booking, field: 'email' };
+      }
+      if (isApiError(error, 'account_has_booking')) {
+        return { title: ALREADY_BOOKED, description: BOOKING_REFUSALS.account_has_booking };
+      }
+      return undefined;
+    },
+    onFailure: ({ error, message }) => {
+      if (isApiError(error, 'P0001')) onRefused(message);
     },
   });
 

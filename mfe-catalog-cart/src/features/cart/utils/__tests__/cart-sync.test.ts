@@ -17,6 +17,11 @@ interface Account {
   saves: { tab: string; ids: string[] }[];
   reads: URLSearchParams[];
   failLoad?: boolean;
+  /**
+   * Two-factor was turned on elsewhere after this tab's aal1 session began: the auth server lists a verified
+   * factor, and the database shows the session none of the account's rows.
+   */
+  twoFactorSince?: boolean;
 }
 const account = (...stored: Line[]): Account => ({ stored, saves: [], reads: [] });
 const line = (service_id: string, service_title: string, service_price: number): Line => ({
@@ -47,7 +52,13 @@ async function openTab(name: string, backend: Account) {
       backend.reads.push(url.searchParams);
       if (backend.failLoad)
         return json({ code: '57014', message: 'timeout', details: null, hint: null }, 500);
+      if (backend.twoFactorSince) return json([]);
       return json(backend.stored.map((r) => ({ ...r, user_id: USER.id, checked_out: false })));
+    }
+    if (url.pathname === '/auth/v1/token') return json(aal1Session);
+    if (url.pathname === '/auth/v1/user') {
+      const factors = backend.twoFactorSince ? [{ id: 'f1', factor_type: 'totp', status: 'verified' }] : [];
+      return json({ ...aal1Session.user, factors });
     }
     if (url.pathname === '/rest/v1/rpc/replace_cart') {
       const { items } = JSON.parse(String(init.body)) as { items: Line[] };
@@ -69,9 +80,32 @@ async function openTab(name: string, backend: Account) {
   const cart = () => tab.lib.useCartStore.getState();
   const add = (id: string) => cart().add(tab.catalogue.toCartItem(tab.catalogue.getServiceById(id)!));
   const signIn = () => tab.lib.useSessionStore.getState().setSession({ user: USER, accessToken: 't' });
+  /** Signs the tab's client in with the password (an aal1 session), as the shell then fills the store. */
+  const signInWithPassword = async () => {
+    await tab.lib.getSupabase().then((s) => s.auth.signInWithPassword({ email: USER.email, password: 'x' }));
+    signIn();
+  };
   const ids = () => cart().items.map((i) => i.id);
-  return { ...tab, cart, add, signIn, ids };
+  return { ...tab, cart, add, signIn, signInWithPassword, ids };
 }
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** A password sign-in's session as GoTrue answers it: aal1, its user's factors as they were then (none). */
+const aal1Session = {
+  access_token: `${base64url({ alg: 'HS256' })}.${base64url({ sub: USER.id, aal: 'aal1', exp: 9999999999 })}.s`,
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: 9999999999,
+  refresh_token: 'refresh',
+  user: {
+    id: USER.id,
+    aud: 'authenticated',
+    email: USER.email,
+    app_metadata: {},
+    user_metadata: {},
+    factors: [],
+  },
+};
 
 /** What the browser does in every other tab when one tab writes the cart to localStorage. */
 function deliverStorageEvent(key: string) {
@@ -215,4 +249,59 @@ it('leaves saving another tab’s change to that tab, so a sign-out there never 
   await waitFor(() => expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website'] }]));
   stop();
   stopTabs();
+});
+
+it('neither merges nor saves for a session that lacks the second factor turned on elsewhere: the stored cart stays', async () => {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const backend = { ...account(line('chat-helper', 'Chat Helper', 699)), twoFactorSince: true };
+  const tab = await openTab('A', backend);
+  tab.add('smart-website');
+  const stop = tab.sync.startCartSync();
+  await tab.signInWithPassword();
+  await waitFor(() =>
+    expect(warn).toHaveBeenCalledWith(
+      '[cart] not synced: this session needs the code from the authenticator app',
+    ),
+  );
+  tab.add('ai-dashboard');
+  await settle();
+  expect(backend.saves).toEqual([]);
+  expect(backend.stored.map((l) => l.service_id)).toEqual(['chat-helper']);
+  expect(tab.ids()).toEqual(['smart-website', 'ai-dashboard']);
+  stop();
+  warn.mockRestore();
+});
+
+it('still saves a guest cart into an empty account signed in with the password alone', async () => {
+  const backend = account();
+  const tab = await openTab('A', backend);
+  tab.add('smart-website');
+  const stop = tab.sync.startCartSync();
+  await tab.signInWithPassword();
+  await waitFor(() => expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website'] }]));
+  stop();
+});
+
+it('neither loads nor saves while a password sign-in waits for its code', async () => {
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
+  tab.add('smart-website');
+  const stop = tab.sync.startCartSync();
+  tab.lib.useSessionStore.getState().awaitSecondFactor();
+  tab.add('ai-dashboard');
+  await settle();
+  expect(backend.reads).toEqual([]);
+  expect(backend.saves).toEqual([]);
+  stop();
+});
+
+it('keeps the cart in this browser when a signed-in session turns out to need its code (no sign-out)', async () => {
+  const backend = account(line('chat-helper', 'Chat Helper', 699));
+  const tab = await openTab('A', backend);
+  const stop = tab.sync.startCartSync();
+  tab.signIn();
+  await waitFor(() => expect(tab.ids()).toEqual(['chat-helper']));
+  tab.lib.useSessionStore.getState().awaitSecondFactor();
+  expect(tab.ids()).toEqual(['chat-helper']);
+  stop();
 });

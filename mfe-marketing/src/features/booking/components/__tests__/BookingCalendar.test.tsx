@@ -194,6 +194,63 @@ describe('BookingCalendar', () => {
     expect(screen.getByRole('button', { name: 'Confirm booking' })).toHaveFocus();
   });
 
+  it('tells a guest that an address with a call was e-mailed a link, keeping the time and the details', async () => {
+    const words = "We've e-mailed that address a link to manage its booking.";
+    backend.book = () =>
+      json(
+        { code: 'address_has_booking', message: 'Whatever the server says', details: null, hint: null },
+        409,
+      );
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await findToast('Call already booked')).toHaveTextContent(words);
+    // Under the address it concerns, which takes focus so another can be typed; the chosen time stays.
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(words);
+    expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(backend.slotCalls).toBe(1);
+  });
+
+  it('tells a customer who has an upcoming call where it is', async () => {
+    backend.book = () => json({ code: 'account_has_booking', message: 'x', details: null, hint: null }, 409);
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await findToast('Call already booked')).toHaveTextContent(
+      'You already have an upcoming call with us. You will find it under Meetings in your account.',
+    );
+  });
+
+  it('says how long to wait when this network has booked too often', async () => {
+    backend.book = () =>
+      json(
+        {
+          code: 'over_request_rate_limit',
+          message: 'Too many requests from your network. Please wait and try again.',
+          details: '{"retry_after_seconds":1500}',
+          hint: null,
+        },
+        429,
+        { 'Retry-After': '1500' },
+      );
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    const words = 'Too many attempts in a short time. Please wait 25 minutes and try again.';
+    expect(await findToast(words)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Your details' })).toHaveTextContent(words);
+    expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
   it('says in words when the times cannot be loaded, and Retry loads them', async () => {
     backend.slots = [
       () => {
