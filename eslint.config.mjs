@@ -97,6 +97,11 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   { files: ['**/*.test.js'], languageOptions: { globals: { ...globals.jest } } },
+  // Supabase Edge Functions, and local-supabase's bootstrap for them, run under Deno.
+  {
+    files: ['supabase/functions/**/*.ts', 'local-supabase/deno/**/*.ts'],
+    languageOptions: { globals: { Deno: 'readonly' } },
+  },
   // Playwright fixtures call `use`, which is not React's hook.
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   { ...jsxA11y.flatConfigs.recommended, files: ['**/*.tsx'] },

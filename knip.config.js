@@ -41,8 +41,9 @@ module.exports = {
     'mfe-marketing': app(exposed['mfe-marketing']),
     'mfe-catalog-cart': app(exposed['mfe-catalog-cart']),
     'mfe-account': app(exposed['mfe-account']),
-    // A script the discount tests run in a child process (by path, which knip does not follow).
-    'local-supabase': { entry: ['test/pglite-query.mjs'] },
+    // A script the discount tests run in a child process, and the one Deno runs for each Edge Function (by path,
+    // which knip does not follow).
+    'local-supabase': { entry: ['test/pglite-query.mjs', 'deno/serve-function.ts'] },
     // Its public API, src/index.ts, is an entry whose unused exports are reported too.
     'shared-lib': { includeEntryExports: true },
     'tools/webpack': {

@@ -293,6 +293,20 @@ $$;
 
 
 --
+-- Name: enqueue_email(text, text, jsonb, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into private.email_outbox (template, recipient, payload, idempotency_key)
+  values (enqueue_email.template, enqueue_email.recipient, enqueue_email.payload, enqueue_email.idempotency_key)
+  on conflict (idempotency_key) do nothing;
+$$;
+
+
+--
 -- Name: invoice_is_final(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -683,6 +697,35 @@ $$;
 
 
 --
+-- Name: request_email_sweep(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.request_email_sweep() RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  project_url text;
+  sweep_key text;
+begin
+  select decrypted_secret into project_url from vault.decrypted_secrets where name = 'project_url';
+  select decrypted_secret into sweep_key from vault.decrypted_secrets where name = 'email_sweep_key';
+  if project_url is null or sweep_key is null then
+    raise notice 'send-emails sweep skipped: store the Vault secrets project_url and email_sweep_key (README, Deploying)';
+    return null;
+  end if;
+  -- The function sends for up to 60 seconds; pg_net records its answer (net._http_response) when it comes.
+  return net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/send-emails',
+    headers := jsonb_build_object('Content-Type', 'application/json', 'apikey', sweep_key),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 90000
+  );
+end;
+$$;
+
+
+--
 -- Name: require_account(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -963,6 +1006,30 @@ $$;
 
 
 --
+-- Name: claim_emails(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_emails(batch_size integer DEFAULT 10) RETURNS TABLE(id bigint, template text, recipient text, payload jsonb, idempotency_key text, attempts integer)
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.email_outbox o
+  set claimed_until = now() + interval '5 minutes', attempts = o.attempts + 1
+  where o.id in (
+    select c.id from private.email_outbox c
+    where c.sent_at is null
+      and (c.claimed_until is null or c.claimed_until < now())
+      and c.attempts < 8
+      and (c.attempts = 0 or c.created_at > now() - interval '23 hours')
+    order by c.id
+    limit least(greatest(coalesce(batch_size, 10), 1), 50)
+    for update skip locked
+  )
+  returning o.id, o.template, o.recipient, o.payload, o.idempotency_key, o.attempts;
+$$;
+
+
+--
 -- Name: claim_guest_meetings(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -972,6 +1039,41 @@ CREATE FUNCTION public.claim_guest_meetings() RETURNS integer
     AS $$
   -- Links nothing (20261127090000_booking_proof.sql): older account remotes still call it.
   select 0;
+$$;
+
+
+--
+-- Name: mark_email_failed(bigint, text, integer, boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer DEFAULT NULL::integer, permanent boolean DEFAULT false) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.email_outbox
+  set last_error = left(error, 1000),
+      claimed_until = case
+        when permanent then 'infinity'::timestamptz
+        else now() + make_interval(secs => greatest(
+          least(60 * power(2, greatest(attempts - 1, 0)), 7200),
+          least(coalesce(retry_after_seconds, 0), 7200)
+        ))
+      end
+  where id = email_id and sent_at is null;
+$$;
+
+
+--
+-- Name: mark_email_sent(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.mark_email_sent(email_id bigint) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  update private.email_outbox
+  set sent_at = now(), claimed_until = null, last_error = null
+  where id = email_id and sent_at is null;
 $$;
 
 
@@ -1256,6 +1358,42 @@ CREATE TABLE private.countries (
 
 
 --
+-- Name: email_outbox; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.email_outbox (
+    id bigint NOT NULL,
+    template text NOT NULL,
+    recipient text NOT NULL,
+    payload jsonb NOT NULL,
+    idempotency_key text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    claimed_until timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    sent_at timestamp with time zone,
+    last_error text,
+    CONSTRAINT email_outbox_idempotency_key_check CHECK (((length(idempotency_key) >= 1) AND (length(idempotency_key) <= 256))),
+    CONSTRAINT email_outbox_payload_check CHECK ((jsonb_typeof(payload) = 'object'::text)),
+    CONSTRAINT email_outbox_recipient_check CHECK ((((length(recipient) >= 3) AND (length(recipient) <= 255)) AND (recipient ~ '^[^@\s]+@[^@\s]+$'::text))),
+    CONSTRAINT email_outbox_template_check CHECK ((template ~ '^[a-z][a-z_]{0,62}$'::text))
+);
+
+
+--
+-- Name: email_outbox_id_seq; Type: SEQUENCE; Schema: private; Owner: -
+--
+
+ALTER TABLE private.email_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME private.email_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
 -- Name: invoice_counters; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -1512,6 +1650,22 @@ ALTER TABLE ONLY private.countries
 
 
 --
+-- Name: email_outbox email_outbox_idempotency_key_key; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.email_outbox
+    ADD CONSTRAINT email_outbox_idempotency_key_key UNIQUE (idempotency_key);
+
+
+--
+-- Name: email_outbox email_outbox_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.email_outbox
+    ADD CONSTRAINT email_outbox_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: invoice_counters invoice_counters_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -1720,6 +1874,13 @@ ALTER TABLE ONLY public.services
 
 
 --
+-- Name: email_outbox_unsent; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX email_outbox_unsent ON private.email_outbox USING btree (id) WHERE (sent_at IS NULL);
+
+
+--
 -- Name: cart_items_user_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1907,6 +2068,12 @@ ALTER TABLE private.company_details ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.countries ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: email_outbox; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.email_outbox ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: invoice_counters; Type: ROW SECURITY; Schema: private; Owner: -
@@ -2259,6 +2426,14 @@ GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
 
 --
+-- Name: FUNCTION enqueue_email(template text, recipient text, payload jsonb, idempotency_key text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
+
+
+--
 -- Name: FUNCTION invoice_is_final(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2396,6 +2571,13 @@ GRANT ALL ON FUNCTION private.refusal(status integer, code text, message text) T
 
 
 --
+-- Name: FUNCTION request_email_sweep(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION require_account(action text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2498,12 +2680,36 @@ GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time 
 
 
 --
+-- Name: FUNCTION claim_emails(batch_size integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_emails(batch_size integer) TO service_role;
+
+
+--
 -- Name: FUNCTION claim_guest_meetings(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
+
+
+--
+-- Name: FUNCTION mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) TO service_role;
+
+
+--
+-- Name: FUNCTION mark_email_sent(email_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 
 --

@@ -3,9 +3,10 @@
 // confirms the address from the inbox, buys two services with the code, finds the order in Account, books a
 // discovery call and finds it in Meetings, and signs out.
 import { uniqueEmail } from '../fixtures';
-import { linkFromInbox, signOutFromMenu } from '../support/account-security';
+import { signOutFromMenu } from '../support/account-security';
 import { calendar, confirm, expectMeeting, pickFirstSlot } from '../support/booking';
 import { checkoutWith, completePurchase, summary, toast } from '../support/checkout';
+import { linkFromInbox } from '../support/inbox';
 import { expect, test } from './fixtures';
 
 test.use({ newsletterPopup: true, timezoneId: 'America/New_York' });
@@ -40,7 +41,14 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
-    await page.goto(await linkFromInbox(request, email, 'Confirm Your Email', rehearsal.inboxUrl));
+    await page.goto(
+      await linkFromInbox(
+        request,
+        email,
+        'Confirm your email address for AI Made Simple',
+        rehearsal.inboxUrl,
+      ),
+    );
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 

@@ -1,39 +1,7 @@
-// Helpers for the account security journeys (#21): e-mails read from the local inbox's JSON API, TOTP codes
-// computed as an authenticator app would, signing out through the account menu.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+// Helpers for the account security journeys (#21): TOTP codes computed as an authenticator app would, signing
+// out through the account menu. Their e-mails are read through ./inbox.
+import { expect, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { inboxUrl } from './site';
-
-interface MessageSummary {
-  id: number;
-  to: string;
-  subject: string;
-}
-
-/** The link in the newest e-mail with `subject` to `to`, once it has arrived in `inbox` (the test site's). */
-export async function linkFromInbox(
-  request: APIRequestContext,
-  to: string,
-  subject: string,
-  inbox = inboxUrl,
-): Promise<string> {
-  let found: MessageSummary | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`${inbox}/api/v1/messages`, { params: { to } });
-        const { messages } = (await response.json()) as { messages: MessageSummary[] };
-        found = messages.find((message) => message.subject === subject);
-        return found !== undefined;
-      },
-      { message: `an e-mail “${subject}” to ${to}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  const response = await request.get(`${inbox}/api/v1/messages/${found!.id}`);
-  const { links } = (await response.json()) as { links: string[] };
-  expect(links.length, 'the e-mail has a link').toBeGreaterThan(0);
-  return links[0]!;
-}
 
 const PERIOD_MS = 30_000;
 

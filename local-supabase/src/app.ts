@@ -74,7 +74,21 @@ const SHAPES: Record<Exclude<Api, 'inbox'>, ApiShape> = {
     preHandler: [checkProfile],
     onSend: [applyGucResponse],
   },
+  // Supabase's gateway in front of the Edge Functions: the function answers; these are the gateway's own words.
+  functions: {
+    prefix: '/functions/v1',
+    fail: (error, _request, reply, log) => {
+      log.error(error);
+      return reply.status(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' });
+    },
+    notFound: (_request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: 'Requested function was not found' }),
+    preHandler: [],
+    onSend: [],
+  },
 };
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,9 +105,10 @@ function addRoute(app: FastifyInstance, route: Route, service: Service, shape?: 
       : [],
   );
   app.route({
-    method: route.method,
+    method: route.method === 'ANY' ? ALL_METHODS : route.method,
     url: route.path,
-    config: { api: route.api },
+    // An Edge Function answers CORS itself, as on hosted Supabase (@fastify/cors reads a route's `cors`).
+    config: { api: route.api, ...(route.api === 'functions' ? { cors: { origin: false } } : {}) },
     preHandler: [...(shape?.preHandler ?? []), ...limits],
     onSend: shape?.onSend ?? [],
     handler: (request, reply) => route.handler(request, reply, service),
@@ -133,10 +148,10 @@ export async function buildApi(
       mfaChallengeAndVerify: rateLimitBucket(app, base.config.auth.mfa.challengeAndVerifyPerMinute, 60_000),
     },
   };
-  const enabled = { auth: service.config.auth.enabled, rest: service.config.api.enabled };
+  const enabled = { auth: service.config.auth.enabled, rest: service.config.api.enabled, functions: true };
   const shapeOf = (request: FastifyRequest): ApiShape | undefined => {
     const api = request.routeOptions.config?.api;
-    if (api === 'auth' || api === 'rest') return SHAPES[api];
+    if (api && api !== 'inbox') return SHAPES[api];
     const path = request.url.split('?')[0]!;
     return Object.values(SHAPES).find((shape) => path.startsWith(`${shape.prefix}/`));
   };
@@ -148,7 +163,8 @@ export async function buildApi(
   });
   app.setNotFoundHandler((request, reply) => {
     const shape = shapeOf(request);
-    if (shape && enabled[shape === SHAPES.auth ? 'auth' : 'rest']) return shape.notFound(request, reply);
+    const api = (Object.keys(SHAPES) as (keyof typeof SHAPES)[]).find((key) => SHAPES[key] === shape);
+    if (shape && api && enabled[api]) return shape.notFound(request, reply);
     return reply.status(404).send({
       message: `Route ${request.method}:${request.url} not found`,
       error: 'Not Found',
@@ -156,8 +172,16 @@ export async function buildApi(
     });
   });
   for (const route of ROUTES) {
-    if (route.api !== 'inbox' && enabled[route.api]) addRoute(app, route, service, SHAPES[route.api]);
+    if (route.api !== 'inbox' && route.api !== 'functions' && enabled[route.api])
+      addRoute(app, route, service, SHAPES[route.api]);
   }
+  // The Edge Functions take every body as it came, of any type: the function reads it.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    for (const route of ROUTES)
+      if (route.api === 'functions') addRoute(scope, route, service, SHAPES.functions);
+  });
   return { app, service };
 }
 

@@ -59,6 +59,7 @@ async function main() {
       .filter(Boolean),
     supabaseDir,
     config,
+    scheduleSeconds: intFromEnv('FUNCTION_SCHEDULE_SECONDS'),
     log: true,
   });
   running.server = server;

@@ -14,6 +14,7 @@ export const END = '<!-- prettier-ignore-end -->\n<!-- routes: end -->';
 const HEADINGS: Record<Api, string> = {
   auth: 'Auth (GoTrue), under `/auth/v1`',
   rest: 'Data (PostgREST), under `/rest/v1`',
+  functions: 'Edge Functions, under `/functions/v1`',
   inbox: 'The local inbox, on `[local_smtp] port`',
 };
 

@@ -17,6 +17,7 @@ import { signup } from './auth/signup';
 import { token } from './auth/token';
 import { getUser, updateUser } from './auth/user';
 import { verifyCode, verifyLink } from './auth/verify';
+import { invokeFunction } from './functions/invoke';
 import { emailFrequency, emailSent, rate, serviceRole, signedIn, type Limit } from './limits';
 import {
   clearFromPage,
@@ -26,17 +27,22 @@ import {
   listMessages,
   messageView,
 } from './mail/inbox';
+import { sendEmail } from './mail/provider';
 import { insert } from './rest/insert';
 import { readTable } from './rest/read';
 import { callByGet, callByPost } from './rest/rpc';
 import { remove, update } from './rest/update';
 import type { Handler } from './service';
 
-/** Who answers a route: GoTrue's shapes under /auth/v1, PostgREST's under /rest/v1, the inbox on its own port. */
-export type Api = 'auth' | 'rest' | 'inbox';
+/**
+ * Who answers a route: GoTrue's shapes under /auth/v1, PostgREST's under /rest/v1, Supabase's gateway in front of
+ * the Edge Functions under /functions/v1, the inbox on its own port.
+ */
+export type Api = 'auth' | 'rest' | 'functions' | 'inbox';
 
 export interface Route {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** ANY: every method, OPTIONS included (an Edge Function answers its own CORS preflight). */
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
   /** As the client requests it (Fastify's syntax for parameters); an inbox route's is on the inbox's port. */
   path: string;
   api: Api;
@@ -79,6 +85,9 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/rest/v1/rpc/:fn', api: 'rest', handler: callByPost, limits: [], does: 'call a function (read-only when STABLE or IMMUTABLE)' },
   { method: 'GET', path: '/rest/v1/rpc/:fn', api: 'rest', handler: callByGet, limits: [], does: 'call a function read-only (and `HEAD`)' },
 
+  // Supabase Edge Functions (supabase/functions/<name>, run under Deno: src/functions/runtime.ts)
+  { method: 'ANY', path: '/functions/v1/*', api: 'functions', handler: invokeFunction, limits: [], does: '`<name>[/<path>]`: the Edge Function `supabase/functions/<name>`, which answers everything itself (CORS too)' },
+
   // The local inbox ([local_smtp] port)
   { method: 'GET', path: '/', api: 'inbox', handler: inboxPage, limits: [], does: 'the messages, newest first' },
   { method: 'GET', path: '/messages/:id', api: 'inbox', handler: messageView, limits: [], does: 'one message, its links clickable' },
@@ -86,4 +95,5 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/messages', api: 'inbox', handler: listMessages, limits: [], does: '`?to=&limit=`: the messages as JSON' },
   { method: 'GET', path: '/api/v1/messages/:id', api: 'inbox', handler: getMessage, limits: [], does: 'one message with its links' },
   { method: 'DELETE', path: '/api/v1/messages', api: 'inbox', handler: deleteMessages, limits: [], does: 'empty the inbox' },
+  { method: 'POST', path: '/emails', api: 'inbox', handler: sendEmail, limits: [], does: "send an e-mail as Resend's API takes it (the Edge Functions' provider)" },
 ];

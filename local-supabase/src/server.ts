@@ -10,7 +10,10 @@ import { openPGlite, openPostgres, type Database } from './db/database';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
 import { writeSiteUrl } from './db/site-url';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
+import { functionsRuntime } from './functions/runtime';
+import { startSchedule } from './functions/schedule';
 import { EmailBudget, Mailer } from './mail/mailer';
+import { inboxApiKey } from './mail/provider';
 import { txEndOf } from './rest/preferences';
 import { reloadOnNotify } from './rest/reload';
 import { SchemaCache } from './rest/schema-cache';
@@ -30,6 +33,8 @@ export interface LocalSupabaseOptions {
   supabaseDir?: string;
   /** The settings shared with the Supabase CLI: by default `<supabaseDir>/config.toml` (src/config/). */
   config?: SupabaseConfig;
+  /** Seconds between two calls of the scheduled functions (send-emails), as hosted's cron job; 0: never. */
+  scheduleSeconds?: number;
   log?: boolean;
 }
 
@@ -123,13 +128,29 @@ async function serve(
   await writeSiteUrl(db, config.auth.siteUrl);
   const cache = await SchemaCache.load(db);
   const url = `http://localhost:${bound.port}`;
+  const keys = apiKeys(secret);
+  const functions = functionsRuntime({
+    dir: path.join(options.supabaseDir ?? SUPABASE_DIR, 'functions'),
+    // What hosted Supabase sets in every function; the API on loopback, however this service listens.
+    platform: {
+      SUPABASE_URL: `http://127.0.0.1:${bound.port}`,
+      SUPABASE_ANON_KEY: keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    },
+    mailApi: inbox ? { url: `http://localhost:${inbox.port}`, key: inboxApiKey(secret) } : null,
+    log: options.log ? undefined : () => undefined,
+  });
   const { app, service } = await buildApi(
     {
       db,
       config,
       auth: authOptions(config, secret, url, options.bcryptCost ?? 10),
       rest: { cache, maxRows: config.api.maxRows, txEnd: txEndOf(process.env.PGRST_DB_TX_END) },
-      mail: new Mailer(new EmailBudget(config.auth.rateLimit.emailSent, RATE_LIMIT_WINDOWS.emailSent)),
+      mail: new Mailer(
+        new EmailBudget(config.auth.rateLimit.emailSent, RATE_LIMIT_WINDOWS.emailSent),
+        config.auth.email.templates,
+      ),
+      functions,
     },
     { corsOrigins: options.corsOrigins, log: options.log },
   );
@@ -153,14 +174,23 @@ async function serve(
       throw error;
     }
   }
+  const stopSchedule = startSchedule({
+    apiUrl: url,
+    serviceRoleKey: keys.serviceRoleKey,
+    seconds: options.scheduleSeconds ?? 60,
+    exists: functions.has,
+    log: (line) => console.warn(line),
+  });
   return {
     url,
-    ...apiKeys(secret),
+    ...keys,
     jwtSecret: secret,
     db,
     migrations,
     inboxUrl: inbox ? `http://localhost:${inbox.port}` : null,
     stop: async () => {
+      stopSchedule();
+      await functions.stop();
       await app.close();
       await mail?.close();
       await db.close();

@@ -5,6 +5,7 @@ import type { AuthOptions } from './auth/options';
 import type { RateLimitCheck } from './auth/rate-limit';
 import type { SupabaseConfig } from './config/settings';
 import type { Database } from './db/database';
+import type { FunctionsRuntime } from './functions/runtime';
 import type { Mailer } from './mail/mailer';
 import type { TxEnd } from './rest/preferences';
 import type { SchemaCache } from './rest/schema-cache';
@@ -21,6 +22,8 @@ export interface Service {
   rest: { cache: SchemaCache; maxRows: number; txEnd: TxEnd };
   /** The one way to send an e-mail (src/mail/mailer.ts). */
   mail: Mailer;
+  /** The Edge Functions of supabase/functions, each run under Deno on its first request. */
+  functions: FunctionsRuntime;
   /** Per-IP buckets, made by the app that serves the routes. */
   rateLimits: Record<RateLimitName, RateLimitCheck>;
 }

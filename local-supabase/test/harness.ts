@@ -48,6 +48,8 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
         AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
         AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '100000',
         INBUCKET_PORT: '0',
+        // The suites call send-emails themselves; the sweep's own timer would send behind their backs.
+        FUNCTION_SCHEDULE_SECONDS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,6 +99,8 @@ export interface Backend {
   server: Server;
   /** The PostgreSQL database of a 'postgres' backend, for checks made beside the API. */
   databaseUrl?: string;
+  /** The PGlite data folder of a 'pglite' backend (readable beside the API only while it is stopped). */
+  dataDir?: string;
   /** A fresh anonymous client (no session). */
   anon: () => SupabaseClient;
   /**
@@ -217,6 +221,7 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
   const backend: Backend = {
     kind,
     databaseUrl: storage.DATABASE_URL,
+    dataDir: storage.DATA_DIR,
     get server() {
       return server;
     },

@@ -38,13 +38,15 @@ it('builds servers that serve the table’s routes, and only those', async () =>
     auth: authOptions(config, 'a'.repeat(40), 'http://localhost', 4),
     rest: { cache: {} as SchemaCache, maxRows: 1000, txEnd: 'commit' as const },
     mail: new Mailer(new EmailBudget(1, 1000)),
+    functions: { has: () => false, portOf: async () => null, stop: async () => undefined },
   };
   const { app, service } = await buildApi(base, {});
   const inbox = buildInbox(service);
   try {
     for (const route of ROUTES) {
       const server = route.api === 'inbox' ? inbox : app;
-      expect(server.hasRoute({ method: route.method, url: route.path })).toBe(true);
+      for (const method of route.method === 'ANY' ? ['POST', 'OPTIONS', 'GET'] : [route.method])
+        expect([route.path, server.hasRoute({ method, url: route.path })]).toEqual([route.path, true]);
     }
     expect(app.hasRoute({ method: 'GET', url: '/' })).toBe(false);
     expect(app.hasRoute({ method: 'POST', url: '/auth/v1/otp' })).toBe(false);

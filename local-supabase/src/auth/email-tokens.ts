@@ -61,18 +61,32 @@ function newToken(service: Service, address: string) {
   return { code, hash: tokenHash(address, code) };
 }
 
-/** A link e-mail of one of the flows: `/verify?token=<hash>&type=<type>&redirect_to=<redirectTo>`. */
+/**
+ * A link e-mail of one of the flows: `/verify?token=<hash>&type=<type>&redirect_to=<redirectTo>`, in config.toml's
+ * template of `kind` (its GoTrue variables) or GoTrue's own text.
+ */
 async function sendLink(
   service: Service,
   tx: Queryable,
+  kind: 'confirmation' | 'recovery' | 'email_change',
   to: string,
   type: string,
   token: { code: string; hash: string },
   redirectTo: string,
   compose: (link: string, code: string) => Mail,
+  addresses: { email: string; newEmail?: string } = { email: to },
 ) {
   const link = verifyUrl(service.auth.issuer, token.hash, type, redirectTo);
-  await service.mail.send(tx, to, compose(link, token.code));
+  const values = {
+    ConfirmationURL: link,
+    Token: token.code,
+    TokenHash: token.hash,
+    SiteURL: service.auth.redirect.siteUrl,
+    RedirectTo: redirectTo,
+    Email: addresses.email,
+    NewEmail: addresses.newEmail,
+  };
+  await service.mail.sendAuth(tx, kind, to, values, compose(link, token.code));
 }
 
 /** Sign-up confirmation: a new token replaces any earlier one. */
@@ -82,7 +96,7 @@ export async function sendConfirmation(service: Service, tx: Queryable, user: Us
     'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
     [user.id, token.hash],
   );
-  await sendLink(service, tx, user.email, 'signup', token, redirectTo, confirmationMail);
+  await sendLink(service, tx, 'confirmation', user.email, 'signup', token, redirectTo, confirmationMail);
 }
 
 /** Password recovery. */
@@ -92,7 +106,7 @@ export async function sendRecovery(service: Service, tx: Queryable, user: UserRo
     user.id,
     token.hash,
   ]);
-  await sendLink(service, tx, user.email, 'recovery', token, redirectTo, recoveryMail);
+  await sendLink(service, tx, 'recovery', user.email, 'recovery', token, redirectTo, recoveryMail);
 }
 
 /**
@@ -114,8 +128,11 @@ export async function sendEmailChange(
     [user.id, newEmail, toNew.hash, toCurrent?.hash ?? ''],
   );
   const compose = (link: string, code: string) => emailChangeMail(link, code, user.email, newEmail);
-  if (toCurrent) await sendLink(service, tx, user.email, 'email_change', toCurrent, redirectTo, compose);
-  await sendLink(service, tx, newEmail, 'email_change', toNew, redirectTo, compose);
+  const addresses = { email: user.email, newEmail };
+  const send = (to: string, token: { code: string; hash: string }) =>
+    sendLink(service, tx, 'email_change', to, 'email_change', token, redirectTo, compose, addresses);
+  if (toCurrent) await send(user.email, toCurrent);
+  await send(newEmail, toNew);
 }
 
 /** A reauthentication code (GET /reauthenticate), which a password change then gives as its nonce. */
@@ -125,5 +142,11 @@ export async function sendReauthentication(service: Service, tx: Queryable, user
     'update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1',
     [user.id, token.hash],
   );
-  await service.mail.send(tx, user.email, reauthenticationMail(token.code));
+  await service.mail.sendAuth(
+    tx,
+    'reauthentication',
+    user.email,
+    { Token: token.code, SiteURL: service.auth.redirect.siteUrl, Email: user.email },
+    reauthenticationMail(token.code),
+  );
 }

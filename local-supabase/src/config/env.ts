@@ -19,6 +19,7 @@ export const ENV_OVERRIDES = {
   AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: 'GoTrue MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY (15 per minute)',
   SITE_URL: '[auth] site_url',
   INBUCKET_PORT: '[local_smtp] port',
+  AUTH_EMAIL_TEMPLATES: "[auth.email.template.*] (gotrue: GoTrue's own texts instead)",
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -55,6 +56,9 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
   const minLength = intFromEnv(env, 'MIN_PASSWORD_LENGTH');
   if (minLength !== undefined && minLength < 1)
     throw new ConfigError(`MIN_PASSWORD_LENGTH must be at least 1, got '${minLength}'`);
+  const templates = env.AUTH_EMAIL_TEMPLATES || undefined;
+  if (templates !== undefined && templates !== 'config' && templates !== 'gotrue')
+    throw new ConfigError(`AUTH_EMAIL_TEMPLATES must be config or gotrue, got '${templates}'`);
   const siteUrl = env.SITE_URL || undefined;
   if (siteUrl !== undefined && !URL.canParse(siteUrl))
     throw new ConfigError(`SITE_URL must be an absolute URL, got '${siteUrl}'`);
@@ -79,6 +83,7 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
       refreshTokenReuseInterval: intFromEnv(env, 'REFRESH_REUSE_INTERVAL') ?? auth.refreshTokenReuseInterval,
       email: {
         ...auth.email,
+        templates: templates === 'gotrue' ? {} : auth.email.templates,
         enableConfirmations:
           autoConfirm === undefined || autoConfirm === ''
             ? auth.email.enableConfirmations

@@ -11,6 +11,13 @@ import {
   type PasswordRequirements,
   type SupabaseConfig,
 } from './settings';
+import {
+  AUTH_TEMPLATE_KINDS,
+  DEFAULT_SUBJECTS,
+  isAuthTemplateKind,
+  loadTemplate,
+  type AuthTemplates,
+} from '../mail/auth-templates';
 
 /** A Go duration as config.toml writes them ("1s", "60s", "1m30s"), in whole seconds. */
 export function parseDuration(text: string): number | null {
@@ -72,6 +79,24 @@ function subTable(file: string, parent: Table | undefined, key: string, name: st
   if (value === undefined) return undefined;
   if (!isTable(value)) throw new ConfigError(`${file}: [${name}] must be a table`);
   return value;
+}
+
+/** `[auth.email.template.<kind>]`, their files read and checked, so a template that cannot be rendered stops the start. */
+function readTemplates(file: string, supabaseDir: string, emailTable: Table | undefined): AuthTemplates {
+  const table = subTable(file, emailTable, 'template', 'auth.email.template');
+  const templates: AuthTemplates = {};
+  for (const kind of Object.keys(table ?? {})) {
+    const name = `auth.email.template.${kind}`;
+    if (!isAuthTemplateKind(kind))
+      throw new ConfigError(`${file}: [${name}] is not a template kind (${AUTH_TEMPLATE_KINDS.join(', ')})`);
+    const template = reader(file, subTable(file, table, kind, name), name);
+    const contentPath = template.string('content_path', '');
+    if (!contentPath) continue;
+    const loaded = loadTemplate(supabaseDir, contentPath);
+    if (typeof loaded === 'string') template.refuse('content_path', loaded);
+    else templates[kind] = { subject: template.string('subject', DEFAULT_SUBJECTS[kind]), html: loaded.html };
+  }
+  return templates;
 }
 
 /** Reads `<supabaseDir>/config.toml`; a folder without one gets the CLI's defaults. */
@@ -180,6 +205,7 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
         maxFrequency: maxFrequency!,
         otpLength: email.count('otp_length', d.auth.email.otp_length, 6),
         otpExpiry: email.count('otp_expiry', d.auth.email.otp_expiry, 1),
+        templates: readTemplates(file, supabaseDir, emailTable),
       },
       mfa: {
         maxEnrolledFactors: mfa.count('max_enrolled_factors', d.auth.mfa.max_enrolled_factors, 1),

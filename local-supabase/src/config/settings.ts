@@ -1,5 +1,6 @@
 // What the service's settings are: the keys of `supabase/config.toml` it reads, with the Supabase CLI's defaults
 // for those the file leaves out, and the windows of the CLI's rate limits.
+import type { AuthTemplates } from '../mail/auth-templates';
 
 /** config.toml's [auth] password_requirements: the character sets a password must use (src/auth/passwords.ts). */
 export type PasswordRequirements =
@@ -41,6 +42,8 @@ export interface SupabaseConfig {
       /** otp_length and otp_expiry (seconds): the code in each e-mail and how long it and its link work. */
       otpLength: number;
       otpExpiry: number;
+      /** [auth.email.template.<kind>]: the agency's auth e-mails (src/mail/auth-templates.ts); a kind not set sends GoTrue's. */
+      templates: AuthTemplates;
     };
     mfa: {
       maxEnrolledFactors: number;

@@ -166,6 +166,12 @@ create table if not exists inbucket.messages (
   created_at timestamptz not null default now()
 );
 create index if not exists messages_recipient_idx on inbucket.messages (lower(recipient), id desc);
+-- Messages sent through the inbox's e-mail API (src/mail/provider.ts): the request's Idempotency-Key and a hash of
+-- its body, so a repeated key is answered as Resend answers it.
+alter table inbucket.messages add column if not exists idempotency_key text;
+alter table inbucket.messages add column if not exists request_hash text;
+create index if not exists messages_idempotency_key_idx on inbucket.messages (idempotency_key)
+  where idempotency_key is not null;
 
 create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(nullif(current_setting('request.jwt.claim', true), ''), nullif(current_setting('request.jwt.claims', true), ''))::jsonb

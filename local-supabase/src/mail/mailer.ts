@@ -11,6 +11,12 @@
 // GoTrue's own e-mails also count against `[auth.rate_limit] email_sent` (mail.budget.take()).
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
+import {
+  renderAuthTemplate,
+  type AuthTemplateKind,
+  type AuthTemplates,
+  type TemplateValues,
+} from './auth-templates';
 import { deliver } from './store';
 import { render, type Mail } from './templates';
 
@@ -36,10 +42,26 @@ export class EmailBudget {
 }
 
 export class Mailer {
-  constructor(readonly budget: EmailBudget) {}
+  constructor(
+    readonly budget: EmailBudget,
+    /** config.toml's auth e-mails ([auth.email.template.<kind>], src/mail/auth-templates.ts). */
+    private readonly templates: AuthTemplates = {},
+  ) {}
 
   /** Renders `mail` and delivers it to `to`, in the caller's transaction. */
   async send(tx: Queryable, to: string, mail: Mail): Promise<void> {
     await deliver(tx, render(to, mail));
+  }
+
+  /** An auth e-mail: config.toml's template of `kind` with `values` when it has one, else GoTrue's `fallback`. */
+  async sendAuth(
+    tx: Queryable,
+    kind: AuthTemplateKind,
+    to: string,
+    values: TemplateValues,
+    fallback: Mail,
+  ): Promise<void> {
+    const template = this.templates[kind];
+    await deliver(tx, template ? renderAuthTemplate(template, to, values) : render(to, fallback));
   }
 }

@@ -5,6 +5,8 @@ import type { Queryable } from '../db/database';
 const SENDER = 'Admin <admin@email.com>';
 
 export interface OutgoingMail {
+  /** The sender; auth's e-mails come from the Supabase CLI's catcher's default. */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -37,12 +39,29 @@ const fromRow = (row: MessageRow): StoredMail => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
-/** Delivers one e-mail to the catcher (in the caller's transaction: a rolled-back request sends nothing). */
-export async function deliver(db: Queryable, mail: OutgoingMail): Promise<void> {
-  await db.query(
-    `insert into inbucket.messages (sender, recipient, subject, text_body, html_body) values ($1, $2, $3, $4, $5)`,
-    [SENDER, mail.to, mail.subject, mail.text, mail.html],
+/**
+ * Delivers one e-mail to the catcher (in the caller's transaction: a rolled-back request sends nothing) and
+ * returns its id. `sent` records the e-mail API request it came from (src/mail/provider.ts).
+ */
+export async function deliver(
+  db: Queryable,
+  mail: OutgoingMail,
+  sent: { idempotencyKey: string; requestHash: string } | null = null,
+): Promise<number> {
+  const result = await db.query<{ id: string }>(
+    `insert into inbucket.messages (sender, recipient, subject, text_body, html_body, idempotency_key, request_hash)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [
+      mail.from ?? SENDER,
+      mail.to,
+      mail.subject,
+      mail.text,
+      mail.html,
+      sent?.idempotencyKey,
+      sent?.requestHash,
+    ],
   );
+  return Number(result.rows[0]!.id);
 }
 
 /** The newest messages first, optionally only those to one address (compared without case). */

@@ -501,7 +501,23 @@ export type Database = {
         Args: { email: string; name: string; note?: string; slot_start: string };
         Returns: Json;
       };
+      claim_emails: {
+        Args: { batch_size?: number };
+        Returns: {
+          attempts: number;
+          id: number;
+          idempotency_key: string;
+          payload: Json;
+          recipient: string;
+          template: string;
+        }[];
+      };
       claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
+      mark_email_failed: {
+        Args: { email_id: number; error: string; permanent?: boolean; retry_after_seconds?: number };
+        Returns: undefined;
+      };
+      mark_email_sent: { Args: { email_id: number }; Returns: undefined };
       place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: Json };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       recent_purchases: {

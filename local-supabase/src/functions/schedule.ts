@@ -1,0 +1,38 @@
+// The local stand-in for the scheduled job of hosted Supabase (pg_cron + pg_net, supabase/migrations/
+// 20261128090100_email_sweep.sql): every `seconds` the sweep calls send-emails through /functions/v1 with the
+// service-role key, as the job does every minute, so e-mail a browser failed to trigger still goes out.
+const SCHEDULED = ['send-emails'];
+
+export function startSchedule(options: {
+  apiUrl: string;
+  serviceRoleKey: string;
+  seconds: number;
+  /** Whether a function of that name exists (supabase/functions/<name>/index.ts). */
+  exists: (name: string) => boolean;
+  log: (line: string) => void;
+}): () => void {
+  const names = SCHEDULED.filter(options.exists);
+  if (options.seconds <= 0 || names.length === 0) return () => undefined;
+  const running = new Set<string>();
+  const tick = () => {
+    for (const name of names) {
+      // One call at a time per function: a slow run is not stacked on.
+      if (running.has(name)) continue;
+      running.add(name);
+      fetch(`${options.apiUrl}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { apikey: options.serviceRoleKey, 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          if (!response.ok) options.log(`scheduled ${name}: HTTP ${response.status}`);
+        })
+        .catch((error: unknown) => options.log(`scheduled ${name}: ${(error as Error).message}`))
+        .finally(() => running.delete(name));
+    }
+  };
+  const timer = setInterval(tick, options.seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

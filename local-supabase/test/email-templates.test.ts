@@ -1,0 +1,102 @@
+// The words of the outbox's e-mails (supabase/functions/send-emails/templates.ts and layout.ts): what a customer
+// and the agency read, in text and HTML, from each payload; a payload that does not fit is refused with its reason.
+import { render } from '../../supabase/functions/send-emails/layout.ts';
+import { compose, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
+import { bookingPayload, callPayload, orderPayload } from './email-payloads';
+
+const email = (template: string, payload: unknown) => render(compose(template, payload), 'AI Made Simple');
+
+describe('e-mail templates', () => {
+  it('order confirmation: the lines, discount, total and VAT, how and by when to pay, the invoice and kick-off links', () => {
+    const mail = email('order_confirmation', orderPayload('ada@example.com'));
+    expect(mail.subject).toBe('Your order 2026-0042 and invoice INV-2026-0042');
+    expect(mail.text).toBe(
+      [
+        'Thank you for your order',
+        'Hello Ada Lovelace, we have received your order 2026-0042 of November 28, 2026. Your invoice INV-2026-0042 is ready.',
+        'Smart Website: €899.00\nAI Chatbot: €1,299.00\nSubtotal: €2,198.00\nDiscount (10%): -€219.80\nTotal: €1,978.20\nIncluded VAT (19%): €315.85',
+        'Please pay €1,978.20 by bank transfer by December 12, 2026, with the invoice number INV-2026-0042 as the payment reference. The bank details are on the invoice.',
+        'View and print your invoice: http://localhost:3000/account/orders/6f1c2a9e/invoice',
+        'Billed to',
+        'Name: Ada Lovelace\nCompany: Engines Ltd\nAddress: 1 Analytical Way, London\nCountry: United Kingdom',
+        'Your next step: book the kick-off call, where we plan your project together. Your order and its status are in your account under Orders.',
+        'Book your kick-off call: http://localhost:3000/contact',
+        'AI Made Simple',
+      ].join('\n\n') + '\n',
+    );
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<title>Your order 2026-0042 and invoice INV-2026-0042</title>');
+    expect(mail.html).toContain('>View and print your invoice</a>');
+    expect(mail.replyTo).toBeUndefined();
+  });
+
+  it("the agency's copy of an order names the customer, answers to them and carries no customer links", () => {
+    const mail = email('order_agency_copy', { ...orderPayload('ada@example.com'), discountCents: 0 });
+    expect(mail.subject).toBe('New order 2026-0042, invoice INV-2026-0042: €1,978.20');
+    expect(mail.replyTo).toBe('ada@example.com');
+    expect(mail.text).toContain('ada@example.com placed this order on November 28, 2026.');
+    expect(mail.text).not.toContain('Discount');
+    expect(mail.text).not.toContain('http');
+  });
+
+  it("booking receipt: the call in the visitor's time zone, the hold and the link that confirms it, the manage link", () => {
+    const mail = email('booking_receipt', bookingPayload);
+    expect(mail.subject).toBe('Please confirm your Discovery Call on December 3, 2026');
+    expect(mail.text).toContain('When: December 3, 2026, 10:30 AM to 11:00 AM (Europe/Berlin)');
+    expect(mail.text).toContain(
+      'We hold this time for you until 11:30 AM (Europe/Berlin). Confirm it before then, or it is released for others.',
+    );
+    expect(mail.text).toContain('Confirm my call: http://localhost:3000/contact/confirm?token=abc');
+    expect(mail.text).toContain('Change or cancel this call: http://localhost:3000/contact/manage?token=def');
+    expect(mail.text).toContain('Your note: About an order-status chatbot');
+    // A booking that needs no confirmation (signed in): the spec's promise, no link to follow.
+    const signedIn = email('booking_receipt', { ...bookingPayload, confirmUrl: null, holdExpiresAt: null });
+    expect(signedIn.subject).toBe('We have your request: Discovery Call on December 3, 2026');
+    expect(signedIn.text).toContain("We'll confirm the call by email.");
+    expect(signedIn.text).not.toContain('Confirm my call');
+  });
+
+  it("the agency's copies of a booking and of a confirmed call answer to the guest", () => {
+    const booking = email('booking_agency_copy', bookingPayload);
+    expect(booking.subject).toBe('Call request: Grace Hopper, December 3, 2026 10:30 AM');
+    expect(booking.replyTo).toBe('grace@example.com');
+    expect(booking.text).not.toContain('token=');
+    const confirmed = email('call_confirmed_agency_copy', callPayload);
+    expect(confirmed.subject).toBe('Confirmed: Discovery Call with Grace Hopper, December 3, 2026');
+    expect(confirmed.text).toContain('When: December 3, 2026, 9:30 AM to 10:00 AM (UTC)');
+  });
+
+  it('call confirmed, in UTC unless the payload names a zone', () => {
+    const mail = email('call_confirmed', { ...callPayload, timeZone: 'America/New_York' });
+    expect(mail.subject).toBe('Your Discovery Call on December 3, 2026 is confirmed');
+    expect(mail.text).toContain('When: December 3, 2026, 4:30 AM to 5:00 AM (America/New York)');
+  });
+
+  it('newsletter code: the code and the rules the site applies to it', () => {
+    const mail = email('newsletter_code', { name: 'Ada', code: 'ADA7K2P9Q' });
+    expect(mail.subject).toBe('Your discount code');
+    expect(mail.text).toContain('Hello Ada, here is your code: ADA7K2P9Q');
+    expect(mail.text).toContain('Each code can be used once.');
+  });
+
+  it('escapes what a name or a note could smuggle into the HTML', () => {
+    const mail = email('booking_receipt', {
+      ...bookingPayload,
+      name: '<img src=x onerror=alert(1)>',
+      note: '"><script>alert(1)</script>',
+    });
+    expect(mail.html).not.toMatch(/<img|<script/);
+    expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
+  });
+
+  it('refuses an unknown template and a payload that does not fit, saying what', () => {
+    expect(() => compose('welcome', {})).toThrow(new TemplateError('unknown template welcome'));
+    expect(() =>
+      compose('order_confirmation', { ...orderPayload('x@example.com'), invoiceUrl: 'javascript:alert(1)' }),
+    ).toThrow(/invoiceUrl/);
+    expect(() => compose('booking_receipt', { ...bookingPayload, timeZone: 'Mars/Olympus' })).toThrow(
+      /timeZone/,
+    );
+    expect(() => compose('newsletter_code', null)).toThrow(TemplateError);
+  });
+});

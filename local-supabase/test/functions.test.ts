@@ -1,0 +1,174 @@
+// Edge Functions served at /functions/v1 (src/functions/), and the function itself: supabase/functions/send-emails
+// running under Deno, sending what the outbox (private.email_outbox) holds into the local inbox through its
+// Resend-shaped API, over the real supabase-js client, on both engines.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { orderPayload } from './email-payloads';
+import { denoBinary } from '../src/functions/runtime';
+import { KINDS, mailTo, startBackend, type Backend } from './harness';
+
+jest.setTimeout(180_000);
+
+const run = promisify(execFile);
+
+/** One statement beside the API, for what no client may do (the private schema): enqueueing, reading the outbox. */
+async function sql<T = Record<string, unknown>>(backend: Backend, statement: string): Promise<T[]> {
+  if (backend.databaseUrl) {
+    const client = new Client({ connectionString: backend.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query(statement)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  // PGlite has one owner: stop the service, read its folder, start it again.
+  await backend.server.stop();
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [path.join(__dirname, 'pglite-query.mjs'), backend.dataDir!, statement],
+      { cwd: path.join(__dirname, '..') },
+    );
+    return JSON.parse(stdout) as T[];
+  } finally {
+    await backend.restart();
+  }
+}
+
+const literal = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'`;
+
+/** The statement that queues `emails` as an event would (private.enqueue_email). */
+const enqueue = (...emails: { template: string; to: string; payload: object; key: string }[]) =>
+  `select count(private.enqueue_email(t, r, p::jsonb, k)) as queued from (values ${emails
+    .map((e) => `('${e.template}', '${e.to}', ${literal(e.payload)}, '${e.key}')`)
+    .join(', ')}) as v(t, r, p, k)`;
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+describe.each(KINDS)('Edge Functions on %s', (kind) => {
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend(kind);
+  });
+  afterAll(() => backend?.stop());
+
+  const endpoint = () => `${backend.server.url}/functions/v1/send-emails`;
+
+  it('sends what the database queued through functions.invoke, from the agency, once however often it is called', async () => {
+    const to = `buyer-${unique()}@example.com`;
+    await sql(
+      backend,
+      enqueue(
+        { template: 'order_confirmation', to, payload: orderPayload(to), key: `order_confirmation:${to}` },
+        {
+          template: 'newsletter_code',
+          to,
+          payload: { name: 'Ada', code: 'ADA7K2P9Q' },
+          key: `newsletter_code:${to}`,
+        },
+      ),
+    );
+    const anon = backend.anon();
+    const first = await anon.functions.invoke('send-emails');
+    expect(first.error).toBeNull();
+    expect(first.data).toEqual({ sent: 2, failed: 0 });
+    // Called again (a second tab, a retry): nothing is left to send.
+    expect((await anon.functions.invoke('send-emails')).data).toEqual({ sent: 0, failed: 0 });
+
+    const mail = await mailTo(backend, to);
+    expect(mail.map((m) => m.subject).sort()).toEqual([
+      'Your discount code',
+      'Your order 2026-0042 and invoice INV-2026-0042',
+    ]);
+    const order = mail.find((m) => m.subject.startsWith('Your order'))!;
+    expect(order.from).toBe('AI Made Simple <billing@shop.example.com>');
+    expect(order.text).toContain('Total: €1,978.20');
+    expect(order.text).toContain('Please pay €1,978.20 by bank transfer by December 12, 2026');
+    expect(order.links).toEqual([
+      'http://localhost:3000/account/orders/6f1c2a9e/invoice',
+      'http://localhost:3000/contact',
+    ]);
+    expect(order.html).toContain('<a href="http://localhost:3000/account/orders/6f1c2a9e/invoice"');
+    const rows = await sql<{ sent: boolean; attempts: number }>(
+      backend,
+      `select sent_at is not null as sent, attempts from private.email_outbox where recipient = '${to}'`,
+    );
+    expect(rows).toEqual([
+      { sent: true, attempts: 1 },
+      { sent: true, attempts: 1 },
+    ]);
+  });
+
+  it('answers its CORS preflight, only POST, and only callers with the project key', async () => {
+    const preflight = await fetch(endpoint(), {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:3000',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization, apikey, content-type, x-client-info',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('apikey');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+
+    const get = await fetch(endpoint(), { headers: { apikey: backend.server.anonKey } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
+
+    for (const headers of [
+      {} as Record<string, string>,
+      { apikey: 'not-a-key' },
+      { Authorization: `Bearer ${backend.server.anonKey}` },
+    ]) {
+      const refused = await fetch(endpoint(), { method: 'POST', headers });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({
+        code: 'unauthorized',
+        message: "Send the project's API key in the apikey header",
+      });
+    }
+    const unknown = await fetch(`${backend.server.url}/functions/v1/no-such-function`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+
+  it('gives up an e-mail whose payload does not fit its template, saying why, and sends the others', async () => {
+    const to = `broken-${unique()}@example.com`;
+    await sql(
+      backend,
+      enqueue(
+        { template: 'newsletter_code', to, payload: { name: 'Ada' }, key: `broken:${to}` },
+        { template: 'no_such_template', to, payload: {}, key: `unknown:${to}` },
+        { template: 'newsletter_code', to, payload: { name: 'Ada', code: 'ADAXYZ123' }, key: `fine:${to}` },
+      ),
+    );
+    const { data } = await backend.service().functions.invoke('send-emails');
+    expect(data).toEqual({ sent: 1, failed: 2 });
+    const rows = await sql<{ key: string; given_up: boolean; last_error: string | null }>(
+      backend,
+      `select idempotency_key as key, claimed_until is not distinct from 'infinity' as given_up, last_error
+       from private.email_outbox where recipient = '${to}' order by id`,
+    );
+    expect(rows).toEqual([
+      { key: `broken:${to}`, given_up: true, last_error: expect.stringContaining('code: ') },
+      { key: `unknown:${to}`, given_up: true, last_error: 'unknown template no_such_template' },
+      { key: `fine:${to}`, given_up: false, last_error: null },
+    ]);
+    expect(await mailTo(backend, to)).toHaveLength(1);
+  });
+});
+
+it('type-checks every function under Deno, as `supabase functions deploy` bundles it', async () => {
+  const dir = path.join(__dirname, '..', '..', 'supabase', 'functions', 'send-emails');
+  const registry = process.env.NPM_CONFIG_REGISTRY || process.env.npm_config_registry;
+  const { stderr } = await run(denoBinary(), ['check', '--config', 'deno.json', 'index.ts'], {
+    cwd: dir,
+    env: { ...process.env, NO_COLOR: '1', ...(registry ? { NPM_CONFIG_REGISTRY: registry } : {}) },
+  });
+  expect(stderr).toMatch(/Check .*index\.ts/);
+});

@@ -1,0 +1,268 @@
+// The words of every e-mail the outbox sends (private.email_outbox.template), each from its row's payload (the
+// shapes PURCHASE.md's interface fixes, checked here: a payload that does not fit is refused, never half-sent).
+import { z } from 'zod';
+import type { Email } from './layout.ts';
+
+const text = (max = 500) => z.string().trim().min(1).max(max);
+const optionalText = (max = 500) => z.string().trim().max(max).nullish();
+const cents = z.number().int();
+const url = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+const instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date');
+const email = z.string().email().max(255);
+const timeZone = z
+  .string()
+  .refine(
+    (zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC',
+    'must be a time zone',
+  );
+
+const order = z.object({
+  orderNumber: text(40),
+  invoiceNumber: text(40),
+  createdAt: instant,
+  lines: z
+    .array(z.object({ title: text(200), priceCents: cents }))
+    .min(1)
+    .max(100),
+  subtotalCents: cents,
+  discountPercent: z.number().min(0).max(100),
+  discountCents: cents,
+  totalCents: cents,
+  vatRatePercent: z.number().min(0).max(100),
+  vatCents: cents,
+  billing: z.object({
+    name: text(200),
+    company: optionalText(200),
+    address: text(1000),
+    country: text(100),
+    vatNumber: optionalText(20),
+  }),
+  dueDate: instant,
+  invoiceUrl: url,
+  bookKickoffUrl: url,
+  customerEmail: email,
+});
+
+const booking = z.object({
+  meetingType: text(100),
+  startsAt: instant,
+  endsAt: instant,
+  timeZone,
+  name: text(100),
+  email,
+  note: optionalText(2000),
+  confirmUrl: url.nullish(),
+  manageUrl: url.nullish(),
+  holdExpiresAt: instant.nullish(),
+});
+
+const call = z.object({
+  meetingType: text(100),
+  startsAt: instant,
+  endsAt: instant,
+  /** Not in PURCHASE.md's payload: without it times are given in UTC. */
+  timeZone: timeZone.optional(),
+  name: text(100),
+  email,
+});
+
+const newsletterCode = z.object({ name: text(100), code: text(40) });
+
+// Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
+const euros = (amount: number) => {
+  const sign = amount < 0 ? '-' : '';
+  const abs = Math.abs(amount);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}€${whole}.${String(abs % 100).padStart(2, '0')}`;
+};
+const day = (iso: string, zone = 'UTC') =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone }).format(
+    new Date(iso),
+  );
+const clock = (iso: string, zone = 'UTC') =>
+  new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: zone })
+    .format(new Date(iso))
+    .replace(/[\u202f\u00a0]/g, ' ');
+const when = (startsAt: string, endsAt: string, zone = 'UTC') =>
+  `${day(startsAt, zone)}, ${clock(startsAt, zone)} to ${clock(endsAt, zone)} (${zone.replaceAll('_', ' ')})`;
+
+function orderRows(o: z.infer<typeof order>): [string, string][] {
+  return [
+    ...o.lines.map((line): [string, string] => [line.title, euros(line.priceCents)]),
+    ['Subtotal', euros(o.subtotalCents)],
+    ...(o.discountCents > 0
+      ? [[`Discount (${o.discountPercent}%)`, `-${euros(o.discountCents)}`] as [string, string]]
+      : []),
+    ['Total', euros(o.totalCents)],
+    [`Included VAT (${o.vatRatePercent}%)`, euros(o.vatCents)],
+  ];
+}
+
+function billingRows(o: z.infer<typeof order>): [string, string][] {
+  const b = o.billing;
+  return [
+    ['Name', b.name],
+    ...(b.company ? [['Company', b.company] as [string, string]] : []),
+    ['Address', b.address.replace(/\s*\n\s*/g, ', ')],
+    ['Country', b.country],
+    ...(b.vatNumber ? [['VAT number', b.vatNumber] as [string, string]] : []),
+  ];
+}
+
+const meetingRows = (m: { meetingType: string; startsAt: string; endsAt: string }, zone?: string) =>
+  [
+    ['Call', m.meetingType],
+    ['When', when(m.startsAt, m.endsAt, zone)],
+  ] as [string, string][];
+
+const templates = {
+  order_confirmation: (o: z.infer<typeof order>): Email => ({
+    subject: `Your order ${o.orderNumber} and invoice ${o.invoiceNumber}`,
+    blocks: [
+      { kind: 'heading', text: 'Thank you for your order' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.billing.name}, we have received your order ${o.orderNumber} of ${day(o.createdAt)}. Your invoice ${o.invoiceNumber} is ready.`,
+      },
+      { kind: 'rows', rows: orderRows(o) },
+      {
+        kind: 'paragraph',
+        text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference. The bank details are on the invoice.`,
+      },
+      { kind: 'link', label: 'View and print your invoice', url: o.invoiceUrl },
+      { kind: 'heading', text: 'Billed to' },
+      { kind: 'rows', rows: billingRows(o) },
+      {
+        kind: 'paragraph',
+        text: 'Your next step: book the kick-off call, where we plan your project together. Your order and its status are in your account under Orders.',
+      },
+      { kind: 'link', label: 'Book your kick-off call', url: o.bookKickoffUrl },
+    ],
+  }),
+  order_agency_copy: (o: z.infer<typeof order>): Email => ({
+    subject: `New order ${o.orderNumber}, invoice ${o.invoiceNumber}: ${euros(o.totalCents)}`,
+    replyTo: o.customerEmail,
+    blocks: [
+      { kind: 'heading', text: `New order ${o.orderNumber}` },
+      {
+        kind: 'paragraph',
+        text: `${o.customerEmail} placed this order on ${day(o.createdAt)}. Invoice ${o.invoiceNumber} is due on ${day(o.dueDate)}; set the order to paid when the transfer arrives.`,
+      },
+      { kind: 'rows', rows: orderRows(o) },
+      { kind: 'heading', text: 'Billed to' },
+      { kind: 'rows', rows: billingRows(o) },
+    ],
+  }),
+  booking_receipt: (b: z.infer<typeof booking>): Email => ({
+    subject: b.holdExpiresAt
+      ? `Please confirm your ${b.meetingType} on ${day(b.startsAt, b.timeZone)}`
+      : `We have your request: ${b.meetingType} on ${day(b.startsAt, b.timeZone)}`,
+    blocks: [
+      {
+        kind: 'heading',
+        text: b.holdExpiresAt ? 'Please confirm your call' : 'Thank you for booking a call',
+      },
+      {
+        kind: 'paragraph',
+        text: `Hello ${b.name}, you asked for a ${b.meetingType} with us.`,
+      },
+      { kind: 'rows', rows: meetingRows(b, b.timeZone) },
+      ...(b.note ? [{ kind: 'paragraph' as const, text: `Your note: ${b.note}` }] : []),
+      ...(b.holdExpiresAt && b.confirmUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `We hold this time for you until ${clock(b.holdExpiresAt, b.timeZone)} (${b.timeZone.replaceAll('_', ' ')}). Confirm it before then, or it is released for others.`,
+            },
+            { kind: 'link' as const, label: 'Confirm my call', url: b.confirmUrl },
+          ]
+        : [{ kind: 'paragraph' as const, text: "We'll confirm the call by email." }]),
+      ...(b.manageUrl
+        ? [{ kind: 'link' as const, label: 'Change or cancel this call', url: b.manageUrl }]
+        : []),
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this call, you can ignore this email.',
+      },
+    ],
+  }),
+  booking_agency_copy: (b: z.infer<typeof booking>): Email => ({
+    subject: `Call request: ${b.name}, ${day(b.startsAt, b.timeZone)} ${clock(b.startsAt, b.timeZone)}`,
+    replyTo: b.email,
+    blocks: [
+      { kind: 'heading', text: `${b.meetingType} requested` },
+      { kind: 'rows', rows: [...meetingRows(b, b.timeZone), ['Name', b.name], ['Email', b.email]] },
+      ...(b.note ? [{ kind: 'paragraph' as const, text: `Note: ${b.note}` }] : []),
+      {
+        kind: 'paragraph',
+        text: b.holdExpiresAt
+          ? `The guest has until ${clock(b.holdExpiresAt, b.timeZone)} (${b.timeZone.replaceAll('_', ' ')}) to confirm it from the link we sent; unconfirmed, the time is released.`
+          : 'Confirm the call with its status in the meetings table: the customer then gets a confirmation.',
+      },
+    ],
+  }),
+  call_confirmed: (c: z.infer<typeof call>): Email => ({
+    subject: `Your ${c.meetingType} on ${day(c.startsAt, c.timeZone)} is confirmed`,
+    blocks: [
+      { kind: 'heading', text: 'Your call is confirmed' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${c.name}, we have confirmed your call. We look forward to speaking with you.`,
+      },
+      { kind: 'rows', rows: meetingRows(c, c.timeZone) },
+      { kind: 'paragraph', text: 'You find it in your account under Meetings.' },
+    ],
+  }),
+  call_confirmed_agency_copy: (c: z.infer<typeof call>): Email => ({
+    subject: `Confirmed: ${c.meetingType} with ${c.name}, ${day(c.startsAt, c.timeZone)}`,
+    replyTo: c.email,
+    blocks: [
+      { kind: 'heading', text: `${c.meetingType} confirmed` },
+      { kind: 'rows', rows: [...meetingRows(c, c.timeZone), ['Name', c.name], ['Email', c.email]] },
+      { kind: 'paragraph', text: `${c.name} has been sent the confirmation.` },
+    ],
+  }),
+  newsletter_code: (n: z.infer<typeof newsletterCode>): Email => ({
+    subject: 'Your discount code',
+    blocks: [
+      { kind: 'heading', text: 'Your discount code' },
+      { kind: 'paragraph', text: `Hello ${n.name}, here is your code: ${n.code}` },
+      {
+        kind: 'paragraph',
+        text: 'Choose your services on Our Services, sign in, and enter the code at checkout. Each code can be used once. If your cart already earns a larger volume discount, you get the larger one: discounts never stack.',
+      },
+    ],
+  }),
+};
+
+const schemas = {
+  order_confirmation: order,
+  order_agency_copy: order,
+  booking_receipt: booking,
+  booking_agency_copy: booking,
+  call_confirmed: call,
+  call_confirmed_agency_copy: call,
+  newsletter_code: newsletterCode,
+} as const;
+
+export type TemplateName = keyof typeof schemas;
+
+/** A row that cannot become an e-mail: an unknown template or a payload that does not fit it. */
+export class TemplateError extends Error {}
+
+/** The e-mail of one outbox row, or a TemplateError saying what does not fit. */
+export function compose(template: string, payload: unknown): Email {
+  if (!Object.hasOwn(schemas, template)) throw new TemplateError(`unknown template ${template}`);
+  const name = template as TemplateName;
+  const parsed = schemas[name].safeParse(payload);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`,
+    );
+    throw new TemplateError(`payload of ${template} does not fit: ${issues.join('; ')}`);
+  }
+  return (templates[name] as (data: unknown) => Email)(parsed.data);
+}
