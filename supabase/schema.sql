@@ -307,6 +307,56 @@ $$;
 
 
 --
+-- Name: invoice_and_confirm_order(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.invoice_and_confirm_order(order_id uuid) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o public.orders;
+  invoice public.invoices := private.issue_invoice(invoice_and_confirm_order.order_id);
+  company private.company_details;
+  customer_email text;
+  payload jsonb;
+begin
+  select * into o from public.orders where id = invoice_and_confirm_order.order_id;
+  select * into company from private.company_details;
+  select u.email into customer_email from auth.users u where u.id = o.user_id;
+  payload := jsonb_build_object(
+    'orderId', o.id,
+    'orderNumber', '#' || left(o.id::text, 8),
+    'invoiceNumber', invoice.number,
+    'createdAt', o.created_at,
+    'lines', invoice.lines,
+    'subtotalCents', invoice.subtotal_cents,
+    'discountPercent', invoice.discount_percent,
+    'discountCents', invoice.discount_cents,
+    'totalCents', invoice.total_cents,
+    'vatRatePercent', invoice.vat_rate_percent,
+    'vatCents', invoice.vat_cents,
+    'billing', jsonb_build_object(
+      'name', o.billing ->> 'name',
+      'company', o.billing ->> 'company',
+      'address', concat_ws(E'\n', o.billing ->> 'address',
+        concat_ws(' ', o.billing ->> 'postal_code', o.billing ->> 'city')),
+      'country', (select c.name from private.countries c where c.code = o.billing ->> 'country'),
+      'vatNumber', o.billing ->> 'vat_number'),
+    'dueDate', invoice.due_on,
+    'invoiceUrl', company.site_url || '/account/invoice?number=' || invoice.number,
+    'bookKickoffUrl', company.site_url || '/contact',
+    'customerEmail', customer_email
+  );
+  if customer_email is not null then
+    perform private.enqueue_email('order_confirmation', customer_email, payload, 'order_confirmation:' || o.id);
+  end if;
+  perform private.enqueue_email('order_agency_copy', company.email_billing, payload, 'order_agency_copy:' || o.id);
+end;
+$$;
+
+
+--
 -- Name: invoice_is_final(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1078,10 +1128,10 @@ $$;
 
 
 --
--- Name: place_order(jsonb, integer, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: place_order(jsonb, integer, text, jsonb, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS json
+CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text, billing jsonb DEFAULT NULL::jsonb, show_in_recent_purchases boolean DEFAULT false) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1091,10 +1141,14 @@ declare
   code text := private.normalised_code(discount_code);
   code_state text;
   price record;
+  buyer public.billing_details;
   new_order_id uuid;
 begin
   if expected_total is null then
     raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
+  end if;
+  if place_order.billing is not null and jsonb_typeof(place_order.billing) <> 'object' then
+    raise exception 'billing must be an object of billing details' using errcode = '22023';
   end if;
   -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
   -- also makes the one-code-per-account check safe against the account's concurrent orders.
@@ -1107,6 +1161,7 @@ begin
   end if;
   code_state := private.checked_code_status(code, ids, uid);
   if code_state = 'unknown' then
+    -- Commits (the wrong code's count): nothing else may have been written before it.
     return private.refusal(400, 'P0001', 'Invalid discount code');
   end if;
   if code_state = 'redeemed' then
@@ -1118,8 +1173,23 @@ begin
       detail = json_build_object('total_cents', price.total_cents)::text;
   end if;
 
-  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
-  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end)
+  -- The buyer: the details given now, saved for next time (the table's checks apply), or the saved ones.
+  if place_order.billing is not null then
+    insert into public.billing_details (user_id, name, company, address, postal_code, city, country, vat_number)
+    select uid, d.name, d.company, d.address, d.postal_code, d.city, d.country, d.vat_number
+    from jsonb_populate_record(null::public.billing_details, place_order.billing) d
+    on conflict on constraint billing_details_pkey do update set name = excluded.name, company = excluded.company,
+      address = excluded.address, postal_code = excluded.postal_code, city = excluded.city,
+      country = excluded.country, vat_number = excluded.vat_number
+    returning * into buyer;
+  else
+    select * into buyer from public.billing_details b where b.user_id = uid;
+  end if;
+
+  insert into public.orders (user_id, total_amount, discount_amount, discount_code, billing, show_in_recent_purchases)
+  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end,
+    case when buyer.user_id is not null then to_jsonb(buyer) - 'user_id' - 'updated_at' end,
+    coalesce(place_order.show_in_recent_purchases, false))
   returning id into new_order_id;
   -- The primary key decides between concurrent orders with one code: the second waits for the first, finds the
   -- row and raises, which takes its order back with it.
@@ -1134,6 +1204,10 @@ begin
   select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
   from unnest(ids) with ordinality as i(id, place)
   join public.services s on s.id = i.id;
+
+  if buyer.user_id is not null then
+    perform private.invoice_and_confirm_order(new_order_id);
+  end if;
 
   delete from public.cart_items where user_id = uid and not checked_out;
   insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
@@ -2434,6 +2508,14 @@ GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, paylo
 
 
 --
+-- Name: FUNCTION invoice_and_confirm_order(order_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
+
+
+--
 -- Name: FUNCTION invoice_is_final(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2713,12 +2795,12 @@ GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 
 --
--- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) TO authenticated;
-GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) TO service_role;
+REVOKE ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
 
 --

@@ -518,7 +518,16 @@ export type Database = {
         Returns: undefined;
       };
       mark_email_sent: { Args: { email_id: number }; Returns: undefined };
-      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: Json };
+      place_order: {
+        Args: {
+          billing?: Json;
+          discount_code?: string;
+          expected_total: number;
+          items: Json;
+          show_in_recent_purchases?: boolean;
+        };
+        Returns: Json;
+      };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
       recent_purchases: {
         Args: Record<PropertyKey, never>;
