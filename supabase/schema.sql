@@ -683,6 +683,37 @@ $$;
 
 
 --
+-- Name: queue_call_confirmed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.queue_call_confirmed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  payload jsonb;
+begin
+  if new.scheduled_at is null or new.ends_at is null or new.contact_email is null or new.contact_name is null then
+    return null;
+  end if;
+  payload := jsonb_build_object(
+    'meetingId', new.id,
+    'meetingType', new.meeting_type,
+    'startsAt', new.scheduled_at,
+    'endsAt', new.ends_at,
+    'timeZone', (select s.time_zone from public.booking_settings s),
+    'name', new.contact_name,
+    'email', new.contact_email
+  );
+  perform private.enqueue_email('call_confirmed', new.contact_email, payload, 'call_confirmed:' || new.id);
+  perform private.enqueue_email('call_confirmed_agency_copy', (select c.email_contact from private.company_details c),
+    payload, 'call_confirmed_agency_copy:' || new.id);
+  return null;
+end;
+$$;
+
+
+--
 -- Name: raise_over_budget(integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2046,6 +2077,13 @@ CREATE TRIGGER invoices_are_never_truncated BEFORE TRUNCATE ON public.invoices F
 
 
 --
+-- Name: meetings meetings_call_confirmed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER meetings_call_confirmed AFTER UPDATE OF status ON public.meetings FOR EACH ROW WHEN (((new.status = 'scheduled'::text) AND (old.status IS DISTINCT FROM 'scheduled'::text))) EXECUTE FUNCTION private.queue_call_confirmed();
+
+
+--
 -- Name: orders orders_credit_when_cancelled; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -2626,6 +2664,14 @@ GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
 
 REVOKE ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION queue_call_confirmed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
 
 --
