@@ -258,10 +258,11 @@ describe.each(KINDS)('booking on %s', (kind) => {
       expect(twice.error).toMatchObject({ code: 'P0001', message: TAKEN });
     });
 
-    it('gives one of 20 simultaneous bookings of a slot the slot, and the other 19 a clear "taken"', async () => {
+    it('gives one of 20 visitors booking a slot at the same moment the slot, and the other 19 a clear "taken"', async () => {
       const slot = (await freeSlots())[5]!;
+      // Twenty people, each from an address of their own (127.0.1.x), so no visitor's budget is in play.
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => book(backend.anon(), slot.slot_start)),
+        Array.from({ length: 20 }, (_, i) => book(backend.anonFrom(`127.0.1.${i + 1}`), slot.slot_start)),
       );
       const won = results.filter((r) => r.error === null);
       const lost = results.filter((r) => r.error !== null);
@@ -544,6 +545,38 @@ describe.each(KINDS)('booking on %s', (kind) => {
     });
 
     if (kind === 'postgres') {
+      it('answers at once, never queueing, while a booking of the slot, the address or the account is in flight', async () => {
+        const [held, other] = (await freeSlots()).slice(41, 43);
+        const user = await backend.newUser('in-flight');
+        const email = `in-flight-${Date.now()}@example.com`;
+        const db = new Client({ connectionString: backend.databaseUrl });
+        await db.connect();
+        try {
+          // A booking by the user for `email` that has not finished (a stalled request): it holds what it took
+          // until its transaction ends. Waiting for it would run into anon's 3 s statement timeout.
+          await db.query('begin');
+          await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+            JSON.stringify({ sub: user.id, role: 'authenticated' }),
+          ]);
+          await db.query('select public.book_discovery_call($1, $2, $3)', [held!.slot_start, 'Ann', email]);
+          expect((await book(backend.anon(), held!.slot_start)).error).toMatchObject({
+            code: 'P0001',
+            message: TAKEN,
+          });
+          expect((await book(backend.anon(), other!.slot_start, { name: 'Eve', email })).error).toMatchObject(
+            ADDRESS_HAS_BOOKING,
+          );
+          expect(
+            (await book(user.client, other!.slot_start, { name: 'Ann', email: user.email })).error,
+          ).toMatchObject({ code: 'account_has_booking' });
+          // It never happened: the slot, the address and the account are free again.
+          await db.query('rollback');
+          expect((await book(user.client, held!.slot_start, { name: 'Ann', email })).error).toBeNull();
+        } finally {
+          await db.end();
+        }
+      });
+
       it('lets one of 10 simultaneous bookings for one address through', async () => {
         const slots = (await freeSlots()).slice(30, 40);
         const email = `race-${Date.now()}@example.com`;

@@ -194,10 +194,17 @@ as $$
 $$;
 
 -- As in 20261125100000_booking.sql, and: the caller's booking when signed in with a sufficient session
--- (private.acting_user), else a guest's; at most one upcoming call per account and per address, each checked under
--- a lock of its own so that two bookings at once cannot both pass; counted against the client's booking budget,
--- refusals for an account or address included. The locks and the budget are taken last, after the slot is checked,
--- so a client's simultaneous bookings queue only for the insert and the count, not for the whole call.
+-- (private.acting_user), else a guest's; at most one upcoming call per account and per address; counted against
+-- the client's booking budget, refusals for an account or address included. Nobody queues behind another client's
+-- booking (anon's statement_timeout is 3 s, as on hosted Supabase, and a queue of simultaneous bookings outlasted
+-- it under load): the slot, the account and the address are each taken with a try-lock held until commit.
+-- - A slot another request is booking at this moment is "just been booked" at once, before anything is counted
+--   (a time that is then refused for its own booker stays taken for those few milliseconds).
+-- - The budget comes next: a client's own simultaneous bookings queue on its counter (the upsert), each for the
+--   moment the one before needs to commit, so a burst gets exactly its budget. After it, the only way the call can
+--   still fail is its own input (the table's checks).
+-- - An account or address another request is booking at this moment gets the same answer as one that has a call:
+--   that other booking has passed its slot and budget, so it stands unless its own input is refused.
 drop function public.book_discovery_call(timestamptz, text, text, text);
 create function public.book_discovery_call(slot_start timestamptz, name text, email text, note text default null)
 returns json
@@ -206,6 +213,10 @@ as $$
 declare
   owner uuid := private.acting_user();
   address text := lower(btrim(coalesce(email, '')));
+  taken constant text := 'Sorry, that time has just been booked. Please choose another time.';
+  account_has_call constant text :=
+    'You already have an upcoming call with us. You will find it under Meetings in your account.';
+  address_has_call constant text := 'We''ve e-mailed that address a link to manage its booking.';
   slot record;
   settings public.booking_settings;
   meeting_id uuid;
@@ -217,23 +228,30 @@ begin
   if not found then
     raise exception 'That time cannot be booked. Please choose one of the times shown.';
   end if;
-  if private.slot_is_taken(slot.slot_start, slot.slot_end) then
-    raise exception 'Sorry, that time has just been booked. Please choose another time.';
+  -- Each lookup comes after its lock, in a statement of its own (SQL does not promise to evaluate `a or b` from
+  -- the left): a booking that held the lock has committed, and the lookup sees it.
+  if not pg_try_advisory_xact_lock(hashtext('booking-slot:' || extract(epoch from slot.slot_start)::text)) then
+    raise exception '%', taken;
   end if;
+  if private.slot_is_taken(slot.slot_start, slot.slot_end) then
+    raise exception '%', taken;
+  end if;
+  perform private.spend_client_budget('booking');
   if owner is not null then
-    perform pg_advisory_xact_lock(hashtext('booking-account:' || owner::text));
+    if not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
+      return private.refusal(409, 'account_has_booking', account_has_call);
+    end if;
     if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
-      perform private.spend_client_budget('booking');
-      return private.refusal(409, 'account_has_booking',
-        'You already have an upcoming call with us. You will find it under Meetings in your account.');
+      return private.refusal(409, 'account_has_booking', account_has_call);
     end if;
   end if;
-  perform pg_advisory_xact_lock(hashtext('booking-address:' || address));
+  if not pg_try_advisory_xact_lock(hashtext('booking-address:' || address)) then
+    return private.refusal(409, 'address_has_booking', address_has_call);
+  end if;
   if exists (
     select 1 from public.meetings m where lower(m.contact_email) = address and private.is_upcoming_booking(m)
   ) then
-    perform private.spend_client_budget('booking');
-    return private.refusal(409, 'address_has_booking', 'We''ve e-mailed that address a link to manage its booking.');
+    return private.refusal(409, 'address_has_booking', address_has_call);
   end if;
   begin
     insert into public.meetings (user_id, meeting_type, scheduled_at, ends_at, status, notes, contact_name, contact_email)
@@ -249,9 +267,9 @@ begin
     )
     returning id into meeting_id;
   exception when exclusion_violation then
-    raise exception 'Sorry, that time has just been booked. Please choose another time.';
+    -- An overlapping time of another length (the agency changed slot_minutes meanwhile).
+    raise exception '%', taken;
   end;
-  perform private.spend_client_budget('booking');
   return to_json(meeting_id);
 end;
 $$;
