@@ -50,3 +50,18 @@ export const callPayload = {
   name: 'Grace Hopper',
   email: 'grace@example.com',
 };
+
+/** The company as private.seller() gives it (the purchase issue's private.company_details, its demo values). */
+export const seller = {
+  name: 'AI Made Simple',
+  legalName: 'AI Made Simple GmbH',
+  address: { street: 'Musterstraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+  managingDirectors: ['Lena Hoffmann', 'Marco Rossi'],
+  register: { court: 'Amtsgericht Berlin-Charlottenburg', number: 'HRB 000000 B' },
+  vatId: 'DE000000000',
+  email: { contact: 'hello@shop.example.com', billing: 'billing@shop.example.com' },
+  bank: { name: 'Commerzbank', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  vat: { ratePercent: 19, pricesIncludeVat: true },
+  paymentTermDays: 14,
+  timeZone: 'Europe/Berlin',
+};

@@ -2,7 +2,7 @@
 // and the agency read, in text and HTML, from each payload; a payload that does not fit is refused with its reason.
 import { render } from '../../supabase/functions/send-emails/layout.ts';
 import { compose, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
-import { bookingPayload, callPayload, orderPayload } from './email-payloads';
+import { bookingPayload, callPayload, orderPayload, seller } from './email-payloads';
 
 const email = (template: string, payload: unknown) => render(compose(template, payload), 'AI Made Simple');
 
@@ -28,6 +28,37 @@ describe('e-mail templates', () => {
     expect(mail.html).toContain('<title>Your order 2026-0042 and invoice INV-2026-0042</title>');
     expect(mail.html).toContain('>View and print your invoice</a>');
     expect(mail.replyTo).toBeUndefined();
+  });
+
+  it('in the name of the company the payload names: its bank account to pay to, its legal details under the signature', () => {
+    const mail = email('order_confirmation', { ...orderPayload('ada@example.com'), seller });
+    expect(mail.senderName).toBe('AI Made Simple');
+    expect(mail.text).toContain(
+      [
+        'Please pay €1,978.20 by bank transfer by December 12, 2026, with the invoice number INV-2026-0042 as the payment reference, to:',
+        'Account holder: AI Made Simple GmbH\nIBAN: DE89370400440532013000\nBIC: COBADEFFXXX\nBank: Commerzbank\nReference: INV-2026-0042',
+      ].join('\n\n'),
+    );
+    expect(mail.text).not.toContain('The bank details are on the invoice.');
+    expect(mail.text).toMatch(
+      new RegExp(
+        `\n\nAI Made Simple\n\n${[
+          'AI Made Simple GmbH, Musterstraße 1, 10115 Berlin, Germany',
+          'Managing directors: Lena Hoffmann, Marco Rossi',
+          'Commercial register: Amtsgericht Berlin-Charlottenburg, HRB 000000 B',
+          'VAT identification number: DE000000000',
+          'Email: hello@shop.example.com',
+        ].join('\n')}\n$`,
+      ),
+    );
+    expect(mail.html).toContain(
+      'AI Made Simple GmbH, Musterstraße 1, 10115 Berlin, Germany<br>Managing directors',
+    );
+    // Every template takes it; a company that does not fit is refused like any other payload.
+    expect(email('call_confirmed', { ...callPayload, seller }).text).toContain('VAT identification number');
+    expect(() => compose('newsletter_code', { name: 'Ada', code: 'X1', seller: { name: 'Acme' } })).toThrow(
+      /seller\.legalName/,
+    );
   });
 
   it("the agency's copy of an order names the customer, answers to them and carries no customer links", () => {

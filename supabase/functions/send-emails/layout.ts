@@ -14,6 +14,8 @@ export interface Email {
   blocks: Block[];
   /** Where a reply goes, when not to the sender (the agency's copies: to the customer). */
   replyTo?: string;
+  /** The company it is sent for, when the payload names it: the From name, and the lines under the signature. */
+  sender?: { name: string; imprint: string[] };
 }
 
 export interface RenderedEmail {
@@ -21,6 +23,8 @@ export interface RenderedEmail {
   text: string;
   html: string;
   replyTo?: string;
+  /** The company's name for the From header, when the payload named the company. */
+  senderName?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -57,9 +61,13 @@ function htmlOf(block: Block): string {
   }
 }
 
-/** The text and HTML of `email`, signed by `sender` (the agency's name). */
-export function render(email: Email, sender: string): RenderedEmail {
-  const text = [...email.blocks.map(textOf), sender].join('\n\n') + '\n';
+/** The text and HTML of `email`, signed by its sender's name, or `fallbackSender` (EMAIL_FROM's name). */
+export function render(email: Email, fallbackSender: string): RenderedEmail {
+  const sender = email.sender?.name ?? fallbackSender;
+  const imprint = email.sender?.imprint ?? [];
+  const text =
+    [...email.blocks.map(textOf), sender, ...(imprint.length ? [imprint.join('\n')] : [])].join('\n\n') +
+    '\n';
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>
@@ -67,9 +75,15 @@ export function render(email: Email, sender: string): RenderedEmail {
 <div style="max-width: 600px; margin: 0 auto;">
 ${email.blocks.map(htmlOf).join('\n')}
 <p style="${FONT} font-size: 14px; color: #555555; margin: 24px 0 0;">${escapeHtml(sender)}</p>
-</div>
+${imprint.length ? `<p style="${FONT} font-size: 12px; line-height: 1.5; color: #555555; margin: 12px 0 0;">${imprint.map(escapeHtml).join('<br>')}</p>\n` : ''}</div>
 </body>
 </html>
 `;
-  return { subject: email.subject, text, html, ...(email.replyTo ? { replyTo: email.replyTo } : {}) };
+  return {
+    subject: email.subject,
+    text,
+    html,
+    ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+    ...(email.sender ? { senderName: email.sender.name } : {}),
+  };
 }

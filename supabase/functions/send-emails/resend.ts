@@ -63,7 +63,7 @@ export function resend(options: { apiUrl: string; apiKey: string; fetch?: typeof
       const retryAfter = Number(response.headers.get('retry-after'));
       return {
         ok: false,
-        error: `${response.status} ${body.name ?? ''}: ${body.message ?? response.statusText}`.trim(),
+        error: `${response.status}${body.name ? ` ${body.name}` : ''}: ${body.message || response.statusText || 'no reason given'}`,
         retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : null,
         // 400/422: the message itself (an address, a field) is refused. Keys, domains, quotas, rate limits and the
         // provider's own failures may pass later.

@@ -40,6 +40,13 @@ export interface RunSummary {
 /** The display name of a From address: 'AI Made Simple <billing@…>' -> 'AI Made Simple'. */
 export const senderName = (from: string): string => /^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1] || from;
 
+/** EMAIL_FROM's address (the one verified with the provider) under `name`, quoted where RFC 5322 needs it. */
+export function fromAs(from: string, name: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  const display = /^[\w !#$%&'*+\-/=?^`{|}~]+$/.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
+  return `${display} <${address}>`;
+}
+
 export async function sendDue(outbox: Outbox, provider: Provider, options: RunOptions): Promise<RunSummary> {
   const now = options.now ?? Date.now;
   const summary: RunSummary = { sent: 0, failed: 0 };
@@ -50,7 +57,8 @@ export async function sendDue(outbox: Outbox, provider: Provider, options: RunOp
       let outcome;
       try {
         const email = render(compose(row.template, row.payload), signature);
-        outcome = await provider.send(options.from, row.recipient, email, row.idempotency_key);
+        const from = email.senderName ? fromAs(options.from, email.senderName) : options.from;
+        outcome = await provider.send(from, row.recipient, email, row.idempotency_key);
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error;
         outcome = { ok: false as const, error: error.message, retryAfterSeconds: null, permanent: true };

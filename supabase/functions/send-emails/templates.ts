@@ -1,5 +1,8 @@
 // The words of every e-mail the outbox sends (private.email_outbox.template), each from its row's payload (the
 // shapes PURCHASE.md's interface fixes, checked here: a payload that does not fit is refused, never half-sent).
+// Every payload may carry `seller`, the company as private.seller() gives it (the purchase issue's
+// private.company_details row): the e-mail is then sent in its name, signed with its legal details, and an order's
+// payment instructions name its bank account. Without it the e-mail is signed with EMAIL_FROM's name.
 import { z } from 'zod';
 import type { Email } from './layout.ts';
 
@@ -18,6 +21,19 @@ const timeZone = z
     (zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC',
     'must be a time zone',
   );
+
+/** private.seller(): the parts an e-mail uses (the agency's name, its legal details, its bank account). */
+const seller = z.object({
+  name: text(200),
+  legalName: text(200),
+  address: z.object({ street: text(200), postalCode: text(20), city: text(100), country: text(100) }),
+  managingDirectors: z.array(text(200)).max(10).optional(),
+  register: z.object({ court: text(200), number: text(100) }).optional(),
+  vatId: optionalText(20),
+  email: z.object({ contact: email.optional() }).optional(),
+  bank: z.object({ name: text(200), iban: text(34), bic: text(11) }).optional(),
+});
+type Seller = z.infer<typeof seller>;
 
 const order = z.object({
   orderNumber: text(40),
@@ -44,6 +60,7 @@ const order = z.object({
   invoiceUrl: url,
   bookKickoffUrl: url,
   customerEmail: email,
+  seller: seller.optional(),
 });
 
 const booking = z.object({
@@ -57,6 +74,7 @@ const booking = z.object({
   confirmUrl: url.nullish(),
   manageUrl: url.nullish(),
   holdExpiresAt: instant.nullish(),
+  seller: seller.optional(),
 });
 
 const call = z.object({
@@ -67,9 +85,10 @@ const call = z.object({
   timeZone: timeZone.optional(),
   name: text(100),
   email,
+  seller: seller.optional(),
 });
 
-const newsletterCode = z.object({ name: text(100), code: text(40) });
+const newsletterCode = z.object({ name: text(100), code: text(40), seller: seller.optional() });
 
 // Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
 const euros = (amount: number) => {
@@ -88,6 +107,21 @@ const clock = (iso: string, zone = 'UTC') =>
     .replace(/[\u202f\u00a0]/g, ' ');
 const when = (startsAt: string, endsAt: string, zone = 'UTC') =>
   `${day(startsAt, zone)}, ${clock(startsAt, zone)} to ${clock(endsAt, zone)} (${zone.replaceAll('_', ' ')})`;
+
+const countryName = (code: string) =>
+  /^[A-Z]{2}$/.test(code) ? (new Intl.DisplayNames('en', { type: 'region' }).of(code) ?? code) : code;
+
+/** The lines under the signature: who the seller is, as the site's imprint names it. */
+function imprint(s: Seller): string[] {
+  const a = s.address;
+  return [
+    `${s.legalName}, ${a.street}, ${a.postalCode} ${a.city}, ${countryName(a.country)}`,
+    ...(s.managingDirectors?.length ? [`Managing directors: ${s.managingDirectors.join(', ')}`] : []),
+    ...(s.register ? [`Commercial register: ${s.register.court}, ${s.register.number}`] : []),
+    ...(s.vatId ? [`VAT identification number: ${s.vatId}`] : []),
+    ...(s.email?.contact ? [`Email: ${s.email.contact}`] : []),
+  ];
+}
 
 function orderRows(o: z.infer<typeof order>): [string, string][] {
   return [
@@ -128,10 +162,29 @@ const templates = {
         text: `Hello ${o.billing.name}, we have received your order ${o.orderNumber} of ${day(o.createdAt)}. Your invoice ${o.invoiceNumber} is ready.`,
       },
       { kind: 'rows', rows: orderRows(o) },
-      {
-        kind: 'paragraph',
-        text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference. The bank details are on the invoice.`,
-      },
+      ...(o.seller?.bank
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference, to:`,
+            },
+            {
+              kind: 'rows' as const,
+              rows: [
+                ['Account holder', o.seller.legalName],
+                ['IBAN', o.seller.bank.iban],
+                ['BIC', o.seller.bank.bic],
+                ['Bank', o.seller.bank.name],
+                ['Reference', o.invoiceNumber],
+              ] as [string, string][],
+            },
+          ]
+        : [
+            {
+              kind: 'paragraph' as const,
+              text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference. The bank details are on the invoice.`,
+            },
+          ]),
       { kind: 'link', label: 'View and print your invoice', url: o.invoiceUrl },
       { kind: 'heading', text: 'Billed to' },
       { kind: 'rows', rows: billingRows(o) },
@@ -264,5 +317,9 @@ export function compose(template: string, payload: unknown): Email {
     );
     throw new TemplateError(`payload of ${template} does not fit: ${issues.join('; ')}`);
   }
-  return (templates[name] as (data: unknown) => Email)(parsed.data);
+  const data = parsed.data as { seller?: Seller };
+  const email = (templates[name] as (data: unknown) => Email)(data);
+  return data.seller
+    ? { ...email, sender: { name: data.seller.name, imprint: imprint(data.seller) } }
+    : email;
 }
