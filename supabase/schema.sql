@@ -346,7 +346,9 @@ begin
     'dueDate', invoice.due_on,
     'invoiceUrl', company.site_url || '/account/invoice?number=' || invoice.number,
     'bookKickoffUrl', company.site_url || '/contact',
-    'customerEmail', customer_email
+    'customerEmail', customer_email,
+    -- The e-mail goes out in the seller's name, with its legal details and bank account, as the invoice has them.
+    'seller', invoice.seller
   );
   if customer_email is not null then
     perform private.enqueue_email('order_confirmation', customer_email, payload, 'order_confirmation:' || o.id);
@@ -703,7 +705,8 @@ begin
     'endsAt', new.ends_at,
     'timeZone', (select s.time_zone from public.booking_settings s),
     'name', new.contact_name,
-    'email', new.contact_email
+    'email', new.contact_email,
+    'seller', private.seller()
   );
   perform private.enqueue_email('call_confirmed', new.contact_email, payload, 'call_confirmed:' || new.id);
   perform private.enqueue_email('call_confirmed_agency_copy', (select c.email_contact from private.company_details c),

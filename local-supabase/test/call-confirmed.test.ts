@@ -68,6 +68,7 @@ describe('a confirmed call on postgres', () => {
       timeZone: 'Europe/Berlin',
       name: 'Grace Hopper',
       email: 'grace@example.com',
+      seller: expect.objectContaining({ legalName: 'AI Made Simple GmbH' }),
     });
     expect(compose('call_confirmed', rows[0]!.payload).subject).toMatch(
       /^Your Discovery Call on .* is confirmed$/,

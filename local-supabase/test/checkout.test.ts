@@ -201,6 +201,7 @@ describe('the order’s e-mails on postgres', () => {
       invoiceUrl: `${site_url}/account/invoice?number=${number}`,
       bookKickoffUrl: `${site_url}/contact`,
       customerEmail: email,
+      seller: expect.objectContaining({ legalName: 'AI Made Simple GmbH' }),
     });
     // send-emails renders both from this payload (it refuses a payload that does not fit its template).
     expect(compose('order_confirmation', payload).subject).toBe(

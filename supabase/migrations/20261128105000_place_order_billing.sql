@@ -111,8 +111,8 @@ end;
 $$;
 
 -- Issues an order's invoice and queues its confirmation (to the customer) and the agency's copy (to the company's
--- billing address), with the payload send-emails' templates take (PURCHASE.md): absolute links from the
--- deployment's site URL. Called in the order's own transaction.
+-- billing address), with the payload send-emails' templates take (PURCHASE.md, and the invoice's seller): absolute
+-- links from the deployment's site URL. Called in the order's own transaction.
 create function private.invoice_and_confirm_order(order_id uuid) returns void
 language plpgsql volatile set search_path = ''
 as $$
@@ -148,7 +148,9 @@ begin
     'dueDate', invoice.due_on,
     'invoiceUrl', company.site_url || '/account/invoice?number=' || invoice.number,
     'bookKickoffUrl', company.site_url || '/contact',
-    'customerEmail', customer_email
+    'customerEmail', customer_email,
+    -- The e-mail goes out in the seller's name, with its legal details and bank account, as the invoice has them.
+    'seller', invoice.seller
   );
   if customer_email is not null then
     perform private.enqueue_email('order_confirmation', customer_email, payload, 'order_confirmation:' || o.id);

@@ -22,7 +22,8 @@ begin
     'endsAt', new.ends_at,
     'timeZone', (select s.time_zone from public.booking_settings s),
     'name', new.contact_name,
-    'email', new.contact_email
+    'email', new.contact_email,
+    'seller', private.seller()
   );
   perform private.enqueue_email('call_confirmed', new.contact_email, payload, 'call_confirmed:' || new.id);
   perform private.enqueue_email('call_confirmed_agency_copy', (select c.email_contact from private.company_details c),
