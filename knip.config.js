@@ -43,7 +43,12 @@ module.exports = {
     'mfe-account': app(exposed['mfe-account']),
     // A script the discount tests run in a child process, and the one Deno runs for each Edge Function (by path,
     // which knip does not follow).
-    'local-supabase': { entry: ['test/pglite-query.mjs', 'deno/serve-function.ts'] },
+    // `deno` is required through createRequire (src/functions/runtime.ts: its install_api.cjs finds the binary),
+    // which knip does not follow.
+    'local-supabase': {
+      entry: ['test/pglite-query.mjs', 'deno/serve-function.ts'],
+      ignoreDependencies: ['deno'],
+    },
     // Its public API, src/index.ts, is an entry whose unused exports are reported too.
     'shared-lib': { includeEntryExports: true },
     'tools/webpack': {

@@ -55,7 +55,7 @@ function readEnvFile(file: string): Record<string, string> {
 }
 
 /** The environment of every function: the platform's, the files', the local inbox as provider by default. */
-export function functionEnv(options: FunctionsOptions): Record<string, string> {
+function functionEnv(options: FunctionsOptions): Record<string, string> {
   const secrets = {
     ...readEnvFile(path.join(options.dir, '.env.example')),
     ...readEnvFile(path.join(options.dir, '.env')),

@@ -89,7 +89,7 @@ const decode = (text: string) =>
   );
 
 /** The text part of an HTML e-mail, as GoTrue sends one beside it: blocks as paragraphs, links as "label: URL". */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return decode(
     html
       .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
