@@ -22,7 +22,7 @@ const Address = styled.address`
 
 const { address, register } = company;
 
-export const IMPRINT_DESCRIPTION = `${company.legalName}, ${address.city}: the company behind ${company.name}.`;
+const IMPRINT_DESCRIPTION = `${company.legalName}, ${address.city}: the company behind ${company.name}.`;
 
 export default function ImprintPage() {
   return (

@@ -4,7 +4,7 @@ import { COUNTRIES } from './country-list';
 import type { FormController } from '../forms/use-form-submit';
 import { SelectField, TextField } from '../ui/text-field';
 
-export const BILLING_FIELDS = [
+const BILLING_FIELDS = [
   'name',
   'company',
   'address',
@@ -15,7 +15,7 @@ export const BILLING_FIELDS = [
 ] as const;
 export type BillingValues = Record<(typeof BILLING_FIELDS)[number], string>;
 
-export const BILLING_COPY = {
+const BILLING_COPY = {
   name: 'Name',
   company: 'Company (optional)',
   address: 'Address',

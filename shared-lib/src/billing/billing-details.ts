@@ -1,17 +1,13 @@
-// The customer's saved billing details (table billing_details, one row of their own): read by the checkout and the
-// Profile, in the form's values and back.
+// The customer's saved billing details (table billing_details, one row of their own), in the form's values and back.
+// No call lives here: 'shared-lib/billing' is not the federation's shared singleton, so a remote bundles its own
+// copy, whose Supabase client has no runtime config; each slice reads the row with shared-lib's callSupabase.
 import type { BillingInput } from '../validation/schemas';
-import { callSupabase } from '../supabase/call-supabase';
 import type { BillingSnapshot, Database } from '../supabase/database.types';
 import type { BillingValues } from './BillingFields';
 
 export type BillingDetailsRow = Database['public']['Tables']['billing_details']['Row'];
 /** What a row holds for an order: the details, without the owner and the date. */
 export type BillingDetails = BillingSnapshot;
-
-/** The signed-in customer's saved details, or null when they have none yet. */
-export const fetchBillingDetails = (): Promise<BillingDetailsRow | null> =>
-  callSupabase((supabase) => supabase.from('billing_details').select('*').maybeSingle());
 
 const EMPTY: BillingValues = {
   name: '',

@@ -4,7 +4,7 @@
 // to the signed-in user.
 import { callSupabase, type InvoiceRow, type OrderItemRow, type OrderRow } from 'shared-lib';
 
-export type InvoiceRef = Pick<InvoiceRow, 'order_id' | 'kind' | 'number'>;
+type InvoiceRef = Pick<InvoiceRow, 'order_id' | 'kind' | 'number'>;
 
 export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];

@@ -4,18 +4,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ReceiptText } from 'lucide-react';
 import { LinesSkeleton, reportError, useFormSubmit, type ErrorDescription } from 'shared-lib';
-import {
-  BillingFields,
-  billingValues,
-  fetchBillingDetails,
-  type BillingDetailsRow,
-} from 'shared-lib/billing';
+import { BillingFields, billingValues, type BillingDetailsRow } from 'shared-lib/billing';
 import { billingSchema } from 'shared-lib/validation';
 import { LoadFailed } from '../../../components/panel-states';
 import { SettingsActions, SettingsCard, SettingsForm } from '../../../components/settings-parts';
+import { fetchBillingDetails } from '../api/fetch-billing-details';
 import { saveBillingDetails } from '../api/save-billing-details';
 
-export const BILLING_DETAILS_COPY = {
+const BILLING_DETAILS_COPY = {
   heading: 'Billing details',
   intro:
     'Who your invoices are made out to. We fill them in at checkout; a change applies to your next order.',

@@ -1,6 +1,7 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { reportError } from 'shared-lib';
-import { billingValues, fetchBillingDetails, type BillingValues } from 'shared-lib/billing';
+import { billingValues, type BillingValues } from 'shared-lib/billing';
+import { fetchBillingDetails } from '../api/fetch-billing-details';
 
 export type SavedBilling = 'loading' | 'ready' | 'failed';
 

@@ -83,7 +83,7 @@ const Steps = styled.ol`
   }
 `;
 
-export const CONFIRMATION_COPY = {
+const CONFIRMATION_COPY = {
   heading: 'Thank you for your order',
   kickoff: 'Book your kick-off call',
 } as const;
