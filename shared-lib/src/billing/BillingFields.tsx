@@ -4,16 +4,10 @@ import { COUNTRIES } from './country-list';
 import type { FormController } from '../forms/use-form-submit';
 import { SelectField, TextField } from '../ui/text-field';
 
-const BILLING_FIELDS = [
-  'name',
-  'company',
-  'address',
-  'postalCode',
-  'city',
-  'country',
-  'vatNumber',
-] as const;
-export type BillingValues = Record<(typeof BILLING_FIELDS)[number], string>;
+export type BillingValues = Record<
+  'name' | 'company' | 'address' | 'postalCode' | 'city' | 'country' | 'vatNumber',
+  string
+>;
 
 const BILLING_COPY = {
   name: 'Name',
