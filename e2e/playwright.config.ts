@@ -80,7 +80,6 @@ export default defineConfig({
       ...Object.fromEntries(APPS.map((app) => [app.env.port, String(sitePorts[app.package])])),
       SUPABASE_PORT: String(sitePorts.api),
       INBUCKET_PORT: String(sitePorts.inbox),
-      PURCHASE_TOAST: 'false',
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
       // Likewise the project-wide e-mail budget (2 an hour) and the per-IP token verifications.

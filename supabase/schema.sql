@@ -245,6 +245,21 @@ $$;
 
 
 --
+-- Name: credit_cancelled_order(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.credit_cancelled_order() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.issue_credit_note(new.id);
+  return null;
+end;
+$$;
+
+
+--
 -- Name: discount_code_prefix(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -288,6 +303,89 @@ CREATE FUNCTION private.enqueue_email(template text, recipient text, payload jso
   insert into private.email_outbox (template, recipient, payload, idempotency_key)
   values (enqueue_email.template, enqueue_email.recipient, enqueue_email.payload, enqueue_email.idempotency_key)
   on conflict (idempotency_key) do nothing;
+$$;
+
+
+--
+-- Name: invoice_and_confirm_order(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.invoice_and_confirm_order(order_id uuid) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o public.orders;
+  invoice public.invoices := private.issue_invoice(invoice_and_confirm_order.order_id);
+  company private.company_details;
+  customer_email text;
+  payload jsonb;
+begin
+  select * into o from public.orders where id = invoice_and_confirm_order.order_id;
+  select * into company from private.company_details;
+  select u.email into customer_email from auth.users u where u.id = o.user_id;
+  payload := jsonb_build_object(
+    'orderId', o.id,
+    'orderNumber', '#' || left(o.id::text, 8),
+    'invoiceNumber', invoice.number,
+    'createdAt', o.created_at,
+    'lines', invoice.lines,
+    'subtotalCents', invoice.subtotal_cents,
+    'discountPercent', invoice.discount_percent,
+    'discountCents', invoice.discount_cents,
+    'totalCents', invoice.total_cents,
+    'vatRatePercent', invoice.vat_rate_percent,
+    'vatCents', invoice.vat_cents,
+    'billing', jsonb_build_object(
+      'name', o.billing ->> 'name',
+      'company', o.billing ->> 'company',
+      'address', concat_ws(E'\n', o.billing ->> 'address',
+        concat_ws(' ', o.billing ->> 'postal_code', o.billing ->> 'city')),
+      'country', (select c.name from private.countries c where c.code = o.billing ->> 'country'),
+      'vatNumber', o.billing ->> 'vat_number'),
+    'dueDate', invoice.due_on,
+    'invoiceUrl', company.site_url || '/account/invoice?number=' || invoice.number,
+    'bookKickoffUrl', company.site_url || '/contact',
+    'customerEmail', customer_email,
+    -- The e-mail goes out in the seller's name, with its legal details and bank account, as the invoice has them.
+    'seller', invoice.seller
+  );
+  if customer_email is not null then
+    perform private.enqueue_email('order_confirmation', customer_email, payload, 'order_confirmation:' || o.id);
+  end if;
+  perform private.enqueue_email('order_agency_copy', company.email_billing, payload, 'order_agency_copy:' || o.id);
+end;
+$$;
+
+
+--
+-- Name: invoice_is_final(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.invoice_is_final() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE' and new.order_id is null
+     and (to_jsonb(new) - 'order_id') = (to_jsonb(old) - 'order_id') then
+    return new;
+  end if;
+  raise exception 'An issued invoice cannot be changed or deleted: cancel the order to credit it'
+    using errcode = '55000';
+end;
+$$;
+
+
+--
+-- Name: is_country(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_country(code text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from private.countries c where c.code = is_country.code);
 $$;
 
 
@@ -348,6 +446,129 @@ $$;
 
 
 --
+-- Name: invoices; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.invoices (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    number text NOT NULL,
+    year integer NOT NULL,
+    sequence integer NOT NULL,
+    order_id uuid,
+    corrects_id uuid,
+    issued_on date NOT NULL,
+    due_on date,
+    seller jsonb NOT NULL,
+    buyer jsonb NOT NULL,
+    lines jsonb NOT NULL,
+    subtotal_cents integer NOT NULL,
+    discount_percent integer NOT NULL,
+    discount_cents integer NOT NULL,
+    total_cents integer NOT NULL,
+    vat_rate_percent numeric(5,2) NOT NULL,
+    vat_cents integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT invoices_buyer_check CHECK ((jsonb_typeof(buyer) = 'object'::text)),
+    CONSTRAINT invoices_check CHECK (((vat_cents >= 0) AND (vat_cents <= total_cents))),
+    CONSTRAINT invoices_check1 CHECK (((kind = 'invoice'::text) = (due_on IS NOT NULL))),
+    CONSTRAINT invoices_check2 CHECK (((kind = 'credit_note'::text) = (corrects_id IS NOT NULL))),
+    CONSTRAINT invoices_check3 CHECK ((total_cents = (subtotal_cents - discount_cents))),
+    CONSTRAINT invoices_discount_cents_check CHECK ((discount_cents >= 0)),
+    CONSTRAINT invoices_discount_percent_check CHECK (((discount_percent >= 0) AND (discount_percent <= 100))),
+    CONSTRAINT invoices_kind_check CHECK ((kind = ANY (ARRAY['invoice'::text, 'credit_note'::text]))),
+    CONSTRAINT invoices_lines_check CHECK (((jsonb_typeof(lines) = 'array'::text) AND (jsonb_array_length(lines) > 0))),
+    CONSTRAINT invoices_seller_check CHECK ((jsonb_typeof(seller) = 'object'::text)),
+    CONSTRAINT invoices_sequence_check CHECK ((sequence > 0)),
+    CONSTRAINT invoices_subtotal_cents_check CHECK ((subtotal_cents >= 0)),
+    CONSTRAINT invoices_total_cents_check CHECK ((total_cents >= 0)),
+    CONSTRAINT invoices_vat_rate_percent_check CHECK (((vat_rate_percent >= (0)::numeric) AND (vat_rate_percent <= (100)::numeric)))
+);
+
+
+--
+-- Name: issue_credit_note(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.issue_credit_note(order_id uuid) RETURNS public.invoices
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  invoice public.invoices;
+  today date;
+  numbered record;
+  issued public.invoices;
+begin
+  select * into invoice from public.invoices i
+  where i.order_id = issue_credit_note.order_id and i.kind = 'invoice';
+  if not found or exists (
+    select 1 from public.invoices c where c.order_id = issue_credit_note.order_id and c.kind = 'credit_note'
+  ) then
+    return null;
+  end if;
+  today := (now() at time zone (select c.time_zone from private.company_details c))::date;
+  select * into numbered from private.next_document_number('credit_note', extract(year from today)::integer);
+  insert into public.invoices (kind, number, year, sequence, order_id, corrects_id, issued_on, due_on, seller,
+    buyer, lines, subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+  values ('credit_note', numbered.number, extract(year from today)::integer, numbered.sequence, invoice.order_id,
+    invoice.id, today, null, invoice.seller, invoice.buyer, invoice.lines, invoice.subtotal_cents,
+    invoice.discount_percent, invoice.discount_cents, invoice.total_cents, invoice.vat_rate_percent,
+    invoice.vat_cents)
+  returning * into issued;
+  return issued;
+end;
+$$;
+
+
+--
+-- Name: issue_invoice(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.issue_invoice(order_id uuid) RETURNS public.invoices
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  o public.orders;
+  company private.company_details;
+  today date;
+  numbered record;
+  lines jsonb;
+  subtotal integer;
+  issued public.invoices;
+begin
+  select * into o from public.orders where id = issue_invoice.order_id;
+  if not found then
+    raise exception 'No order %', issue_invoice.order_id using errcode = 'P0002';
+  end if;
+  if o.billing is null then
+    raise exception 'Order % has no billing details to invoice', o.id using errcode = '23502';
+  end if;
+  select * into company from private.company_details;
+  today := (now() at time zone company.time_zone)::date;
+  select coalesce(jsonb_agg(jsonb_build_object('title', i.service_title,
+      'priceCents', round(i.service_price * 100)::bigint) order by i.sort_order, i.created_at), '[]'),
+    coalesce(sum(round(i.service_price * 100)), 0)::integer
+  into lines, subtotal
+  from public.order_items i where i.order_id = o.id;
+  select * into numbered from private.next_document_number('invoice', extract(year from today)::integer);
+  insert into public.invoices (kind, number, year, sequence, order_id, issued_on, due_on, seller, buyer, lines,
+    subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+  values ('invoice', numbered.number, extract(year from today)::integer, numbered.sequence, o.id, today,
+    today + company.payment_term_days, private.seller(),
+    o.billing || jsonb_build_object('email', (select u.email from auth.users u where u.id = o.user_id)),
+    lines, subtotal,
+    case when subtotal = 0 then 0 else round(o.discount_amount * 100.0 / subtotal)::integer end,
+    o.discount_amount, o.total_amount, company.vat_rate_percent,
+    private.vat_contained(o.total_amount, company.vat_rate_percent))
+  returning * into issued;
+  return issued;
+end;
+$$;
+
+
+--
 -- Name: link_guest_meetings_of_user(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -363,6 +584,25 @@ $$;
 
 
 --
+-- Name: next_document_number(text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) RETURNS record
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  insert into private.invoice_counters as c (series, year, last_number)
+  values (next_document_number.series, next_document_number.year, 1)
+  on conflict on constraint invoice_counters_pkey do update set last_number = c.last_number + 1
+  returning c.last_number into sequence;
+  number := case when next_document_number.series = 'credit_note' then 'CN-' else '' end
+    || next_document_number.year || '-' || lpad(sequence::text, greatest(4, char_length(sequence::text)), '0');
+end;
+$$;
+
+
+--
 -- Name: normalised_code(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -371,6 +611,49 @@ CREATE FUNCTION private.normalised_code(code text) RETURNS text
     SET search_path TO ''
     AS $$
   select nullif(upper(btrim(coalesce(code, ''))), '');
+$$;
+
+
+--
+-- Name: order_status_allowed(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.order_status_allowed(old_status text, new_status text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select old_status = new_status or (old_status, new_status) in (
+    ('awaiting_payment', 'paid'),
+    ('paid', 'in_progress'),
+    ('in_progress', 'delivered'),
+    ('awaiting_payment', 'cancelled'),
+    ('paid', 'cancelled'),
+    ('in_progress', 'cancelled'),
+    ('delivered', 'cancelled')
+  );
+$$;
+
+
+--
+-- Name: order_status_change(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.order_status_change() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = old.status then
+    new.status_changed_at := old.status_changed_at;
+    return new;
+  end if;
+  if not private.order_status_allowed(old.status, new.status) then
+    raise exception 'An order cannot go from % to %', old.status, new.status
+      using errcode = '23514', hint = 'awaiting_payment -> paid -> in_progress -> delivered, or cancelled';
+  end if;
+  new.status_changed_at := now();
+  return new;
+end;
 $$;
 
 
@@ -398,6 +681,38 @@ CREATE FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT it
     end as percent
   ) p
   cross join lateral (select (c.subtotal * (100 - p.percent) + 50) / 100 as total) t;
+$$;
+
+
+--
+-- Name: queue_call_confirmed(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.queue_call_confirmed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  payload jsonb;
+begin
+  if new.scheduled_at is null or new.ends_at is null or new.contact_email is null or new.contact_name is null then
+    return null;
+  end if;
+  payload := jsonb_build_object(
+    'meetingId', new.id,
+    'meetingType', new.meeting_type,
+    'startsAt', new.scheduled_at,
+    'endsAt', new.ends_at,
+    'timeZone', (select s.time_zone from public.booking_settings s),
+    'name', new.contact_name,
+    'email', new.contact_email,
+    'seller', private.seller()
+  );
+  perform private.enqueue_email('call_confirmed', new.contact_email, payload, 'call_confirmed:' || new.id);
+  perform private.enqueue_email('call_confirmed_agency_copy', (select c.email_contact from private.company_details c),
+    payload, 'call_confirmed_agency_copy:' || new.id);
+  return null;
+end;
 $$;
 
 
@@ -522,6 +837,45 @@ $$;
 
 
 --
+-- Name: seller(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.seller() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'name', c.name,
+    'legalName', c.legal_name,
+    'address', jsonb_build_object('street', c.street, 'postalCode', c.postal_code, 'city', c.city,
+      'country', c.country),
+    'managingDirectors', to_jsonb(c.managing_directors),
+    'register', jsonb_build_object('court', c.register_court, 'number', c.register_number),
+    'vatId', c.vat_id,
+    'email', jsonb_build_object('contact', c.email_contact, 'billing', c.email_billing,
+      'privacy', c.email_privacy, 'legal', c.email_legal, 'careers', c.email_careers),
+    'bank', jsonb_build_object('name', c.bank_name, 'iban', c.iban, 'bic', c.bic),
+    'vat', jsonb_build_object('ratePercent', c.vat_rate_percent, 'pricesIncludeVat', c.prices_include_vat),
+    'paymentTermDays', c.payment_term_days,
+    'timeZone', c.time_zone
+  )
+  from private.company_details c;
+$$;
+
+
+--
+-- Name: site_link(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.site_link(path text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select c.site_url || site_link.path from private.company_details c;
+$$;
+
+
+--
 -- Name: slot_grid(timestamp with time zone, date); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -611,6 +965,51 @@ begin
     current_window + make_interval(secs => budget.window_seconds) - now())))::integer;
 end;
 $$;
+
+
+--
+-- Name: touch_updated_at(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.touch_updated_at() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+
+--
+-- Name: vat_contained(bigint, numeric); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select (gross_cents * r * 2 + (10000 + r)) / (2 * (10000 + r))
+  from (select round(rate_percent * 100)::bigint as r) rate;
+$$;
+
+
+--
+-- Name: vat_number_valid(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.vat_number_valid(country text, vat_number text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  select vat_number_valid.vat_number is null or exists (
+    select 1 from private.countries c
+    where c.code = vat_number_valid.country
+      and c.vat_prefix is not null
+      and vat_number_valid.vat_number ~ ('^' || c.vat_prefix || '(' || c.vat_pattern || ')$')
+  );
+$_$;
 
 
 --
@@ -774,10 +1173,10 @@ $$;
 
 
 --
--- Name: place_order(jsonb, integer, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: place_order(jsonb, integer, text, jsonb, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text) RETURNS json
+CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text, billing jsonb DEFAULT NULL::jsonb, show_in_recent_purchases boolean DEFAULT false) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -787,10 +1186,14 @@ declare
   code text := private.normalised_code(discount_code);
   code_state text;
   price record;
+  buyer public.billing_details;
   new_order_id uuid;
 begin
   if expected_total is null then
     raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
+  end if;
+  if place_order.billing is not null and jsonb_typeof(place_order.billing) <> 'object' then
+    raise exception 'billing must be an object of billing details' using errcode = '22023';
   end if;
   -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
   -- also makes the one-code-per-account check safe against the account's concurrent orders.
@@ -803,6 +1206,7 @@ begin
   end if;
   code_state := private.checked_code_status(code, ids, uid);
   if code_state = 'unknown' then
+    -- Commits (the wrong code's count): nothing else may have been written before it.
     return private.refusal(400, 'P0001', 'Invalid discount code');
   end if;
   if code_state = 'redeemed' then
@@ -814,8 +1218,23 @@ begin
       detail = json_build_object('total_cents', price.total_cents)::text;
   end if;
 
-  insert into public.orders (user_id, total_amount, discount_amount, discount_code)
-  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end)
+  -- The buyer: the details given now, saved for next time (the table's checks apply), or the saved ones.
+  if place_order.billing is not null then
+    insert into public.billing_details (user_id, name, company, address, postal_code, city, country, vat_number)
+    select uid, d.name, d.company, d.address, d.postal_code, d.city, d.country, d.vat_number
+    from jsonb_populate_record(null::public.billing_details, place_order.billing) d
+    on conflict on constraint billing_details_pkey do update set name = excluded.name, company = excluded.company,
+      address = excluded.address, postal_code = excluded.postal_code, city = excluded.city,
+      country = excluded.country, vat_number = excluded.vat_number
+    returning * into buyer;
+  else
+    select * into buyer from public.billing_details b where b.user_id = uid;
+  end if;
+
+  insert into public.orders (user_id, total_amount, discount_amount, discount_code, billing, show_in_recent_purchases)
+  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end,
+    case when buyer.user_id is not null then to_jsonb(buyer) - 'user_id' - 'updated_at' end,
+    coalesce(place_order.show_in_recent_purchases, false))
   returning id into new_order_id;
   -- The primary key decides between concurrent orders with one code: the second waits for the first, finds the
   -- row and raises, which takes its order back with it.
@@ -830,6 +1249,10 @@ begin
   select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
   from unnest(ids) with ordinality as i(id, place)
   join public.services s on s.id = i.id;
+
+  if buyer.user_id is not null then
+    perform private.invoice_and_confirm_order(new_order_id);
+  end if;
 
   delete from public.cart_items where user_id = uid and not checked_out;
   insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
@@ -860,6 +1283,30 @@ begin
   into item_count, subtotal_cents, discount_percent, discount_cents, total_cents
   from private.price_cart(ids, code_status = 'valid') p;
 end;
+$$;
+
+
+--
+-- Name: recent_purchases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.recent_purchases() RETURNS TABLE(service text, city text, age_minutes integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select first_item.service_title, o.billing ->> 'city',
+    floor(extract(epoch from now() - o.created_at) / 60)::integer
+  from public.orders o
+  cross join lateral (
+    select i.service_title from public.order_items i
+    where i.order_id = o.id order by i.sort_order, i.created_at limit 1
+  ) first_item
+  where o.show_in_recent_purchases
+    and o.status <> 'cancelled'
+    and o.billing ->> 'city' is not null
+    and o.created_at > now() - interval '14 days'
+  order by o.created_at desc
+  limit 10;
 $$;
 
 
@@ -958,6 +1405,78 @@ CREATE TABLE private.budget_counters (
 
 
 --
+-- Name: company_details; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.company_details (
+    id boolean DEFAULT true NOT NULL,
+    name text NOT NULL,
+    legal_name text NOT NULL,
+    street text NOT NULL,
+    postal_code text NOT NULL,
+    city text NOT NULL,
+    country text NOT NULL,
+    managing_directors text[] NOT NULL,
+    register_court text NOT NULL,
+    register_number text NOT NULL,
+    vat_id text NOT NULL,
+    email_contact text NOT NULL,
+    email_billing text NOT NULL,
+    email_privacy text NOT NULL,
+    email_legal text NOT NULL,
+    email_careers text NOT NULL,
+    bank_name text NOT NULL,
+    iban text NOT NULL,
+    bic text NOT NULL,
+    vat_rate_percent numeric(5,2) NOT NULL,
+    prices_include_vat boolean NOT NULL,
+    payment_term_days integer NOT NULL,
+    time_zone text NOT NULL,
+    site_url text DEFAULT 'http://localhost:3000'::text NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT company_details_bank_name_check CHECK ((btrim(bank_name) <> ''::text)),
+    CONSTRAINT company_details_bic_check CHECK ((bic ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'::text)),
+    CONSTRAINT company_details_city_check CHECK ((btrim(city) <> ''::text)),
+    CONSTRAINT company_details_country_check CHECK ((country ~ '^[A-Z]{2}$'::text)),
+    CONSTRAINT company_details_email_billing_check CHECK ((email_billing ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_careers_check CHECK ((email_careers ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_contact_check CHECK ((email_contact ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_legal_check CHECK ((email_legal ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_email_privacy_check CHECK ((email_privacy ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)),
+    CONSTRAINT company_details_iban_check CHECK ((iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text)),
+    CONSTRAINT company_details_id_check CHECK (id),
+    CONSTRAINT company_details_legal_name_check CHECK ((btrim(legal_name) <> ''::text)),
+    CONSTRAINT company_details_managing_directors_check CHECK ((cardinality(managing_directors) > 0)),
+    CONSTRAINT company_details_name_check CHECK ((btrim(name) <> ''::text)),
+    CONSTRAINT company_details_payment_term_days_check CHECK (((payment_term_days >= 1) AND (payment_term_days <= 120))),
+    CONSTRAINT company_details_postal_code_check CHECK ((btrim(postal_code) <> ''::text)),
+    CONSTRAINT company_details_register_court_check CHECK ((btrim(register_court) <> ''::text)),
+    CONSTRAINT company_details_register_number_check CHECK ((btrim(register_number) <> ''::text)),
+    CONSTRAINT company_details_site_url_check CHECK ((site_url ~ '^https?://[^/\s?#]+$'::text)),
+    CONSTRAINT company_details_street_check CHECK ((btrim(street) <> ''::text)),
+    CONSTRAINT company_details_time_zone_check CHECK (private.is_time_zone(time_zone)),
+    CONSTRAINT company_details_vat_id_check CHECK ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,12}$'::text)),
+    CONSTRAINT company_details_vat_rate_percent_check CHECK (((vat_rate_percent >= (0)::numeric) AND (vat_rate_percent <= (100)::numeric)))
+);
+
+
+--
+-- Name: countries; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.countries (
+    code text NOT NULL,
+    name text NOT NULL,
+    vat_prefix text,
+    vat_pattern text,
+    CONSTRAINT countries_check CHECK (((vat_prefix IS NULL) = (vat_pattern IS NULL))),
+    CONSTRAINT countries_code_check CHECK ((code ~ '^[A-Z]{2}$'::text)),
+    CONSTRAINT countries_name_check CHECK ((btrim(name) <> ''::text)),
+    CONSTRAINT countries_vat_prefix_check CHECK ((vat_prefix ~ '^[A-Z]{2}$'::text))
+);
+
+
+--
 -- Name: email_outbox; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -994,6 +1513,20 @@ ALTER TABLE private.email_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTIT
 
 
 --
+-- Name: invoice_counters; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.invoice_counters (
+    series text NOT NULL,
+    year integer NOT NULL,
+    last_number integer NOT NULL,
+    CONSTRAINT invoice_counters_last_number_check CHECK ((last_number > 0)),
+    CONSTRAINT invoice_counters_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'credit_note'::text]))),
+    CONSTRAINT invoice_counters_year_check CHECK (((year >= 2000) AND (year <= 9999)))
+);
+
+
+--
 -- Name: newsletter_subscribers_merged; Type: TABLE; Schema: private; Owner: -
 --
 
@@ -1005,6 +1538,30 @@ CREATE TABLE private.newsletter_subscribers_merged (
     created_at timestamp with time zone NOT NULL,
     kept_id uuid NOT NULL,
     merged_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: billing_details; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.billing_details (
+    user_id uuid DEFAULT auth.uid() NOT NULL,
+    name text NOT NULL,
+    company text,
+    address text NOT NULL,
+    postal_code text,
+    city text NOT NULL,
+    country text NOT NULL,
+    vat_number text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT billing_details_address_check CHECK ((((char_length(address) >= 1) AND (char_length(address) <= 200)) AND (address = btrim(address)))),
+    CONSTRAINT billing_details_check CHECK (((vat_number ~ '^[A-Z0-9+*]+$'::text) AND private.vat_number_valid(country, vat_number))),
+    CONSTRAINT billing_details_city_check CHECK ((((char_length(city) >= 1) AND (char_length(city) <= 100)) AND (city = btrim(city)))),
+    CONSTRAINT billing_details_company_check CHECK ((((char_length(company) >= 1) AND (char_length(company) <= 100)) AND (company = btrim(company)))),
+    CONSTRAINT billing_details_country_check CHECK (private.is_country(country)),
+    CONSTRAINT billing_details_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 100)) AND (name = btrim(name)))),
+    CONSTRAINT billing_details_postal_code_check CHECK ((((char_length(postal_code) >= 1) AND (char_length(postal_code) <= 20)) AND (postal_code = btrim(postal_code))))
 );
 
 
@@ -1139,9 +1696,13 @@ CREATE TABLE public.orders (
     total_amount integer NOT NULL,
     discount_amount integer DEFAULT 0 NOT NULL,
     discount_code text,
-    status text DEFAULT 'pending'::text NOT NULL,
+    status text DEFAULT 'awaiting_payment'::text NOT NULL,
+    status_changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    billing jsonb,
+    show_in_recent_purchases boolean DEFAULT false NOT NULL,
+    CONSTRAINT orders_billing_check CHECK (((billing IS NULL) OR (jsonb_typeof(billing) = 'object'::text))),
     CONSTRAINT orders_discount_amount_check CHECK ((discount_amount >= 0)),
-    CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
+    CONSTRAINT orders_status_check CHECK ((status = ANY (ARRAY['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
     CONSTRAINT orders_total_amount_check CHECK ((total_amount >= 0))
 );
 
@@ -1192,6 +1753,22 @@ ALTER TABLE ONLY private.budget_counters
 
 
 --
+-- Name: company_details company_details_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.company_details
+    ADD CONSTRAINT company_details_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: countries countries_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.countries
+    ADD CONSTRAINT countries_pkey PRIMARY KEY (code);
+
+
+--
 -- Name: email_outbox email_outbox_idempotency_key_key; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
@@ -1208,11 +1785,27 @@ ALTER TABLE ONLY private.email_outbox
 
 
 --
+-- Name: invoice_counters invoice_counters_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.invoice_counters
+    ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (series, year);
+
+
+--
 -- Name: newsletter_subscribers_merged newsletter_subscribers_merged_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
 ALTER TABLE ONLY private.newsletter_subscribers_merged
     ADD CONSTRAINT newsletter_subscribers_merged_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: billing_details billing_details_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.billing_details
+    ADD CONSTRAINT billing_details_pkey PRIMARY KEY (user_id);
 
 
 --
@@ -1277,6 +1870,30 @@ ALTER TABLE ONLY public.discount_redemptions
 
 ALTER TABLE ONLY public.discount_redemptions
     ADD CONSTRAINT discount_redemptions_pkey PRIMARY KEY (code);
+
+
+--
+-- Name: invoices invoices_kind_year_sequence_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_kind_year_sequence_key UNIQUE (kind, year, sequence);
+
+
+--
+-- Name: invoices invoices_number_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_number_key UNIQUE (number);
+
+
+--
+-- Name: invoices invoices_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_pkey PRIMARY KEY (id);
 
 
 --
@@ -1397,6 +2014,20 @@ CREATE INDEX discount_redemptions_user_id_idx ON public.discount_redemptions USI
 
 
 --
+-- Name: invoices_corrects_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX invoices_corrects_id_idx ON public.invoices USING btree (corrects_id);
+
+
+--
+-- Name: invoices_one_per_order; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX invoices_one_per_order ON public.invoices USING btree (order_id, kind) WHERE (order_id IS NOT NULL);
+
+
+--
 -- Name: meetings_contact_email_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -1425,10 +2056,67 @@ CREATE INDEX order_items_order_id_idx ON public.order_items USING btree (order_i
 
 
 --
+-- Name: orders_recent_purchases_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX orders_recent_purchases_idx ON public.orders USING btree (created_at DESC) WHERE show_in_recent_purchases;
+
+
+--
 -- Name: orders_user_id_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX orders_user_id_idx ON public.orders USING btree (user_id, created_at DESC);
+
+
+--
+-- Name: billing_details billing_details_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER billing_details_updated_at BEFORE UPDATE ON public.billing_details FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+
+--
+-- Name: invoices invoices_are_final; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER invoices_are_final BEFORE DELETE OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION private.invoice_is_final();
+
+
+--
+-- Name: invoices invoices_are_never_truncated; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER invoices_are_never_truncated BEFORE TRUNCATE ON public.invoices FOR EACH STATEMENT EXECUTE FUNCTION private.invoice_is_final();
+
+
+--
+-- Name: meetings meetings_call_confirmed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER meetings_call_confirmed AFTER UPDATE OF status ON public.meetings FOR EACH ROW WHEN (((new.status = 'scheduled'::text) AND (old.status IS DISTINCT FROM 'scheduled'::text))) EXECUTE FUNCTION private.queue_call_confirmed();
+
+
+--
+-- Name: orders orders_credit_when_cancelled; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_credit_when_cancelled AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((new.status = 'cancelled'::text) AND (old.status IS DISTINCT FROM 'cancelled'::text))) EXECUTE FUNCTION private.credit_cancelled_order();
+
+
+--
+-- Name: orders orders_status_change; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER orders_status_change BEFORE UPDATE OF status, status_changed_at ON public.orders FOR EACH ROW EXECUTE FUNCTION private.order_status_change();
+
+
+--
+-- Name: billing_details billing_details_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.billing_details
+    ADD CONSTRAINT billing_details_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
 
 --
@@ -1456,6 +2144,22 @@ ALTER TABLE ONLY public.discount_redemptions
 
 
 --
+-- Name: invoices invoices_corrects_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_corrects_id_fkey FOREIGN KEY (corrects_id) REFERENCES public.invoices(id);
+
+
+--
+-- Name: invoices invoices_order_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.invoices
+    ADD CONSTRAINT invoices_order_id_fkey FOREIGN KEY (order_id) REFERENCES public.orders(id) ON DELETE SET NULL;
+
+
+--
 -- Name: meetings meetings_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1480,10 +2184,28 @@ ALTER TABLE ONLY public.orders
 
 
 --
+-- Name: company_details; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.company_details ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: countries; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.countries ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: email_outbox; Type: ROW SECURITY; Schema: private; Owner: -
 --
 
 ALTER TABLE private.email_outbox ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: invoice_counters; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.invoice_counters ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: contact_messages anyone may write; Type: POLICY; Schema: public; Owner: -
@@ -1498,6 +2220,12 @@ CREATE POLICY "anyone may write" ON public.contact_messages FOR INSERT TO anon, 
 
 CREATE POLICY "anyone may write" ON public.project_requests FOR INSERT TO anon, authenticated WITH CHECK (true);
 
+
+--
+-- Name: billing_details; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.billing_details ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: booking_settings; Type: ROW SECURITY; Schema: public; Owner: -
@@ -1528,6 +2256,21 @@ ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.discount_redemptions ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: invoices; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.invoices ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: invoices invoices of own orders; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "invoices of own orders" ON public.invoices FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.orders o
+  WHERE ((o.id = invoices.order_id) AND (o.user_id = ( SELECT auth.uid() AS uid))))));
+
 
 --
 -- Name: order_items items of own orders; Type: POLICY; Schema: public; Owner: -
@@ -1561,6 +2304,27 @@ ALTER TABLE public.order_items ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.orders ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: billing_details own billing details: insert; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own billing details: insert" ON public.billing_details FOR INSERT TO authenticated WITH CHECK ((( SELECT auth.uid() AS uid) = user_id));
+
+
+--
+-- Name: billing_details own billing details: select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own billing details: select" ON public.billing_details FOR SELECT TO authenticated USING ((( SELECT auth.uid() AS uid) = user_id));
+
+
+--
+-- Name: billing_details own billing details: update; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "own billing details: update" ON public.billing_details FOR UPDATE TO authenticated USING ((( SELECT auth.uid() AS uid) = user_id)) WITH CHECK ((( SELECT auth.uid() AS uid) = user_id));
+
 
 --
 -- Name: cart_items own cart: delete; Type: POLICY; Schema: public; Owner: -
@@ -1764,6 +2528,14 @@ GRANT ALL ON FUNCTION private.count_code_miss() TO service_role;
 
 
 --
+-- Name: FUNCTION credit_cancelled_order(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.credit_cancelled_order() TO service_role;
+
+
+--
 -- Name: FUNCTION discount_code_prefix(name text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1785,6 +2557,31 @@ GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
 REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
+
+
+--
+-- Name: FUNCTION invoice_and_confirm_order(order_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION invoice_is_final(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invoice_is_final() TO service_role;
+
+
+--
+-- Name: FUNCTION is_country(code text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_country(code text) TO authenticated;
+GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
 
 
 --
@@ -1812,11 +2609,43 @@ GRANT ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) TO service_
 
 
 --
+-- Name: TABLE invoices; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.invoices TO authenticated;
+GRANT SELECT ON TABLE public.invoices TO service_role;
+
+
+--
+-- Name: FUNCTION issue_credit_note(order_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.issue_credit_note(order_id uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION issue_invoice(order_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
+
+
+--
 -- Name: FUNCTION link_guest_meetings_of_user(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
+
+
+--
+-- Name: FUNCTION next_document_number(series text, year integer, OUT number text, OUT sequence integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
 
 --
@@ -1828,11 +2657,35 @@ GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
 
 
 --
+-- Name: FUNCTION order_status_allowed(old_status text, new_status text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) TO service_role;
+
+
+--
+-- Name: FUNCTION order_status_change(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
+
+
+--
 -- Name: FUNCTION price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION queue_call_confirmed(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
 
 --
@@ -1876,6 +2729,22 @@ GRANT ALL ON FUNCTION private.require_account(action text) TO service_role;
 
 
 --
+-- Name: FUNCTION seller(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.seller() TO service_role;
+
+
+--
+-- Name: FUNCTION site_link(path text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
+
+
+--
 -- Name: FUNCTION slot_grid(from_time timestamp with time zone, on_day date); Type: ACL; Schema: private; Owner: -
 --
 
@@ -1905,6 +2774,31 @@ GRANT ALL ON FUNCTION private.spend_client_budget(for_action text) TO service_ro
 
 REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
+
+
+--
+-- Name: FUNCTION touch_updated_at(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.touch_updated_at() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.touch_updated_at() TO service_role;
+
+
+--
+-- Name: FUNCTION vat_contained(gross_cents bigint, rate_percent numeric); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
+
+
+--
+-- Name: FUNCTION vat_number_valid(country text, vat_number text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO authenticated;
+GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO service_role;
 
 
 --
@@ -1961,12 +2855,12 @@ GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 
 --
--- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) TO authenticated;
-GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text) TO service_role;
+REVOKE ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
 
 --
@@ -1977,6 +2871,16 @@ REVOKE ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT it
 GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
 GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
 GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
+
+
+--
+-- Name: FUNCTION recent_purchases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.recent_purchases() TO anon;
+GRANT ALL ON FUNCTION public.recent_purchases() TO authenticated;
+GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;
 
 
 --
@@ -2006,6 +2910,35 @@ REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO service_role;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO anon;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO authenticated;
+
+
+--
+-- Name: TABLE company_details; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT,UPDATE ON TABLE private.company_details TO service_role;
+
+
+--
+-- Name: TABLE countries; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.countries TO service_role;
+
+
+--
+-- Name: TABLE invoice_counters; Type: ACL; Schema: private; Owner: -
+--
+
+GRANT SELECT ON TABLE private.invoice_counters TO service_role;
+
+
+--
+-- Name: TABLE billing_details; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT,INSERT,UPDATE ON TABLE public.billing_details TO authenticated;
+GRANT ALL ON TABLE public.billing_details TO service_role;
 
 
 --

@@ -5,7 +5,7 @@
 import { uniqueEmail } from '../fixtures';
 import { signOutFromMenu } from '../support/account-security';
 import { calendar, confirm, expectMeeting, pickFirstSlot } from '../support/booking';
-import { checkoutWith, summary, toast } from '../support/checkout';
+import { checkoutWith, completePurchase, summary, toast } from '../support/checkout';
 import { linkFromInbox } from '../support/inbox';
 import { expect, test } from './fixtures';
 
@@ -60,9 +60,7 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
     await expect(summary(page)).toContainText('Discount (10%)');
     // 899 + 699, less 10 %.
     await expect(summary(page)).toContainText('€1,438.20');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Complete Purchase' }).click();
-    await expect(page).toHaveURL('/');
+    await completePurchase(page);
     expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBeNull();
 
     await checkoutWith(page, ['Smart Emails']);

@@ -14,3 +14,48 @@ export async function checkoutWith(page: Page, titles: string[]) {
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 }
+
+/** Who the invoices of the e2e purchases are made out to. */
+export const BUYER = {
+  name: 'Ada Lovelace',
+  company: 'Analytical Engines GmbH',
+  address: 'Example Street 12',
+  postalCode: '10115',
+  city: 'Berlin',
+  country: 'Germany',
+  vatNumber: 'DE 123 456 789',
+};
+
+/** Fills the checkout's billing details (the form shows them once the saved ones were read). */
+export async function fillBilling(page: Page, buyer = BUYER) {
+  const billing = page.getByRole('form', { name: 'Billing details' });
+  await billing.getByLabel('Name', { exact: true }).fill(buyer.name);
+  await billing.getByLabel('Company (optional)').fill(buyer.company);
+  await billing.getByLabel('Address', { exact: true }).fill(buyer.address);
+  await billing.getByLabel('Postal code', { exact: true }).fill(buyer.postalCode);
+  await billing.getByLabel('City', { exact: true }).fill(buyer.city);
+  await billing.getByLabel('Country', { exact: true }).selectOption({ label: buyer.country });
+  await billing.getByLabel('VAT number (optional)').fill(buyer.vatNumber);
+}
+
+/**
+ * Completes the purchase shown at checkout and waits for the order's confirmation page (never a browser alert);
+ * returns the order's id. A customer without saved billing details gets BUYER's.
+ */
+export async function completePurchase(page: Page): Promise<string> {
+  const name = page.getByRole('form', { name: 'Billing details' }).getByLabel('Name', { exact: true });
+  await expect(name).toBeVisible();
+  if ((await name.inputValue()) === '') await fillBilling(page);
+  const dialogs: string[] = [];
+  const onDialog = (dialog: { message(): string; dismiss(): Promise<void> }) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on('dialog', onDialog);
+  await page.getByRole('button', { name: 'Complete Purchase' }).click();
+  await expect(page).toHaveURL(/\/checkout\/confirmation\?order=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  page.off('dialog', onDialog);
+  expect(dialogs).toEqual([]);
+  return new URL(page.url()).searchParams.get('order')!;
+}

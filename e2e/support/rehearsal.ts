@@ -283,7 +283,6 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
       remotes: Object.fromEntries(
         Object.entries(remoteUrls).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
       ),
-      purchaseToast: true,
       siteUrl: shell.url,
     };
     shell.server.on(

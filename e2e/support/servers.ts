@@ -74,7 +74,6 @@ export async function startSite({
     supabaseUrl,
     supabaseAnonKey,
     remotes: Object.fromEntries(names.map((n) => [n, remoteUrl(n)])) as Record<RemoteName, string>,
-    purchaseToast: false,
   };
   shell.server.on(
     'request',

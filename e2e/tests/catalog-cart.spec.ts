@@ -9,6 +9,7 @@ import {
   skipNewsletterPopup,
   uniqueEmail,
 } from '../fixtures';
+import { completePurchase } from '../support/checkout';
 
 const cartButton = (page: Page, count: number) =>
   page.getByRole('banner').getByRole('button', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}` });
@@ -78,9 +79,7 @@ test('the demo user applies an invalid then a valid code, checks out, and sees t
   // 899 + 699 = 1598, 10% off: 1438.20
   await expect(page.getByRole('region', { name: 'Order summary' })).toContainText('€1,438.20');
 
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Complete Purchase' }).click();
-  await expect(page).toHaveURL('/');
+  await completePurchase(page);
   await expect(cartButton(page, 0)).toBeVisible();
 
   await page.goto('/account');

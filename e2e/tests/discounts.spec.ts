@@ -1,7 +1,7 @@
 // Discounts the server stands behind, in the composed site: a code issued in the popup is redeemed once, and the
 // checkout shows the server's price, not the one stored in the browser.
 import { test, expect, signUp, uniqueEmail } from '../fixtures';
-import { checkoutWith, summary, toast } from '../support/checkout';
+import { checkoutWith, completePurchase, summary, toast } from '../support/checkout';
 
 test.describe('a newsletter code', () => {
   test.use({ newsletterPopup: true });
@@ -30,9 +30,7 @@ test.describe('a newsletter code', () => {
     await expect(toast(page, 'Discount code applied! 🎉')).toBeVisible();
     await expect(summary(page)).toContainText('Discount (10%)');
     await expect(summary(page)).toContainText('€809.10');
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Complete Purchase' }).click();
-    await expect(page).toHaveURL('/');
+    await completePurchase(page);
     // Redeemed: the browser forgets it.
     expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBeNull();
 
@@ -63,9 +61,7 @@ test('a cart edited in the browser to EUR 1 shows, and orders at, the server’s
   // 899 + 699 from the server's catalogue, not 1 + 1.
   await expect(summary(page)).toContainText('€1,598.00');
   await expect(summary(page)).not.toContainText('€2.00');
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Complete Purchase' }).click();
-  await expect(page).toHaveURL('/');
+  await completePurchase(page);
   await page.goto('/account');
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page.getByRole('tabpanel').getByRole('article').first()).toContainText('€1,598.00');
@@ -98,9 +94,7 @@ test('a code the volume discount already matches gives nothing, stays unused, an
   await expect(summary(page)).not.toContainText(`${code} applied`);
   // The volume discount, not the code: 10% of 899 + 699 + 349.
   await expect(summary(page)).toContainText('€1,752.30');
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('button', { name: 'Complete Purchase' }).click();
-  await expect(page).toHaveURL('/');
+  await completePurchase(page);
   expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBe(code);
 
   // Unused, it takes its 10% off the next order of one service.

@@ -16,6 +16,7 @@ const pages: [string, string | RegExp][] = [
   ['/blog/from-idea-to-mvp', 'From Idea to MVP in a Weekend'],
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
+  ['/imprint', 'Imprint'],
 ];
 
 for (const [path, heading] of pages) {
@@ -24,6 +25,19 @@ for (const [path, heading] of pages) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
   });
 }
+
+test('the footer leads to the imprint, which names the company behind the site', async ({ page }) => {
+  await page.goto('/about');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Imprint' }).click();
+  await expect(page).toHaveURL('/imprint');
+  await expect(page.getByRole('heading', { level: 2, name: 'AI Made Simple GmbH' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('Musterstraße 1');
+  await expect(page.getByRole('main')).toContainText('VAT identification numberDE000000000');
+  await expect(page.getByRole('link', { name: 'hello@shop.example.com' })).toHaveAttribute(
+    'href',
+    'mailto:hello@shop.example.com',
+  );
+});
 
 test('the blog links each card to its article', async ({ page }) => {
   await page.goto('/blog');

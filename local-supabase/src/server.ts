@@ -8,6 +8,7 @@ import type { SupabaseConfig } from './config/settings';
 import { openDataFolder } from './data-folder/open';
 import { openPGlite, openPostgres, type Database } from './db/database';
 import { migrate, SUPABASE_DIR, type MigrationReport } from './db/migrate';
+import { writeSiteUrl } from './db/site-url';
 import { apiKeys, DEFAULT_JWT_SECRET } from './keys';
 import { functionsRuntime } from './functions/runtime';
 import { startSchedule } from './functions/schedule';
@@ -124,6 +125,7 @@ async function serve(
 ): Promise<LocalSupabase> {
   const { config } = options;
   const migrations = await migrate(db, options.supabaseDir ?? SUPABASE_DIR, config.db.seed);
+  await writeSiteUrl(db, config.auth.siteUrl);
   const cache = await SchemaCache.load(db);
   const url = `http://localhost:${bound.port}`;
   const keys = apiKeys(secret);

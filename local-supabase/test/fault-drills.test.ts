@@ -461,7 +461,7 @@ it('refuses a PGlite database of another application, and applies nothing to it'
   const dir = releaseFolder();
   await pglite(
     dir,
-    `drop schema supabase_migrations, auth, inbucket, public cascade; create schema public;
+    `drop schema supabase_migrations, auth, inbucket, private, public cascade; create schema public;
      create table public.notes (body text); insert into public.notes values ('mine'); select 1`,
   );
   const start = await run(BIN, { DATA_DIR: dir });

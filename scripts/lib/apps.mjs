@@ -26,7 +26,6 @@ export function runtimeConfig({ supabaseUrl, supabaseAnonKey, env = process.env 
     supabaseUrl,
     supabaseAnonKey,
     remotes: remoteLocations(env),
-    purchaseToast: env.PURCHASE_TOAST !== 'false',
     // The public origin for canonical links, previews and the sitemap; by default the local shell's.
     siteUrl: siteOrigin(env.SITE_URL || `http://localhost:${portOf(SHELL, env)}`),
   };

@@ -66,7 +66,6 @@ export async function servePublicBuild({ single = false, siteUrl } = {}) {
     supabaseUrl: PUBLIC_BACKEND_URL,
     supabaseAnonKey: 'public-pages',
     remotes: Object.fromEntries(REMOTES.map((app, i) => [app.remote, `${remotes[i].url}/mf-manifest.json`])),
-    purchaseToast: true,
     siteUrl: siteUrl ?? shell.url,
   };
   const origins = Object.values(config.remotes);

@@ -1,5 +1,6 @@
 // shared-lib's public surface. Slices import only from here.
 export * from './logic';
+export * from './company/company';
 export * from './routes/paths';
 export * from './contracts';
 export * from './stores/cart';

@@ -31,15 +31,31 @@ describe('sitemap.xml and robots.txt', () => {
   const listed = entries.map((entry) => entry.path);
 
   test('list every page a crawler may index, every blog article with its date', () => {
-    const personal = ['/auth', '/auth/reset', '/account', '/checkout'];
+    const personal = [
+      '/auth',
+      '/auth/reset',
+      '/account',
+      '/account/invoice',
+      '/checkout',
+      '/checkout/confirmation',
+    ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
-    expect(listed).toEqual(expect.arrayContaining(['/', '/how-we-work', '/services/ai-strategy-call']));
+    expect(listed).toEqual(
+      expect.arrayContaining(['/', '/how-we-work', '/services/ai-strategy-call', '/imprint']),
+    );
     expect(entries).toContainEqual({ path: '/blog/from-idea-to-mvp', lastmod: '2025-02-24' });
     expect(entries.filter((entry) => entry.lastmod)).toHaveLength(10);
   });
 
   test('keep the pages about the visitor out', () => {
-    expect(personalPaths()).toEqual(['/auth', '/auth/reset', '/checkout', '/account']);
+    expect(personalPaths()).toEqual([
+      '/auth',
+      '/auth/reset',
+      '/checkout',
+      '/checkout/confirmation',
+      '/account',
+      '/account/invoice',
+    ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });
 

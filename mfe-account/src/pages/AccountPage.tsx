@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Container, Muted, Section, selectUser, PageMeta, useSessionStore } from 'shared-lib';
 import { AccountTabs } from '../features/account/components/AccountTabs';
 import { ProfilePanel } from '../features/auth/components/ProfilePanel';
+import { BillingDetailsCard } from '../features/billing/components/BillingDetailsCard';
 
 const Heading = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space[2]};
@@ -25,7 +26,13 @@ export default function AccountPage() {
       <Narrow>
         <Heading>My Account</Heading>
         <Intro>View your orders, meetings, and profile information</Intro>
-        {user ? <AccountTabs key={user.id} user={user} profile={<ProfilePanel user={user} />} /> : null}
+        {user ? (
+          <AccountTabs
+            key={user.id}
+            user={user}
+            profile={<ProfilePanel user={user} billing={<BillingDetailsCard userId={user.id} />} />}
+          />
+        ) : null}
       </Narrow>
     </Section>
   );

@@ -5,11 +5,13 @@ import { paths, servicePaths, type RemoteRoute } from 'shared-lib';
 const ServicesPage = lazy(() => import('../pages/ServicesPage'));
 const ServiceDetailPage = lazy(() => import('../pages/ServiceDetailPage'));
 const CheckoutPage = lazy(() => import('../pages/CheckoutPage'));
+const OrderConfirmationPage = lazy(() => import('../pages/OrderConfirmationPage'));
 
 const routes: readonly RemoteRoute[] = [
   { path: paths.howWeWork, Component: ServicesPage },
   ...servicePaths.map((path) => ({ path, Component: ServiceDetailPage })),
   { path: paths.checkout, Component: CheckoutPage },
+  { path: paths.orderConfirmation, Component: OrderConfirmationPage },
 ];
 
 export default routes;

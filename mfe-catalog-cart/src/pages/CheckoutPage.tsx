@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
@@ -7,20 +7,27 @@ import {
   ButtonLink,
   Card,
   Container,
-  errorToast,
+  Form,
+  FormFailure,
   formatEuro,
+  FormSkeleton,
   LinesSkeleton,
   media,
   Muted,
+  orderConfirmationPath,
   paths,
   Section,
-  toast,
+  SubmitButton,
   toCents,
   useCartStore,
+  useFormSubmit,
   PageMeta,
+  isApiError,
 } from 'shared-lib';
+import { BillingFields, billingRow, billingValues, type BillingValues } from 'shared-lib/billing';
+import { billingSchema, type BillingInput } from 'shared-lib/validation';
 import { CartLine } from '../features/cart/components/CartLine';
-import { PriceLines } from '../features/cart/components/PriceLines';
+import { PriceLines } from '../components/PriceLines';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
 import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping-focus';
 import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
@@ -29,6 +36,8 @@ import {
   codeRefusal,
   DiscountCodeForm,
 } from '../features/checkout/components/DiscountCodeForm';
+import { sendQueuedEmails } from '../features/checkout/api/send-emails';
+import { useSavedBilling } from '../features/checkout/hooks/use-saved-billing';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
 import { forgetStoredCode } from '../features/checkout/utils/stored-code';
 
@@ -67,12 +76,34 @@ const Empty = styled.div`
   gap: ${({ theme }) => theme.space[3]};
 `;
 
+const BillingForm = styled(Form)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const Consent = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[2]};
+  input {
+    width: 1.125rem;
+    height: 1.125rem;
+    margin-top: 0.125rem;
+    flex-shrink: 0;
+  }
+`;
+
+/** Beyond the spec (#31.7): the purchase toast tells only of orders whose customers agreed, and only this. */
+export const CONSENT_LABEL =
+  'Other visitors may see that a customer from my city bought this service (never my name).';
+
 /** Beyond the spec: place_order refused the total shown, because the server's price differs (re-quoted). */
 export const PRICE_CHANGED_TITLE = 'The price of your order has changed.';
 export const PRICE_CHANGED_DESCRIPTION = 'Please check the new total, then complete your purchase.';
-
-export const PAYMENT_NOTICE =
-  'Thank you! Your order has been recorded. Payments are not live yet: integrate a payment provider (such as Stripe) to take payment at this step.';
 
 export default function CheckoutPage() {
   const { items, code, priced: browserPrice } = usePricedCart();
@@ -90,44 +121,47 @@ export default function CheckoutPage() {
   );
   const clear = useCartStore((s) => s.clear);
   const navigate = useNavigate();
-  const [placing, setPlacing] = useState(false);
-  // The button is disabled while the order is placed, which drops focus: when placing fails it gets focus back
-  // (a placed order moves on to the home page, whose h1 the shell focuses).
-  const purchase = useRef<HTMLButtonElement>(null);
-  const [failures, setFailures] = useState(0);
-  useEffect(() => {
-    if (failures > 0 && (!document.activeElement || document.activeElement === document.body)) {
-      purchase.current?.focus();
-    }
-  }, [failures]);
+  // Who the invoice is made out to (beyond the spec, #31.1): the saved details, checked by the same schema as in
+  // Profile and by the database's constraints, and saved again with the order for the next one.
+  const billing = useState<BillingValues>(() => billingValues(null));
+  const saved = useSavedBilling(billing[1]);
+  const [showInRecentPurchases, setShowInRecentPurchases] = useState(false);
+  const consentId = useId();
 
-  const checkout = async () => {
-    setPlacing(true);
-    const shownTotal = quote.state === 'ready' ? quote.quote.total_cents : toCents(browserPrice.total);
-    try {
-      await placeOrder(items, code, shownTotal);
+  const form = useFormSubmit<BillingValues, BillingInput, string>({
+    state: billing,
+    schema: billingSchema,
+    send: (input) =>
+      placeOrder({
+        items,
+        discountCode: code,
+        expectedTotalCents: quote.state === 'ready' ? quote.quote.total_cents : toCents(browserPrice.total),
+        billing: billingRow(input),
+        showInRecentPurchases,
+      }),
+    onSuccess: (orderId) => {
       // Redeemed: this browser stops offering the code (one that gave nothing stays unused, and offered).
       if (code && codeStatus === 'valid') forgetStoredCode(code);
-      window.alert(PAYMENT_NOTICE);
+      // The order's e-mails go now; if the sender cannot be reached, its sweep sends them soon after.
+      void sendQueuedEmails();
+      // The spec's cart clearing; then, instead of its alert and the home page, the order's confirmation (beyond
+      // the spec, #31.2). Replaced: Back leads to where the customer was before the checkout.
       clear();
-      navigate(paths.home);
-    } catch (error) {
-      const { code: reason, message } = error as { code?: string; message?: string };
-      if (reason === PRICE_CHANGED || message === CODE_ALREADY_USED) {
-        // Nothing was recorded: show the server's price now and let the customer confirm it.
-        quote.refresh();
-        toast(
-          reason === PRICE_CHANGED
-            ? { title: PRICE_CHANGED_TITLE, description: PRICE_CHANGED_DESCRIPTION }
-            : { title: CODE_ALREADY_USED, variant: 'destructive' },
-        );
-      } else {
-        toast(errorToast(error, 'checkout'));
+      navigate(orderConfirmationPath(orderId), { replace: true });
+    },
+    // Nothing was recorded: the server's price or the code's state is shown anew for the customer to confirm.
+    refusal: (error) => {
+      if (isApiError(error, PRICE_CHANGED)) {
+        return { title: PRICE_CHANGED_TITLE, description: PRICE_CHANGED_DESCRIPTION };
       }
-      setPlacing(false);
-      setFailures((n) => n + 1);
-    }
-  };
+      if (isApiError(error) && error.message === CODE_ALREADY_USED) return { title: CODE_ALREADY_USED };
+      return undefined;
+    },
+    onFailure: ({ refused }) => {
+      if (refused) quote.refresh();
+    },
+  });
+  const placing = form.submitting;
 
   return (
     <Section ref={page}>
@@ -168,15 +202,38 @@ export default function CheckoutPage() {
                 <Muted role="status">{codeRefusal(codeStatus, items.length)}</Muted>
               ) : null}
               {quote.state === 'loading' ? <LinesSkeleton lines={3} /> : <PriceLines priced={priced} />}
-              <Button
-                ref={purchase}
-                $size="lg"
-                $block
-                disabled={placing || quote.state === 'loading'}
-                onClick={() => void checkout()}
-              >
-                {placing ? 'Placing order...' : 'Complete Purchase'}
-              </Button>
+              <BillingForm form={form} aria-labelledby="checkout-billing">
+                <h3 id="checkout-billing">Billing details</h3>
+                {saved === 'loading' ? (
+                  <FormSkeleton fields={4} />
+                ) : (
+                  <>
+                    {saved === 'failed' ? (
+                      <Muted>Your saved billing details could not be loaded. Please enter them.</Muted>
+                    ) : null}
+                    <BillingFields form={form} />
+                  </>
+                )}
+                <Consent>
+                  <input
+                    id={consentId}
+                    type="checkbox"
+                    checked={showInRecentPurchases}
+                    onChange={(event) => setShowInRecentPurchases(event.target.checked)}
+                  />
+                  <label htmlFor={consentId}>{CONSENT_LABEL}</label>
+                </Consent>
+                <FormFailure form={form} />
+                <SubmitButton
+                  form={form}
+                  $size="lg"
+                  $block
+                  busyLabel="Placing order..."
+                  disabled={saved === 'loading' || quote.state === 'loading'}
+                >
+                  Complete Purchase
+                </SubmitButton>
+              </BillingForm>
             </Summary>
           </Layout>
         )}

@@ -1,4 +1,5 @@
-// Static content of the About, Cases and Careers pages.
+// Static content of the About, Cases and Careers pages. The company's own details (its mailboxes among them) are
+// shared-lib's `company`.
 export const timeline = [
   {
     year: '2022',
@@ -119,7 +120,3 @@ export const hiringSteps = [
   { title: 'Practical task', text: 'A small, paid task close to the real work.' },
   { title: 'Meet the team', text: 'Meet the founders and the people you would work with.' },
 ] as const;
-
-export const CAREERS_MAILBOX = 'careers@aimadesimple.example';
-export const PRIVACY_MAILBOX = 'privacy@aimadesimple.example';
-export const LEGAL_MAILBOX = 'legal@aimadesimple.example';

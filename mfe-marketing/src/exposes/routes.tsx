@@ -16,6 +16,7 @@ const routes: readonly RemoteRoute[] = [
   { path: paths.blogArticle, Component: lazy(() => import('../pages/BlogArticlePage')) },
   { path: paths.privacy, Component: lazy(() => legal().then((m) => ({ default: m.PrivacyPage }))) },
   { path: paths.terms, Component: lazy(() => legal().then((m) => ({ default: m.TermsPage }))) },
+  { path: paths.imprint, Component: lazy(() => import('../pages/ImprintPage')) },
 ];
 
 export default routes;

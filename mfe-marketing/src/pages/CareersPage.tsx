@@ -1,7 +1,17 @@
-import { Badge, ButtonLink, Card, Container, Grid, Section, PageMeta, VisuallyHidden } from 'shared-lib';
+import {
+  Badge,
+  ButtonLink,
+  Card,
+  company,
+  Container,
+  Grid,
+  Section,
+  PageMeta,
+  VisuallyHidden,
+} from 'shared-lib';
 import styled from 'styled-components';
 import { PageHero, SectionTitle, Steps } from '../components/layout';
-import { CAREERS_MAILBOX, hiringSteps, roles } from '../content/company';
+import { hiringSteps, roles } from '../content/company';
 
 const Apply = styled.a`
   align-self: start;
@@ -33,7 +43,7 @@ export default function CareersPage() {
                 </div>
                 <p style={{ margin: 0 }}>{role.description}</p>
                 <Apply
-                  href={`mailto:${CAREERS_MAILBOX}?subject=${encodeURIComponent(`Application: ${role.title}`)}`}
+                  href={`mailto:${company.email.careers}?subject=${encodeURIComponent(`Application: ${role.title}`)}`}
                 >
                   Apply Now<VisuallyHidden> for {role.title}</VisuallyHidden>
                 </Apply>

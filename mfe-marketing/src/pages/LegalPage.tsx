@@ -1,6 +1,5 @@
-import { Container, Muted, Section, PageMeta } from 'shared-lib';
+import { company, Container, Muted, Section, PageMeta } from 'shared-lib';
 import { Prose } from '../components/layout';
-import { LEGAL_MAILBOX, PRIVACY_MAILBOX } from '../content/company';
 
 interface LegalSection {
   heading: string;
@@ -83,7 +82,7 @@ const privacy: readonly LegalSection[] = [
     heading: 'Children',
     paragraphs: ['Our services are for businesses. We do not knowingly collect data from anyone under 18.'],
   },
-  { heading: 'Contact', paragraphs: [`Questions about your data: ${PRIVACY_MAILBOX}.`] },
+  { heading: 'Contact', paragraphs: [`Questions about your data: ${company.email.privacy}.`] },
 ];
 
 const terms: readonly LegalSection[] = [
@@ -143,7 +142,7 @@ const terms: readonly LegalSection[] = [
       'Either party may end an ongoing engagement in writing; work delivered up to that point is paid for.',
     ],
   },
-  { heading: 'Contact', paragraphs: [`Questions about these terms: ${LEGAL_MAILBOX}.`] },
+  { heading: 'Contact', paragraphs: [`Questions about these terms: ${company.email.legal}.`] },
 ];
 
 export function PrivacyPage() {

@@ -7,8 +7,6 @@ export interface RuntimeConfig {
   supabaseUrl: string;
   supabaseAnonKey: string;
   remotes: Record<RemoteKey, string>;
-  /** The invented purchase notifications can be switched off per deployment. */
-  purchaseToast: boolean;
   /**
    * The site's public origin (SITE_URL), for canonical, Open Graph and JSON-LD URLs. An older config.json without
    * it falls back to the page's own origin (siteUrl()).
@@ -37,14 +35,15 @@ function url(value: unknown, field: string): string {
   throw new RuntimeConfigError(`config.json: ${field} must be an http(s) URL`);
 }
 
+/**
+ * The config the shell runs with. Other keys are ignored: `purchaseToast`, which switched off the invented purchase
+ * notifications that the honest ones replaced (#31.7), may still be in a deployed config.json.
+ */
 export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   const raw = (json ?? {}) as Record<string, unknown>;
   const remotes = (raw.remotes ?? {}) as Record<string, unknown>;
   if (typeof raw.supabaseAnonKey !== 'string' || raw.supabaseAnonKey === '') {
     throw new RuntimeConfigError('config.json: supabaseAnonKey is required');
-  }
-  if (raw.purchaseToast !== undefined && typeof raw.purchaseToast !== 'boolean') {
-    throw new RuntimeConfigError('config.json: purchaseToast must be true or false');
   }
   return {
     supabaseUrl: url(raw.supabaseUrl, 'supabaseUrl'),
@@ -54,7 +53,6 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
       catalog: url(remotes.catalog, 'remotes.catalog'),
       account: url(remotes.account, 'remotes.account'),
     },
-    purchaseToast: raw.purchaseToast ?? true,
     ...(raw.siteUrl === undefined ? {} : { siteUrl: new URL(url(raw.siteUrl, 'siteUrl')).origin }),
   };
 }

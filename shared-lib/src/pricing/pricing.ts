@@ -85,3 +85,12 @@ export function discountHint(count: number): string | null {
   const more = next.min - count;
   return `Add ${more} more for ${next.percent}% off${next.freeAftercare ? ' + FREE aftercare' : ''}`;
 }
+
+/**
+ * The VAT contained in a gross amount (catalogue prices include VAT: shared-lib's company file), in cents,
+ * rounded half up, in integers as private.vat_contained computes it for invoices (a backend test compares them).
+ */
+export function vatContained(grossCents: number, ratePercent: number): number {
+  const rate = Math.round(ratePercent * 100);
+  return Math.floor((grossCents * rate * 2 + (10000 + rate)) / (2 * (10000 + rate)));
+}

@@ -18,11 +18,23 @@ export const paths = {
   blogArticle: '/blog/:slug',
   privacy: '/privacy',
   terms: '/terms',
+  imprint: '/imprint',
   auth: '/auth',
   authReset: '/auth/reset',
   account: '/account',
+  /** A printable invoice or credit note: `/account/invoice?number=2026-0001` (beyond the spec, #31.5). */
+  invoice: '/account/invoice',
   checkout: '/checkout',
+  /** The order confirmation: `/checkout/confirmation?order=<id>` (beyond the spec, #31.2). */
+  orderConfirmation: '/checkout/confirmation',
 } as const;
+
+/** The printable invoice (or credit note) numbered `number`. */
+export const invoicePath = (number: string) => `${paths.invoice}?number=${encodeURIComponent(number)}`;
+
+/** The confirmation page of the order `orderId`. */
+export const orderConfirmationPath = (orderId: string) =>
+  `${paths.orderConfirmation}?order=${encodeURIComponent(orderId)}`;
 
 export const blogArticlePath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
@@ -39,13 +51,19 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
     paths.blogArticle,
     paths.privacy,
     paths.terms,
+    paths.imprint,
   ],
-  catalog: [paths.howWeWork, ...servicePaths, paths.checkout],
-  account: [paths.auth, paths.authReset, paths.account],
+  catalog: [paths.howWeWork, ...servicePaths, paths.checkout, paths.orderConfirmation],
+  account: [paths.auth, paths.authReset, paths.account, paths.invoice],
 };
 
 /** Routes that need a signed-in user; the shell guards them. */
-export const protectedPaths: readonly string[] = [paths.checkout, paths.account];
+export const protectedPaths: readonly string[] = [
+  paths.checkout,
+  paths.orderConfirmation,
+  paths.account,
+  paths.invoice,
+];
 
 /**
  * Pages whose content depends on the visitor: not prerendered (scripts/prerender.mjs), not in the sitemap, closed

@@ -1,7 +1,8 @@
 // Schema.org JSON-LD for search engines and link previews, built from the same data the pages show. Pure
 // functions of the site's origin (SITE_URL, see config/runtime-config.ts) and the page's content.
+import { company } from '../company/company';
 
-export const SITE_NAME = 'AI Made Simple';
+export const SITE_NAME = company.name;
 /** For pages that have no description of their own. */
 export const SITE_DESCRIPTION =
   'AI automation services and workshops at fixed prices, delivered in 7-14 days.';
@@ -19,15 +20,25 @@ export const ogImageUrl = (origin: string, kind: PageKind): string => `${origin}
 
 const organizationId = (origin: string) => `${origin}/#organization`;
 
-/** The agency, on every page. */
+/** The agency, on every page, with the company details of its imprint. */
 export const organizationJsonLd = (origin: string): JsonLd => ({
   '@context': 'https://schema.org',
   '@type': 'Organization',
   '@id': organizationId(origin),
   name: SITE_NAME,
+  legalName: company.legalName,
   url: `${origin}/`,
   logo: `${origin}/icon-512.png`,
   description: SITE_DESCRIPTION,
+  email: company.email.contact,
+  vatID: company.vatId,
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: company.address.street,
+    postalCode: company.address.postalCode,
+    addressLocality: company.address.city,
+    addressCountry: company.address.country,
+  },
 });
 
 export interface ArticleFacts {

@@ -6,6 +6,43 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      billing_details: {
+        Row: {
+          address: string;
+          city: string;
+          company: string | null;
+          country: string;
+          name: string;
+          postal_code: string | null;
+          updated_at: string;
+          user_id: string;
+          vat_number: string | null;
+        };
+        ComputedFields: never;
+        Insert: {
+          address: string;
+          city: string;
+          company?: string | null;
+          country: string;
+          name: string;
+          postal_code?: string | null;
+          updated_at?: string;
+          user_id?: string;
+          vat_number?: string | null;
+        };
+        Update: {
+          address?: string;
+          city?: string;
+          company?: string | null;
+          country?: string;
+          name?: string;
+          postal_code?: string | null;
+          updated_at?: string;
+          user_id?: string;
+          vat_number?: string | null;
+        };
+        Relationships: [];
+      };
       booking_settings: {
         Row: {
           day_end: string;
@@ -160,6 +197,88 @@ export type Database = {
           },
         ];
       };
+      invoices: {
+        Row: {
+          buyer: NonNullable<Json>;
+          corrects_id: string | null;
+          created_at: string;
+          discount_cents: number;
+          discount_percent: number;
+          due_on: string | null;
+          id: string;
+          issued_on: string;
+          kind: string;
+          lines: NonNullable<Json>;
+          number: string;
+          order_id: string | null;
+          seller: NonNullable<Json>;
+          sequence: number;
+          subtotal_cents: number;
+          total_cents: number;
+          vat_cents: number;
+          vat_rate_percent: number;
+          year: number;
+        };
+        ComputedFields: never;
+        Insert: {
+          buyer: NonNullable<Json>;
+          corrects_id?: string | null;
+          created_at?: string;
+          discount_cents: number;
+          discount_percent: number;
+          due_on?: string | null;
+          id?: string;
+          issued_on: string;
+          kind: string;
+          lines: NonNullable<Json>;
+          number: string;
+          order_id?: string | null;
+          seller: NonNullable<Json>;
+          sequence: number;
+          subtotal_cents: number;
+          total_cents: number;
+          vat_cents: number;
+          vat_rate_percent: number;
+          year: number;
+        };
+        Update: {
+          buyer?: NonNullable<Json>;
+          corrects_id?: string | null;
+          created_at?: string;
+          discount_cents?: number;
+          discount_percent?: number;
+          due_on?: string | null;
+          id?: string;
+          issued_on?: string;
+          kind?: string;
+          lines?: NonNullable<Json>;
+          number?: string;
+          order_id?: string | null;
+          seller?: NonNullable<Json>;
+          sequence?: number;
+          subtotal_cents?: number;
+          total_cents?: number;
+          vat_cents?: number;
+          vat_rate_percent?: number;
+          year?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_corrects_id_fkey';
+            columns: ['corrects_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       meetings: {
         Row: {
           contact_email: string | null;
@@ -266,30 +385,39 @@ export type Database = {
       };
       orders: {
         Row: {
+          billing: Json | null;
           created_at: string;
           discount_amount: number;
           discount_code: string | null;
           id: string;
+          show_in_recent_purchases: boolean;
           status: string;
+          status_changed_at: string;
           total_amount: number;
           user_id: string;
         };
         ComputedFields: never;
         Insert: {
+          billing?: Json | null;
           created_at?: string;
           discount_amount?: number;
           discount_code?: string | null;
           id?: string;
+          show_in_recent_purchases?: boolean;
           status?: string;
+          status_changed_at?: string;
           total_amount: number;
           user_id: string;
         };
         Update: {
+          billing?: Json | null;
           created_at?: string;
           discount_amount?: number;
           discount_code?: string | null;
           id?: string;
+          show_in_recent_purchases?: boolean;
           status?: string;
+          status_changed_at?: string;
           total_amount?: number;
           user_id?: string;
         };
@@ -390,8 +518,25 @@ export type Database = {
         Returns: undefined;
       };
       mark_email_sent: { Args: { email_id: number }; Returns: undefined };
-      place_order: { Args: { discount_code?: string; expected_total: number; items: Json }; Returns: Json };
+      place_order: {
+        Args: {
+          billing?: Json;
+          discount_code?: string;
+          expected_total: number;
+          items: Json;
+          show_in_recent_purchases?: boolean;
+        };
+        Returns: Json;
+      };
       quote_cart: { Args: { discount_code?: string; items: Json }; Returns: Record<string, unknown> };
+      recent_purchases: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          age_minutes: number;
+          city: string;
+          service: string;
+        }[];
+      };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };

@@ -1,6 +1,6 @@
 // The database's types as the app uses them: database.generated.ts (`npm run db:generate` writes it from
 // supabase/migrations), refined only where the app may rely on more than the generated types say:
-// - a CHECK constraint's values as a union (services.category);
+// - a CHECK constraint's values as a union (services.category, orders.status);
 // - what the API lets a client write: no Insert for tables only the database fills (the grants allow SELECT
 //   only), and no id or created_at in an Insert (their defaults fill them);
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
@@ -9,6 +9,8 @@
 //   a JSON string); they return json only so that a refusal can commit (see private.refusal), and a refusal is an
 //   error.
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
+import type { Company } from '../company/company';
+import type { OrderStatus } from '../orders/order-status';
 import type { Database as Generated } from './database.generated';
 
 type Schema = Generated['public'];
@@ -55,7 +57,26 @@ export interface CartQuote {
 }
 
 export type CartItemRow = Gen<'cart_items'>['Row'];
-export type OrderRow = Gen<'orders'>['Row'];
+
+/** The billing details an order was placed with: a copy of the customer's billing_details row of that moment. */
+export type BillingSnapshot = Omit<Gen<'billing_details'>['Row'], 'user_id' | 'updated_at'>;
+export type OrderRow = Merge<Gen<'orders'>['Row'], { status: OrderStatus; billing: BillingSnapshot | null }>;
+
+/** A line of an invoice, as the order's item was. */
+export interface InvoiceLine {
+  title: string;
+  priceCents: number;
+}
+/** An invoice or credit note: what it was issued with, never changed (its seller is the company file's shape). */
+export type InvoiceRow = Merge<
+  Gen<'invoices'>['Row'],
+  {
+    kind: 'invoice' | 'credit_note';
+    seller: Company;
+    buyer: BillingSnapshot & { email: string | null };
+    lines: InvoiceLine[];
+  }
+>;
 /** An order's line as the account shows it; its place in the order (sort_order) is for `.order()`, not shown. */
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
@@ -73,11 +94,12 @@ type Tables = Merge<
     newsletter_subscribers: DatabaseWritten<'newsletter_subscribers'>;
     contact_messages: ClientWritten<'contact_messages'>;
     project_requests: ClientWritten<'project_requests'>;
-    orders: DatabaseWritten<'orders'>;
+    orders: DatabaseWritten<'orders', OrderRow>;
     order_items: DatabaseWritten<'order_items'>;
     meetings: DatabaseWritten<'meetings'>;
     services: DatabaseWritten<'services', ServiceRow>;
     discount_redemptions: DatabaseWritten<'discount_redemptions'>;
+    invoices: DatabaseWritten<'invoices', InvoiceRow>;
   }
 >;
 

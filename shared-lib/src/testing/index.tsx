@@ -28,7 +28,6 @@ export const testRuntimeConfig = {
       `http://localhost:${port}/mf-manifest.json`,
     ]),
   ) as Record<RemoteKey, string>,
-  purchaseToast: true,
 };
 
 /** Shows the current location, so tests can assert where a component navigated to. */

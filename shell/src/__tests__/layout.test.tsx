@@ -161,12 +161,28 @@ describe('Layout', () => {
 });
 
 describe('Footer', () => {
-  it('links every page the spec lists', async () => {
+  it('links every page the spec lists, and the imprint', async () => {
     await renderWithProviders(<Footer />);
     const hrefs = within(screen.getByRole('navigation', { name: 'Footer' }))
       .getAllByRole('link')
       .map((l) => l.getAttribute('href'));
-    expect(hrefs).toEqual(['/about', '/how-we-work', '/cases', '/careers', '/blog', '/privacy', '/terms']);
+    expect(hrefs).toEqual([
+      '/about',
+      '/how-we-work',
+      '/cases',
+      '/careers',
+      '/blog',
+      '/privacy',
+      '/terms',
+      '/imprint',
+    ]);
+  });
+
+  it('names the company and its seat from shared-lib’s company file, and that prices include VAT', async () => {
+    await renderWithProviders(<Footer />);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      `© ${new Date().getFullYear()} AI Made Simple GmbH, Musterstraße 1, 10115 Berlin. All prices in euros, including VAT.`,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Container, darkSurfaceFocus, media } from 'shared-lib';
+import { company, Container, darkSurfaceFocus, media } from 'shared-lib';
 import { footerLinks } from './nav-links';
 
 const Bar = styled.footer`
@@ -65,7 +65,7 @@ export function Footer() {
       <Container>
         <Columns>
           <div>
-            <Brand>AI Made Simple</Brand>
+            <Brand>{company.name}</Brand>
             <p>
               Fixed-price AI automation for businesses. Results in 7-14 days, and you own everything we build.
             </p>
@@ -80,7 +80,11 @@ export function Footer() {
             </Links>
           </nav>
         </Columns>
-        <Legal>© {new Date().getFullYear()} AI Made Simple. All prices in euros.</Legal>
+        {/* The company's name and seat (shared-lib's company file), and that prices include VAT (#31.5). */}
+        <Legal>
+          © {new Date().getFullYear()} {company.legalName}, {company.address.street},{' '}
+          {company.address.postalCode} {company.address.city}. All prices in euros, including VAT.
+        </Legal>
       </Container>
     </Bar>
   );

@@ -15,4 +15,6 @@ export const footerLinks = [
   { to: paths.blog, label: 'Blog' },
   { to: paths.privacy, label: 'Privacy Policy' },
   { to: paths.terms, label: 'Terms of Service' },
+  // Beyond the spec's footer links: the company behind the site (issue #31.6).
+  { to: paths.imprint, label: 'Imprint' },
 ] as const;

@@ -31,6 +31,9 @@ const orders: OrderRow[] = [
     discount_amount: 11990,
     discount_code: 'ADA7QX2PL',
     status: 'paid',
+    status_changed_at: '2025-03-12T09:00:00Z',
+    billing: null,
+    show_in_recent_purchases: false,
   },
   {
     id: 'ffee0011-2222-4333-8444-555566667777',
@@ -39,7 +42,10 @@ const orders: OrderRow[] = [
     total_amount: 89900,
     discount_amount: 0,
     discount_code: null,
-    status: 'paid',
+    status: 'awaiting_payment',
+    status_changed_at: '2025-01-15T12:00:00Z',
+    billing: null,
+    show_in_recent_purchases: false,
   },
 ];
 
@@ -83,11 +89,18 @@ const meetings: MeetingRow[] = [
 
 const requests: URL[] = [];
 
+const defaults: Record<string, () => Response> = {
+  billing_details: () => json([]),
+  invoices: () => json([]),
+};
+
 function answer(tables: Record<string, () => Response | Promise<Response>>) {
   requests.length = 0;
   const handler: FetchHandler = (url) => {
     requests.push(url);
-    const respond = tables[url.pathname.replace(/^\/(rest|auth)\/v1\//, '')];
+    const table = url.pathname.replace(/^\/(rest|auth)\/v1\//, '');
+    // The Profile's billing details and the orders' invoices are read (none unless a test says otherwise).
+    const respond = tables[table] ?? defaults[table];
     if (!respond) throw new Error(`unexpected request ${url.pathname}`);
     return respond();
   };
@@ -138,7 +151,11 @@ describe('AccountPage', () => {
     const meetingsPanel = await openTab('Meetings');
     expect(await within(meetingsPanel).findByText('No meetings booked yet')).toBeInTheDocument();
     // Nothing claims guest bookings by address any more (issue #30).
-    expect(requests.map((url) => url.pathname).sort()).toEqual(['/rest/v1/meetings', '/rest/v1/orders']);
+    expect(requests.map((url) => url.pathname).sort()).toEqual([
+      '/rest/v1/billing_details',
+      '/rest/v1/meetings',
+      '/rest/v1/orders',
+    ]);
   });
 
   it('asks for the code, not "No orders yet", when two-factor was turned on since this session began', async () => {
@@ -183,6 +200,8 @@ describe('AccountPage', () => {
     expect(query('order_items').get('select')).toBe('*');
     expect(query('order_items').get('order_id')).toBe(`in.(${recent.id},${older.id})`);
     expect(query('order_items').get('order')).toBe('sort_order.asc');
+    expect(query('invoices').get('select')).toBe('order_id,kind,number');
+    expect(query('invoices').get('order_id')).toBe(`in.(${recent.id},${older.id})`);
   });
 
   it('shows a card per order with the spec formats', async () => {
@@ -204,17 +223,50 @@ describe('AccountPage', () => {
         .map((li) => li.textContent),
     ).toEqual(['Smart Website€899', 'Custom GPTs€300.5']);
     expect(first).toHaveTextContent('Discount code: ADA7QX2PL');
+    expect(first).toHaveTextContent('Status: Paid (since March 12, 2025)');
 
     expect(second).toHaveAccessibleName('Order #ffee0011');
     expect(second).toHaveTextContent('January 15, 2025');
     expect(second).toHaveTextContent('€899.00');
     expect(second).not.toHaveTextContent('Saved');
     expect(second).not.toHaveTextContent('Discount code');
+    expect(second).toHaveTextContent('Status: Awaiting payment (since January 15, 2025)');
     expect(
       within(second)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Smart Website€899']);
+  });
+
+  it('links each order’s invoice, and its credit note once it was cancelled', async () => {
+    answer({
+      orders: () => json([{ ...recent, status: 'cancelled' }, older]),
+      order_items: () => json(orderItems),
+      invoices: () =>
+        json([
+          { order_id: recent.id, kind: 'invoice', number: '2025-0007' },
+          { order_id: recent.id, kind: 'credit_note', number: 'CN-2025-0001' },
+          { order_id: older.id, kind: 'invoice', number: '2025-0001' },
+        ]),
+      meetings: () => json([]),
+    });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    const [first, second] = (await within(await openTab('Orders')).findAllByRole('article')) as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(first).toHaveTextContent('Status: Cancelled (since March 12, 2025)');
+    expect(within(first).getByRole('link', { name: '2025-0007' })).toHaveAttribute(
+      'href',
+      '/account/invoice?number=2025-0007',
+    );
+    expect(first).toHaveTextContent('Invoice: 2025-0007');
+    expect(first).toHaveTextContent('Credit note: CN-2025-0001');
+    expect(
+      within(second)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['2025-0001']);
   });
 
   it('shows a card per meeting with the spec formats', async () => {

@@ -10,12 +10,10 @@ import {
   renderSuspended,
   resetStores,
 } from 'shared-lib/src/testing';
-import CheckoutPage, {
-  PAYMENT_NOTICE,
-  PRICE_CHANGED_DESCRIPTION,
-  PRICE_CHANGED_TITLE,
-} from '../CheckoutPage';
+import CheckoutPage, { CONSENT_LABEL, PRICE_CHANGED_DESCRIPTION, PRICE_CHANGED_TITLE } from '../CheckoutPage';
 import { codeRefusal, REMOVE_CODE } from '../../features/checkout/components/DiscountCodeForm';
+
+const CONFIRMATION = '/checkout/confirmation?order=9b1c2d3e-0000-4000-8000-000000000001';
 
 const add = (...ids: string[]) =>
   ids.forEach((id) => useCartStore.getState().add(toCartItem(getServiceById(id)!)));
@@ -27,9 +25,25 @@ const SECOND = 'CAT1B2C3D';
 /** Three items: their 10 % volume discount is what the code would give. */
 const NO_BENEFIT = 'Your 10 % volume discount is as good as this code; keep it for a later order.';
 
+/** The customer's saved billing details (their last order's), as the database holds them. */
+const SAVED = {
+  name: 'Ada Lovelace',
+  company: null,
+  address: 'Example Street 12',
+  postal_code: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  vat_number: null,
+};
+
 interface Server {
   calls: string[];
   orders: unknown[];
+  /** The saved billing details the checkout reads (null: none yet). */
+  saved: typeof SAVED | null;
+  /** How often the e-mail sender was asked to send, and what it answers. */
+  sends: number;
+  sendEmails?: () => Response;
   /** The catalogue price the server uses for each service, in cents. */
   prices: Record<string, number>;
   placeOrder?: () => Response;
@@ -41,7 +55,7 @@ interface Server {
  * only where it lowers the price (up to two services).
  */
 function server(prices: Record<string, number> = {}): Server {
-  const state: Server = { calls: [], orders: [], prices };
+  const state: Server = { calls: [], orders: [], prices, saved: SAVED, sends: 0 };
   const status = (code: string | null, ids: string[]): CartQuote['code_status'] => {
     if (code === null) return null;
     if (code === USED) return 'redeemed';
@@ -68,6 +82,11 @@ function server(prices: Record<string, number> = {}): Server {
     const ids = ((body.items ?? []) as { service_id: string }[]).map((i) => i.service_id);
     const code = (body.discount_code as string | null | undefined) ?? null;
     if (url.pathname === '/rest/v1/rpc/quote_cart') return json(quote(ids, code));
+    if (url.pathname === '/rest/v1/billing_details') return json(state.saved ? [state.saved] : []);
+    if (url.pathname === '/functions/v1/send-emails') {
+      state.sends += 1;
+      return state.sendEmails?.() ?? json({ sent: 2 });
+    }
     if (url.pathname === '/rest/v1/rpc/place_order') {
       state.orders.push(body);
       if (state.placeOrder) return state.placeOrder();
@@ -86,6 +105,13 @@ function server(prices: Record<string, number> = {}): Server {
 
 afterEach(resetStores);
 
+/** Presses Complete Purchase once it can be pressed (the quote and the saved billing details are in). */
+async function purchase() {
+  const button = await screen.findByRole('button', { name: 'Complete Purchase' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.click(button);
+}
+
 it('offers no checkout for an empty cart', async () => {
   server();
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
@@ -101,6 +127,8 @@ it('summarises subtotal, discount percent and amount, and total, as the server q
   await waitFor(() => expect(definitionOf(summary, 'Subtotal')).toHaveTextContent('€2,097.00'));
   expect(definitionOf(summary, 'Discount (10%)')).toHaveTextContent('-€209.70');
   expect(definitionOf(summary, 'Total')).toHaveTextContent('€1,887.30');
+  // Prices include VAT: the total contains 19 % of its net amount (1,887.30 × 19 / 119).
+  expect(definitionOf(summary, 'Includes VAT (19%)')).toHaveTextContent('€301.33');
 });
 
 it('shows the server’s price, not the one stored in this browser', async () => {
@@ -151,7 +179,9 @@ it('refuses an unknown code, explains a used one, applies a valid one in upper c
   await waitFor(() => expect(appliedLine).toHaveFocus());
   expect(await screen.findByText('Discount (10%)')).toBeInTheDocument();
   // Each code was checked once, by a quote of this order.
-  expect(state.calls.filter((call) => call !== '/rest/v1/rpc/quote_cart')).toEqual([]);
+  expect(
+    state.calls.filter((call) => call.startsWith('/rest/v1/rpc/') && call !== '/rest/v1/rpc/quote_cart'),
+  ).toEqual([]);
 });
 
 it('says a code gives nothing where the volume discount is as large, and keeps it for a later order', async () => {
@@ -202,8 +232,8 @@ it('never calls a code applied once the quote says it gives nothing, and the ord
   expect(screen.queryByText(new RegExp(`${VALID} applied`))).not.toBeInTheDocument();
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€1,887.30'));
-  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  await screen.findByText('/', { selector: '[data-testid="location"]' });
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
   expect(state.orders).toEqual([expect.objectContaining({ expected_total: 188730, discount_code: VALID })]);
   expect(localStorage.getItem('discount_code')).toBe(VALID);
   alert.mockRestore();
@@ -224,7 +254,7 @@ it('says an account that has had its code discount gets nothing from another cod
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
 });
 
-it('hands the cart and the total shown to place_order, forgets the redeemed code, alerts, clears and goes home', async () => {
+it('hands the cart and the total shown to place_order, forgets the redeemed code, clears the cart and confirms the order on its page, never in an alert', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   const state = server();
   add('smart-website');
@@ -233,14 +263,29 @@ it('hands the cart and the total shown to place_order, forgets the redeemed code
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€809.10'));
-  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  await screen.findByText('/', { selector: '[data-testid="location"]' });
-  // No save queue to wait for and no cart to read back: one quote, then the order of exactly this cart.
-  expect(state.calls).toEqual(['/rest/v1/rpc/quote_cart', '/rest/v1/rpc/place_order']);
-  expect(state.orders).toEqual([
-    { items: [{ service_id: 'smart-website' }], expected_total: 80910, discount_code: VALID },
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
+  // No save queue to wait for and no cart to read back: one quote and the saved billing details, then the order
+  // of exactly this cart made out to them, then the order's e-mails are sent.
+  expect([...state.calls].sort()).toEqual([
+    '/functions/v1/send-emails',
+    '/rest/v1/billing_details',
+    '/rest/v1/rpc/place_order',
+    '/rest/v1/rpc/quote_cart',
   ]);
-  expect(alert).toHaveBeenCalledWith(PAYMENT_NOTICE);
+  expect(state.calls.indexOf('/functions/v1/send-emails')).toBeGreaterThan(
+    state.calls.indexOf('/rest/v1/rpc/place_order'),
+  );
+  expect(state.orders).toEqual([
+    {
+      items: [{ service_id: 'smart-website' }],
+      expected_total: 80910,
+      discount_code: VALID,
+      billing: SAVED,
+      show_in_recent_purchases: false,
+    },
+  ]);
+  expect(alert).not.toHaveBeenCalled();
   expect(useCartStore.getState()).toMatchObject({ items: [], appliedCode: null });
   expect(localStorage.getItem('discount_code')).toBeNull();
   alert.mockRestore();
@@ -255,17 +300,18 @@ it('when the server’s price changed, records nothing, shows the new total and 
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
   // The agency changes the price while the customer reads the page.
   state.prices['smart-website'] = 94900;
-  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  await purchase();
   expect(await screen.findByText(PRICE_CHANGED_TITLE)).toBeInTheDocument();
-  expect(screen.getByText(PRICE_CHANGED_DESCRIPTION)).toBeInTheDocument();
+  // In the toast, and kept beside the button until the customer confirms.
+  expect(screen.getAllByText(PRICE_CHANGED_DESCRIPTION)).toHaveLength(2);
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€949.00'));
   expect(alert).not.toHaveBeenCalled();
   expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
   // Confirming orders at the new total.
-  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  await screen.findByText('/', { selector: '[data-testid="location"]' });
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
   expect(state.orders.map((o) => (o as { expected_total: number }).expected_total)).toEqual([89900, 94900]);
-  expect(alert).toHaveBeenCalledWith(PAYMENT_NOTICE);
+  expect(alert).not.toHaveBeenCalled();
   alert.mockRestore();
 });
 
@@ -284,9 +330,8 @@ it('keeps the cart and says why when the order cannot be placed', async () => {
     );
   add('smart-website');
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled());
-  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
-  expect(await screen.findByText('Your cart holds a service that is no longer offered')).toBeInTheDocument();
+  await purchase();
+  expect(await findToast('Your cart holds a service that is no longer offered')).toBeInTheDocument();
   expect(alert).not.toHaveBeenCalled();
   expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
   expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
@@ -303,8 +348,7 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
   };
   add('smart-website');
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled());
-  await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+  await purchase();
   const toast = await findToast(ERROR_MESSAGES.network);
   expect(toast).toHaveTextContent('Error');
   expect(alert).not.toHaveBeenCalled();
@@ -316,8 +360,8 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
   });
   await userEvent.type(screen.getByLabelText('Discount code'), 'ada1b2c3d');
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-  // The toast for the purchase, the toast and the inline error for the code.
-  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(3));
+  // The toast and the text beside the purchase, the toast and the inline error for the code.
+  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(4));
   // Beside the form and its Apply button, not as the code's own error: the code may well be valid.
   expect(screen.getByLabelText('Discount code')).not.toHaveAttribute('aria-invalid');
   expect(screen.getByLabelText('Discount code')).not.toHaveAccessibleDescription(ERROR_MESSAGES.network);
@@ -335,4 +379,79 @@ it('after removing a service moves focus to the next one, then to Browse Service
   expect(screen.getByRole('button', { name: 'Remove Product Photos' })).toHaveFocus();
   await userEvent.click(screen.getByRole('button', { name: 'Remove Product Photos' }));
   expect(screen.getByRole('link', { name: 'Browse Services' })).toHaveFocus();
+});
+
+it('asks a first-time customer for billing details, checks them before anything is sent, and may show the purchase', async () => {
+  const state = server();
+  state.saved = null;
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  const name = await screen.findByLabelText('Name');
+  expect(name).toHaveValue('');
+  await purchase();
+  expect(await findToast('Validation Error')).toBeInTheDocument();
+  await waitFor(() => expect(name).toHaveFocus());
+  expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(state.orders).toEqual([]);
+
+  await userEvent.type(name, 'Grace Hopper');
+  await userEvent.type(screen.getByLabelText('Address'), 'Harbour Road 1');
+  await userEvent.type(screen.getByLabelText('City'), 'Vienna');
+  await userEvent.selectOptions(screen.getByLabelText('Country'), 'AT');
+  await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'DE123456789');
+  await purchase();
+  expect(await findToast('Enter a VAT number of Austria, such as ATU12345678')).toBeInTheDocument();
+  expect(state.orders).toEqual([]);
+
+  await userEvent.clear(screen.getByLabelText('VAT number (optional)'));
+  await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'atu 1234 5678');
+  const consent = screen.getByRole('checkbox', { name: CONSENT_LABEL });
+  expect(consent).not.toBeChecked();
+  await userEvent.click(consent);
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
+  expect(state.orders).toEqual([
+    expect.objectContaining({
+      billing: {
+        name: 'Grace Hopper',
+        company: null,
+        address: 'Harbour Road 1',
+        postal_code: null,
+        city: 'Vienna',
+        country: 'AT',
+        vat_number: 'ATU12345678',
+      },
+      show_in_recent_purchases: true,
+    }),
+  ]);
+});
+
+it('confirms the order even when its e-mails cannot be sent now (the sweep sends them later)', async () => {
+  const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const state = server();
+  state.sendEmails = () => json({ message: 'unavailable' }, 503);
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
+  await waitFor(() => expect(state.sends).toBe(1));
+  expect(screen.queryByText('Error')).not.toBeInTheDocument();
+  log.mockRestore();
+});
+
+it('lets the customer type their details when the saved ones cannot be read', async () => {
+  const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  server();
+  createTestSupabase((url) => {
+    if (url.pathname === '/rest/v1/billing_details') throw new TypeError('Failed to fetch');
+    if (url.pathname === '/rest/v1/rpc/quote_cart') return json(null, 503);
+    throw new Error(`unexpected ${url.pathname}`);
+  });
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  expect(
+    await screen.findByText('Your saved billing details could not be loaded. Please enter them.'),
+  ).toBeInTheDocument();
+  expect(screen.getByLabelText('Name')).toHaveValue('');
+  log.mockRestore();
 });

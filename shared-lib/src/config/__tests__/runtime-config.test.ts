@@ -17,9 +17,9 @@ const valid = {
 };
 
 describe('parseRuntimeConfig', () => {
-  it('accepts a complete config and defaults the purchase toast to on', () => {
-    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, purchaseToast: true });
-    expect(parseRuntimeConfig({ ...valid, purchaseToast: false }).purchaseToast).toBe(false);
+  it('accepts a complete config, and ignores the purchaseToast switch an older config.json may still have', () => {
+    expect(parseRuntimeConfig(valid)).toEqual(valid);
+    expect(parseRuntimeConfig({ ...valid, purchaseToast: false })).toEqual(valid);
   });
 
   it.each([
@@ -30,7 +30,6 @@ describe('parseRuntimeConfig', () => {
       { ...valid, remotes: { ...valid.remotes, account: undefined } },
       'remotes.account must be an http(s) URL',
     ],
-    [{ ...valid, purchaseToast: 'no' }, 'purchaseToast must be true or false'],
     [{ ...valid, siteUrl: 'javascript:alert(1)' }, 'siteUrl must be an http(s) URL'],
     [{ ...valid, siteUrl: 'shop.example.com' }, 'siteUrl must be an http(s) URL'],
     [null, 'supabaseAnonKey is required'],
@@ -69,7 +68,7 @@ describe('fetchRuntimeConfig', () => {
 
   it('reads /config.json the way the page preloads it and checks it', async () => {
     const fetchMock = serve(200, valid);
-    await expect(fetchRuntimeConfig()).resolves.toEqual({ ...valid, purchaseToast: true });
+    await expect(fetchRuntimeConfig()).resolves.toEqual(valid);
     // The preload in index.html is a same-origin, default-cache fetch; any other mode would download it twice.
     expect(fetchMock).toHaveBeenCalledWith('/config.json', { credentials: 'same-origin' });
   });

@@ -21,15 +21,25 @@ describe('canonicalPath', () => {
 });
 
 describe('organizationJsonLd', () => {
-  it('names the agency at the site origin, with its logo', () => {
+  it('names the agency at the site origin, with its logo and the company details of the imprint', () => {
     expect(organizationJsonLd(ORIGIN)).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Organization',
       '@id': `${ORIGIN}/#organization`,
       name: 'AI Made Simple',
+      legalName: 'AI Made Simple GmbH',
       url: `${ORIGIN}/`,
       logo: `${ORIGIN}/icon-512.png`,
       description: expect.any(String),
+      email: 'hello@shop.example.com',
+      vatID: 'DE000000000',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Musterstraße 1',
+        postalCode: '10115',
+        addressLocality: 'Berlin',
+        addressCountry: 'DE',
+      },
     });
   });
 });

@@ -1,10 +1,15 @@
 // The user's orders with their items, queried as spec section 7 describes: orders newest first, then the items
 // of those orders in one request (skipped when there are none), each order's in the order they were in the
-// cart. RLS also limits both to the signed-in user.
-import { callSupabase, type OrderItemRow, type OrderRow } from 'shared-lib';
+// cart, and the numbers of their invoices and credit notes (beyond the spec, #31.5). RLS also limits all of them
+// to the signed-in user.
+import { callSupabase, type InvoiceRow, type OrderItemRow, type OrderRow } from 'shared-lib';
+
+type InvoiceRef = Pick<InvoiceRow, 'order_id' | 'kind' | 'number'>;
 
 export interface OrderWithItems extends OrderRow {
   items: OrderItemRow[];
+  /** The order's invoice, then its credit note when it was cancelled. */
+  invoices: InvoiceRef[];
 }
 
 export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
@@ -12,16 +17,28 @@ export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
     supabase.from('orders').select('*').eq('user_id', userId).order('created_at', { ascending: false }),
   );
   if (orders.length === 0) return [];
-  const items = await callSupabase((supabase) =>
-    supabase
-      .from('order_items')
-      .select('*')
-      .in(
-        'order_id',
-        orders.map((order) => order.id),
-      )
-      // As they were in the cart (place_order records each item's place).
-      .order('sort_order'),
-  );
-  return orders.map((order) => ({ ...order, items: items.filter((item) => item.order_id === order.id) }));
+  const ids = orders.map((order) => order.id);
+  const [items, invoices] = await Promise.all([
+    callSupabase((supabase) =>
+      supabase
+        .from('order_items')
+        .select('*')
+        .in('order_id', ids)
+        // As they were in the cart (place_order records each item's place).
+        .order('sort_order'),
+    ),
+    callSupabase((supabase) =>
+      // 'credit_note' < 'invoice': descending puts the invoice first.
+      supabase
+        .from('invoices')
+        .select('order_id, kind, number')
+        .in('order_id', ids)
+        .order('kind', { ascending: false }),
+    ),
+  ]);
+  return orders.map((order) => ({
+    ...order,
+    items: items.filter((item) => item.order_id === order.id),
+    invoices: invoices.filter((invoice) => invoice.order_id === order.id),
+  }));
 }

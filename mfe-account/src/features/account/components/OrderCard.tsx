@@ -1,6 +1,15 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { formatCents, formatEuroRaw, formatLongDate, media, shortOrderId } from 'shared-lib';
+import {
+  formatCents,
+  formatEuroRaw,
+  formatLongDate,
+  invoicePath,
+  media,
+  orderStatusLabel,
+  shortOrderId,
+} from 'shared-lib';
 import type { OrderWithItems } from '../api/fetch-orders';
 import { CardTitle, ItemCard, Line, Subtle } from './card-parts';
 
@@ -101,6 +110,17 @@ export function OrderCard({ order }: { order: OrderWithItems }) {
           Discount code: <Code>{order.discount_code}</Code>
         </Line>
       ) : null}
+      {/* Beyond the spec's card (#31.3): where the order stands, and since when. */}
+      <Line>
+        Status: <strong>{orderStatusLabel(order.status)}</strong> (since{' '}
+        {formatLongDate(order.status_changed_at)})
+      </Line>
+      {order.invoices.map((invoice) => (
+        <Line key={invoice.number}>
+          {invoice.kind === 'invoice' ? 'Invoice' : 'Credit note'}:{' '}
+          <Link to={invoicePath(invoice.number)}>{invoice.number}</Link>
+        </Line>
+      ))}
     </ItemCard>
   );
 }

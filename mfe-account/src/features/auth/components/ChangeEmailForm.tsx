@@ -3,7 +3,7 @@ import { Mail } from 'lucide-react';
 import { EmailField, isApiError, useFormSubmit } from 'shared-lib';
 import { newEmailSchema, SAME_EMAIL_MESSAGE } from 'shared-lib/validation';
 import { changeEmail, type EmailChange } from '../api/change-email';
-import { SettingsActions, SettingsCard, SettingsForm } from './settings-parts';
+import { SettingsActions, SettingsCard, SettingsForm } from '../../../components/settings-parts';
 
 export const CHANGE_EMAIL_COPY = {
   heading: 'Change email',

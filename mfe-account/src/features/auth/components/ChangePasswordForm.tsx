@@ -3,7 +3,7 @@ import { useFormSubmit } from 'shared-lib';
 import { newPasswordSchema } from 'shared-lib/validation';
 import { setNewPassword } from '../api/set-new-password';
 import { NEW_PASSWORD_VALUES, NewPasswordFields } from './NewPasswordForm';
-import { SettingsActions, SettingsCard, SettingsForm } from './settings-parts';
+import { SettingsActions, SettingsCard, SettingsForm } from '../../../components/settings-parts';
 
 export const CHANGE_PASSWORD_COPY = {
   heading: 'Change password',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, media, type SessionUser } from 'shared-lib';
 import { ChangeEmailForm } from './ChangeEmailForm';
@@ -28,8 +29,11 @@ const Mono = styled.dd`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-/** The account's Profile tab: who the customer is, and the settings they sign in with. */
-export function ProfilePanel({ user }: { user: SessionUser }) {
+/**
+ * The account's Profile tab: who the customer is, the settings they sign in with, and what the page adds after
+ * the first card (`billing`: the billing feature's details, composed by the page).
+ */
+export function ProfilePanel({ user, billing }: { user: SessionUser; billing?: ReactNode }) {
   return (
     <>
       <Card>
@@ -40,6 +44,7 @@ export function ProfilePanel({ user }: { user: SessionUser }) {
           <Mono>{user.id}</Mono>
         </Details>
       </Card>
+      {billing}
       <ChangeEmailForm currentEmail={user.email} />
       <ChangePasswordForm />
       <TwoFactorSettings />

@@ -20,7 +20,7 @@ import { startTotpEnrollment, type TotpEnrollment } from '../api/start-totp-enro
 import { verifyTotpCode } from '../api/verify-totp-code';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { CodeField } from './CodeField';
-import { Row, SettingsActions, SettingsCard, SettingsForm } from './settings-parts';
+import { Row, SettingsActions, SettingsCard, SettingsForm } from '../../../components/settings-parts';
 
 export const TWO_FACTOR_COPY = {
   heading: 'Two-factor authentication',

@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import { ButtonLink, formatEuroRaw, IconButton, media, paths, theme } from 'shared-lib';
 import { CartLine } from './CartLine';
 import { DiscountHint } from './DiscountHint';
-import { PriceLines } from './PriceLines';
+import { PriceLines } from '../../../components/PriceLines';
 import { usePricedCart } from '../hooks/use-priced-cart';
 import { useRemoveKeepingFocus } from '../hooks/use-remove-keeping-focus';
 

@@ -1,5 +1,13 @@
 import styled from 'styled-components';
-import { formatEuro, formatEuroRaw, type PricedCart } from 'shared-lib';
+import {
+  company,
+  formatCents,
+  formatEuro,
+  formatEuroRaw,
+  toCents,
+  vatContained,
+  type PricedCart,
+} from 'shared-lib';
 
 const Lines = styled.dl`
   display: grid;
@@ -23,6 +31,14 @@ const Saving = styled.dd`
   font-weight: 600;
 `;
 
+const Vat = styled.div`
+  display: contents;
+  dt,
+  dd {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
 const Total = styled.div`
   display: contents;
   dt,
@@ -35,7 +51,10 @@ const Total = styled.div`
   }
 `;
 
-/** Subtotal, the discount when one applies, and the total. The cart panel shows the subtotal raw (spec §9). */
+/**
+ * Subtotal, the discount when one applies, and the total, with the VAT it contains (prices include VAT: #31.5,
+ * beyond the spec). The cart panel shows the subtotal raw (spec §9).
+ */
 export function PriceLines({ priced, rawSubtotal = false }: { priced: PricedCart; rawSubtotal?: boolean }) {
   return (
     <Lines>
@@ -57,6 +76,10 @@ export function PriceLines({ priced, rawSubtotal = false }: { priced: PricedCart
         <dt>Total</dt>
         <dd>{formatEuro(priced.total)}</dd>
       </Total>
+      <Vat>
+        <dt>Includes VAT ({company.vat.ratePercent}%)</dt>
+        <dd>{formatCents(vatContained(toCents(priced.total), company.vat.ratePercent))}</dd>
+      </Vat>
     </Lines>
   );
 }

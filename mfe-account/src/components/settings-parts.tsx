@@ -1,4 +1,5 @@
-// The Profile tab's settings: each a card with its heading, its text, a narrow form and a row of buttons.
+// The Profile tab's settings cards (the auth feature's e-mail, password and two-factor settings; the billing
+// feature's details): each a card with its heading, its text, a narrow form and a row of buttons.
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Card, Form, FormFailure, SubmitButton, SuccessNote, type FormController } from 'shared-lib';

@@ -1,0 +1,119 @@
+// /account/invoice?number=2026-0001 (issue #31.5, beyond the spec): an invoice or credit note of the customer's,
+// to read and print. Reached from the order card in Account and from the order confirmation e-mail; the shell's
+// guard asks a signed-out visitor to sign in first and brings them back. Kept out of search engines (noindex).
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled, { createGlobalStyle } from 'styled-components';
+import { ArrowLeft, Printer } from 'lucide-react';
+import {
+  Button,
+  ButtonLink,
+  Container,
+  LinesSkeleton,
+  PageMeta,
+  paths,
+  reportError,
+  Section,
+  type ErrorDescription,
+} from 'shared-lib';
+import { LoadFailed, PanelNote } from '../components/panel-states';
+import { fetchInvoice, type InvoiceWithCorrected } from '../features/invoices/api/fetch-invoice';
+import { InvoiceDocument } from '../features/invoices/components/InvoiceDocument';
+
+/** On paper only the document: the site's header, footer, banner, toasts and this page's buttons stay off. */
+const PrintOnlyTheInvoice = createGlobalStyle`
+  @media print {
+    body * {
+      visibility: hidden;
+    }
+    #invoice,
+    #invoice * {
+      visibility: visible;
+    }
+    #invoice {
+      position: absolute;
+      inset: 0 0 auto 0;
+    }
+  }
+`;
+
+const Narrow = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  max-width: 52rem;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const ORDERS = `${paths.account}?tab=orders`;
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; invoice: InvoiceWithCorrected | null }
+  | { state: 'failed'; error: ErrorDescription };
+
+export default function InvoicePage() {
+  const [params] = useSearchParams();
+  const number = params.get('number') ?? '';
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: 'loading' });
+    fetchInvoice(number).then(
+      (invoice) => current && setLoaded({ state: 'ready', invoice }),
+      (error: unknown) => current && setLoaded({ state: 'failed', error: reportError('invoice', error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [number, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  const title = number ? `Invoice ${number}` : 'Invoice';
+  return (
+    <Section>
+      <PageMeta title={title} />
+      <PrintOnlyTheInvoice />
+      <Narrow>
+        <Toolbar>
+          <ButtonLink to={ORDERS} $variant="ghost">
+            <ArrowLeft size={18} aria-hidden /> Your orders
+          </ButtonLink>
+          {loaded.state === 'ready' && loaded.invoice ? (
+            <Button $variant="outline" onClick={() => window.print()}>
+              <Printer size={18} aria-hidden /> Print
+            </Button>
+          ) : null}
+        </Toolbar>
+        {loaded.state === 'loading' ? (
+          <>
+            <h1>{title}</h1>
+            <LinesSkeleton lines={8} />
+          </>
+        ) : null}
+        {loaded.state === 'failed' ? (
+          <>
+            <h1>{title}</h1>
+            <LoadFailed what="This invoice" error={loaded.error} onRetry={retry} />
+          </>
+        ) : null}
+        {loaded.state === 'ready' && !loaded.invoice ? (
+          <>
+            <h1>{title}</h1>
+            <PanelNote>
+              There is no invoice {number ? `numbered ${number} ` : ''}in your account. Your invoices are
+              listed with your orders.
+            </PanelNote>
+          </>
+        ) : null}
+        {loaded.state === 'ready' && loaded.invoice ? <InvoiceDocument invoice={loaded.invoice} /> : null}
+      </Narrow>
+    </Section>
+  );
+}

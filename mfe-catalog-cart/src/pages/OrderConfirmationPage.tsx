@@ -1,0 +1,96 @@
+// /checkout/confirmation?order=<id> (issue #31.2, beyond the spec): where "Complete Purchase" leads. Loaded from the
+// order's rows, so a reload or a bookmark shows the same; signed-in only (the shell's guard) and noindex.
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  Button,
+  ButtonLink,
+  Container,
+  LinesSkeleton,
+  Muted,
+  PageMeta,
+  paths,
+  reportError,
+  Section,
+  selectUser,
+  useSessionStore,
+  type ErrorDescription,
+} from 'shared-lib';
+import { fetchPlacedOrder, type PlacedOrder } from '../features/order-confirmation/api/fetch-placed-order';
+import { OrderConfirmation } from '../features/order-confirmation/components/OrderConfirmation';
+
+const Page = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; placed: PlacedOrder | null }
+  | { state: 'failed'; error: ErrorDescription };
+
+const ORDERS = `${paths.account}?tab=orders`;
+
+export default function OrderConfirmationPage() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order') ?? '';
+  const email = useSessionStore(selectUser)?.email ?? null;
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: 'loading' });
+    fetchPlacedOrder(orderId).then(
+      (placed) => current && setLoaded({ state: 'ready', placed }),
+      (error: unknown) =>
+        current && setLoaded({ state: 'failed', error: reportError('confirmation', error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderId, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <Section>
+      <PageMeta title="Order confirmation" />
+      <Page>
+        {loaded.state === 'ready' && loaded.placed ? (
+          <OrderConfirmation placed={loaded.placed} email={email} />
+        ) : (
+          <h1>Order confirmation</h1>
+        )}
+        {loaded.state === 'loading' ? <LinesSkeleton lines={6} /> : null}
+        {loaded.state === 'failed' ? (
+          <>
+            <p role="alert">
+              <strong>Your order is placed, but its details could not be loaded.</strong>{' '}
+              {loaded.error.message}
+            </p>
+            <Actions>
+              <Button onClick={retry}>Retry</Button>
+              <ButtonLink to={ORDERS} $variant="outline">
+                Your orders
+              </ButtonLink>
+            </Actions>
+          </>
+        ) : null}
+        {loaded.state === 'ready' && !loaded.placed ? (
+          <>
+            <Muted>There is no such order in your account. Your orders are listed under My Account.</Muted>
+            <Actions>
+              <ButtonLink to={ORDERS}>Your orders</ButtonLink>
+            </Actions>
+          </>
+        ) : null}
+      </Page>
+    </Section>
+  );
+}
