@@ -2382,6 +2382,13 @@ CREATE POLICY "own redemptions" ON public.discount_redemptions FOR SELECT TO aut
 ALTER TABLE public.project_requests ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: billing_details second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.billing_details AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
 -- Name: cart_items second factor when verified; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -2393,6 +2400,13 @@ CREATE POLICY "second factor when verified" ON public.cart_items AS RESTRICTIVE 
 --
 
 CREATE POLICY "second factor when verified" ON public.discount_redemptions AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
+
+
+--
+-- Name: invoices second factor when verified; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "second factor when verified" ON public.invoices AS RESTRICTIVE TO authenticated USING (( SELECT private.aal_sufficient() AS aal_sufficient)) WITH CHECK (( SELECT private.aal_sufficient() AS aal_sufficient));
 
 
 --
