@@ -64,6 +64,97 @@ CREATE FUNCTION private.acting_user() RETURNS uuid
 $$;
 
 
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: meetings; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.meetings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    user_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    meeting_type text NOT NULL,
+    scheduled_at timestamp with time zone,
+    status text DEFAULT 'requested'::text NOT NULL,
+    notes text,
+    contact_name text,
+    contact_email text,
+    ends_at timestamp with time zone,
+    hold_expires_at timestamp with time zone,
+    confirmed_at timestamp with time zone,
+    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
+    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
+    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
+    CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
+);
+
+
+--
+-- Name: booking_link_view(public.meetings); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.booking_link_view(m public.meetings) RETURNS json
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when m.id is null then json_build_object('state', 'unknown') else json_build_object(
+    'state', case
+      when private.is_expired_hold(m) then 'expired'
+      when m.status = 'cancelled' then 'cancelled'
+      when m.scheduled_at <= now() or m.status = 'completed' then 'past'
+      when m.confirmed_at is null then 'hold'
+      else 'confirmed' end,
+    'meetingType', m.meeting_type,
+    'startsAt', m.scheduled_at,
+    'endsAt', m.ends_at,
+    'timeZone', (select s.time_zone from public.booking_settings s),
+    'holdExpiresAt', case when m.confirmed_at is null then m.hold_expires_at end,
+    'inYourAccount', m.user_id is not null and m.user_id = private.acting_user(),
+    'canAddToAccount', m.user_id is null and private.acting_user() is not null
+  ) end;
+$$;
+
+
+--
+-- Name: booking_of_link(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.booking_of_link(token text) RETURNS public.meetings
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select m.* from private.booking_links l join public.meetings m on m.id = l.meeting_id
+  where l.token_hash = sha256(convert_to(coalesce(token, ''), 'UTF8'));
+$$;
+
+
+--
+-- Name: booking_payload(public.meetings); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.booking_payload(m public.meetings) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'meetingId', m.id,
+    'meetingType', m.meeting_type,
+    'startsAt', m.scheduled_at,
+    'endsAt', m.ends_at,
+    'timeZone', (select s.time_zone from public.booking_settings s),
+    'name', m.contact_name,
+    'email', m.contact_email,
+    'note', m.notes,
+    'holdExpiresAt', case when m.confirmed_at is null then m.hold_expires_at end,
+    'seller', private.seller()
+  );
+$$;
+
+
 --
 -- Name: cart_service_ids(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
@@ -293,6 +384,28 @@ $$;
 
 
 --
+-- Name: email_booking_link(public.meetings, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.email_booking_link(m public.meetings, reason text) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  key text := 'booking_link:' || m.id || ':' || floor(extract(epoch from now()) / 600)::bigint;
+begin
+  if exists (select 1 from private.email_outbox o where o.idempotency_key = key) then
+    return;
+  end if;
+  perform private.enqueue_email('booking_link', m.contact_email,
+    private.booking_payload(m) - 'name' - 'note'
+      || jsonb_build_object('linkUrl', private.new_booking_link(m.id), 'reason', reason),
+    key);
+end;
+$$;
+
+
+--
 -- Name: enqueue_email(text, text, jsonb, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -390,6 +503,18 @@ $$;
 
 
 --
+-- Name: is_expired_hold(public.meetings); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.is_expired_hold(m public.meetings) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select m.confirmed_at is null and m.hold_expires_at is not null and m.hold_expires_at <= now();
+$$;
+
+
+--
 -- Name: is_time_zone(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -406,33 +531,6 @@ end;
 $$;
 
 
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
---
--- Name: meetings; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.meetings (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    user_id uuid,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    meeting_type text NOT NULL,
-    scheduled_at timestamp with time zone,
-    status text DEFAULT 'requested'::text NOT NULL,
-    notes text,
-    contact_name text,
-    contact_email text,
-    ends_at timestamp with time zone,
-    CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
-    CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
-    CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
-    CONSTRAINT meetings_owner_check CHECK (((user_id IS NOT NULL) OR (contact_email IS NOT NULL))),
-    CONSTRAINT meetings_status_check CHECK ((status = ANY (ARRAY['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
-);
-
-
 --
 -- Name: is_upcoming_booking(public.meetings); Type: FUNCTION; Schema: private; Owner: -
 --
@@ -441,7 +539,8 @@ CREATE FUNCTION private.is_upcoming_booking(m public.meetings) RETURNS boolean
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select m.contact_email is not null and m.status in ('requested', 'scheduled') and m.scheduled_at > now();
+  select m.contact_email is not null and m.status in ('requested', 'scheduled') and m.scheduled_at > now()
+    and not private.is_expired_hold(m);
 $$;
 
 
@@ -584,6 +683,24 @@ $$;
 
 
 --
+-- Name: new_booking_link(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.new_booking_link(meeting_id uuid) RETURNS text
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  token text := encode(extensions.gen_random_bytes(32), 'hex');
+begin
+  insert into private.booking_links (token_hash, meeting_id)
+  values (sha256(convert_to(token, 'UTF8')), new_booking_link.meeting_id);
+  return private.site_link('/booking?token=' || token);
+end;
+$$;
+
+
+--
 -- Name: next_document_number(text, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -611,6 +728,20 @@ CREATE FUNCTION private.normalised_code(code text) RETURNS text
     SET search_path TO ''
     AS $$
   select nullif(upper(btrim(coalesce(code, ''))), '');
+$$;
+
+
+--
+-- Name: offered_guest_bookings(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.offered_guest_bookings(account uuid) RETURNS SETOF public.meetings
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select m.* from public.meetings m
+  where m.user_id is null and m.confirmed_at is not null and private.is_upcoming_booking(m)
+    and lower(m.contact_email) = (select lower(u.email) from auth.users u where u.id = account);
 $$;
 
 
@@ -781,6 +912,24 @@ $$;
 
 
 --
+-- Name: release_expired_holds(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.release_expired_holds() RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update public.meetings m set status = 'cancelled'
+  where m.id in (
+    select h.id from public.meetings h
+    where h.confirmed_at is null and h.hold_expires_at is not null and h.status = 'requested'
+      and h.hold_expires_at <= now()
+    for update skip locked
+  );
+$$;
+
+
+--
 -- Name: request_email_sweep(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -912,6 +1061,7 @@ CREATE FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_
     select 1
     from public.meetings m, public.booking_settings s
     where m.status <> 'cancelled'
+      and not private.is_expired_hold(m)
       and m.scheduled_at < slot_is_taken.slot_end
       and coalesce(m.ends_at, m.scheduled_at + make_interval(mins => s.slot_minutes)) > slot_is_taken.slot_start
   );
@@ -1028,10 +1178,10 @@ $$;
 
 
 --
--- Name: book_discovery_call(timestamp with time zone, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: book_discovery_call(timestamp with time zone, text, text, text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text) RETURNS json
+CREATE FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text DEFAULT NULL::text, call_type text DEFAULT 'discovery'::text) RETURNS json
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1044,8 +1194,13 @@ declare
   address_has_call constant text := 'We''ve e-mailed that address a link to manage its booking.';
   slot record;
   settings public.booking_settings;
-  meeting_id uuid;
+  booked public.meetings;
+  existing public.meetings;
+  receipt jsonb;
 begin
+  if call_type is null or call_type not in ('discovery', 'strategy') then
+    raise exception 'call_type is discovery or strategy' using errcode = '22023';
+  end if;
   select * into settings from public.booking_settings;
   select g.slot_start, g.slot_end into slot
   from private.slot_grid(now(), (book_discovery_call.slot_start at time zone settings.time_zone)::date) g
@@ -1053,11 +1208,10 @@ begin
   if not found then
     raise exception 'That time cannot be booked. Please choose one of the times shown.';
   end if;
-  -- Each lookup comes after its lock, in a statement of its own (SQL does not promise to evaluate `a or b` from
-  -- the left): a booking that held the lock has committed, and the lookup sees it.
   if not pg_try_advisory_xact_lock(hashtext('booking-slot:' || extract(epoch from slot.slot_start)::text)) then
     raise exception '%', taken;
   end if;
+  perform private.release_expired_holds();
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception '%', taken;
   end if;
@@ -1073,30 +1227,53 @@ begin
   if not pg_try_advisory_xact_lock(hashtext('booking-address:' || address)) then
     return private.refusal(409, 'address_has_booking', address_has_call);
   end if;
-  if exists (
-    select 1 from public.meetings m where lower(m.contact_email) = address and private.is_upcoming_booking(m)
-  ) then
+  select * into existing from public.meetings m
+  where lower(m.contact_email) = address and private.is_upcoming_booking(m)
+  order by m.scheduled_at limit 1;
+  if existing.id is not null then
+    perform private.email_booking_link(existing, 'already_booked');
     return private.refusal(409, 'address_has_booking', address_has_call);
   end if;
   begin
-    insert into public.meetings (user_id, meeting_type, scheduled_at, ends_at, status, notes, contact_name, contact_email)
+    insert into public.meetings (user_id, meeting_type, scheduled_at, ends_at, status, notes, contact_name,
+      contact_email, hold_expires_at, confirmed_at)
     values (
       owner,
-      settings.meeting_type,
+      case call_type when 'strategy' then settings.strategy_meeting_type else settings.meeting_type end,
       slot.slot_start,
       slot.slot_end,
       'requested',
       nullif(btrim(coalesce(note, '')), ''),
       btrim(name),
-      btrim(email)
+      btrim(email),
+      case when owner is null then now() + make_interval(secs => settings.hold_seconds) end,
+      case when owner is not null then now() end
     )
-    returning id into meeting_id;
+    returning * into booked;
   exception when exclusion_violation then
-    -- An overlapping time of another length (the agency changed slot_minutes meanwhile).
     raise exception '%', taken;
   end;
-  return to_json(meeting_id);
+  receipt := private.booking_payload(booked);
+  perform private.enqueue_email('booking_agency_copy', (select c.email_contact from private.company_details c),
+    receipt, 'booking_agency_copy:' || booked.id);
+  if owner is null then
+    receipt := receipt || jsonb_build_object('confirmUrl', private.new_booking_link(booked.id));
+  end if;
+  perform private.enqueue_email('booking_receipt', booked.contact_email, receipt, 'booking_receipt:' || booked.id);
+  return to_json(booked.id);
 end;
+$$;
+
+
+--
+-- Name: booking_link(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.booking_link(token text) RETURNS json
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select private.booking_link_view(private.booking_of_link(token));
 $$;
 
 
@@ -1134,6 +1311,54 @@ CREATE FUNCTION public.claim_guest_meetings() RETURNS integer
     AS $$
   -- Links nothing (20261127090000_booking_proof.sql): older account remotes still call it.
   select 0;
+$$;
+
+
+--
+-- Name: confirm_booking(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.confirm_booking(token text) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  found_id uuid := (private.booking_of_link(token)).id;
+  m public.meetings;
+  state text;
+begin
+  perform private.release_expired_holds();
+  select * into m from public.meetings where id = found_id for update;
+  if m.id is null then
+    return private.refusal(404, 'booking_link_unknown',
+      'We do not know this link. Please check that you opened the whole link from the e-mail.');
+  end if;
+  state := private.booking_link_view(m) ->> 'state';
+  if state not in ('hold', 'confirmed') then
+    return private.refusal(410, 'booking_link_expired',
+      'This link has expired: the call was not confirmed in time, was cancelled or has passed.');
+  end if;
+  update public.meetings
+  set confirmed_at = coalesce(confirmed_at, now()), user_id = coalesce(user_id, private.acting_user())
+  where id = m.id
+  returning * into m;
+  return private.booking_link_view(m);
+end;
+$$;
+
+
+--
+-- Name: guest_bookings_for_account(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.guest_bookings_for_account() RETURNS TABLE(id uuid, meeting_type text, call_date date)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select m.id, m.meeting_type, (m.scheduled_at at time zone s.time_zone)::date
+  from private.offered_guest_bookings(private.require_account('see your bookings')) m,
+    public.booking_settings s
+  order by m.scheduled_at;
 $$;
 
 
@@ -1344,6 +1569,27 @@ $$;
 
 
 --
+-- Name: send_booking_link(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.send_booking_link(meeting_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  m public.meetings;
+begin
+  select * into m from private.offered_guest_bookings(private.require_account('add a booking'))
+  where id = send_booking_link.meeting_id;
+  if m.id is null then
+    raise exception 'This call cannot be added to your account.' using errcode = 'P0001';
+  end if;
+  perform private.email_booking_link(m, 'add_to_account');
+end;
+$$;
+
+
+--
 -- Name: subscribe_newsletter(text, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1390,6 +1636,17 @@ begin
   return coalesce(private.checked_code_status(private.normalised_code(code), null, null) = 'valid', false);
 end;
 $$;
+
+
+--
+-- Name: booking_links; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.booking_links (
+    token_hash bytea NOT NULL,
+    meeting_id uuid NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
 
 
 --
@@ -1580,12 +1837,16 @@ CREATE TABLE public.booking_settings (
     horizon_days integer DEFAULT 21 NOT NULL,
     min_notice_minutes integer DEFAULT 1440 NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    hold_seconds integer DEFAULT 1800 NOT NULL,
+    strategy_meeting_type text DEFAULT 'AI Strategy Call'::text NOT NULL,
     CONSTRAINT booking_settings_check CHECK ((day_start < day_end)),
+    CONSTRAINT booking_settings_hold_seconds_check CHECK (((hold_seconds >= 0) AND (hold_seconds <= 86400))),
     CONSTRAINT booking_settings_horizon_days_check CHECK (((horizon_days >= 1) AND (horizon_days <= 366))),
     CONSTRAINT booking_settings_id_check CHECK (id),
     CONSTRAINT booking_settings_meeting_type_check CHECK (((char_length(btrim(meeting_type)) >= 1) AND (char_length(btrim(meeting_type)) <= 100))),
     CONSTRAINT booking_settings_min_notice_minutes_check CHECK (((min_notice_minutes >= 0) AND (min_notice_minutes <= 525600))),
     CONSTRAINT booking_settings_slot_minutes_check CHECK (((slot_minutes >= 10) AND (slot_minutes <= 240))),
+    CONSTRAINT booking_settings_strategy_meeting_type_check CHECK (((char_length(btrim(strategy_meeting_type)) >= 1) AND (char_length(btrim(strategy_meeting_type)) <= 100))),
     CONSTRAINT booking_settings_time_zone_check CHECK (private.is_time_zone(time_zone)),
     CONSTRAINT booking_settings_weekdays_check CHECK ((((cardinality(weekdays) >= 1) AND (cardinality(weekdays) <= 7)) AND (weekdays <@ '{1,2,3,4,5,6,7}'::integer[])))
 );
@@ -1742,6 +2003,14 @@ CREATE TABLE public.services (
     CONSTRAINT services_category_check CHECK ((category = ANY (ARRAY['full'::text, 'workshops'::text]))),
     CONSTRAINT services_price_check CHECK ((price > (0)::numeric))
 );
+
+
+--
+-- Name: booking_links booking_links_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.booking_links
+    ADD CONSTRAINT booking_links_pkey PRIMARY KEY (token_hash);
 
 
 --
@@ -1993,6 +2262,13 @@ ALTER TABLE ONLY public.services
 
 
 --
+-- Name: booking_links_meeting_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX booking_links_meeting_idx ON private.booking_links USING btree (meeting_id);
+
+
+--
 -- Name: email_outbox_unsent; Type: INDEX; Schema: private; Owner: -
 --
 
@@ -2032,6 +2308,13 @@ CREATE UNIQUE INDEX invoices_one_per_order ON public.invoices USING btree (order
 --
 
 CREATE INDEX meetings_contact_email_idx ON public.meetings USING btree (lower(contact_email)) WHERE (contact_email IS NOT NULL);
+
+
+--
+-- Name: meetings_open_holds_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX meetings_open_holds_idx ON public.meetings USING btree (hold_expires_at) WHERE ((confirmed_at IS NULL) AND (hold_expires_at IS NOT NULL) AND (status = 'requested'::text));
 
 
 --
@@ -2112,6 +2395,14 @@ CREATE TRIGGER orders_status_change BEFORE UPDATE OF status, status_changed_at O
 
 
 --
+-- Name: booking_links booking_links_meeting_id_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.booking_links
+    ADD CONSTRAINT booking_links_meeting_id_fkey FOREIGN KEY (meeting_id) REFERENCES public.meetings(id) ON DELETE CASCADE;
+
+
+--
 -- Name: billing_details billing_details_user_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2182,6 +2473,12 @@ ALTER TABLE ONLY public.order_items
 ALTER TABLE ONLY public.orders
     ADD CONSTRAINT orders_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 
+
+--
+-- Name: booking_links; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.booking_links ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: company_details; Type: ROW SECURITY; Schema: private; Owner: -
@@ -2478,6 +2775,38 @@ GRANT ALL ON FUNCTION private.acting_user() TO service_role;
 
 
 --
+-- Name: TABLE meetings; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.meetings TO service_role;
+GRANT SELECT ON TABLE public.meetings TO authenticated;
+
+
+--
+-- Name: FUNCTION booking_link_view(m public.meetings); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.booking_link_view(m public.meetings) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_link_view(m public.meetings) TO service_role;
+
+
+--
+-- Name: FUNCTION booking_of_link(token text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.booking_of_link(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_of_link(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION booking_payload(m public.meetings); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.booking_payload(m public.meetings) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.booking_payload(m public.meetings) TO service_role;
+
+
+--
 -- Name: FUNCTION cart_service_ids(items jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2566,6 +2895,14 @@ GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
 
 --
+-- Name: FUNCTION email_booking_link(m public.meetings, reason text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) TO service_role;
+
+
+--
 -- Name: FUNCTION enqueue_email(template text, recipient text, payload jsonb, idempotency_key text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2599,19 +2936,19 @@ GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
 
 
 --
+-- Name: FUNCTION is_expired_hold(m public.meetings); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_expired_hold(m public.meetings) TO service_role;
+
+
+--
 -- Name: FUNCTION is_time_zone(zone text); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
-
-
---
--- Name: TABLE meetings; Type: ACL; Schema: public; Owner: -
---
-
-GRANT ALL ON TABLE public.meetings TO service_role;
-GRANT SELECT ON TABLE public.meetings TO authenticated;
 
 
 --
@@ -2655,6 +2992,14 @@ GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 
 --
+-- Name: FUNCTION new_booking_link(meeting_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.new_booking_link(meeting_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.new_booking_link(meeting_id uuid) TO service_role;
+
+
+--
 -- Name: FUNCTION next_document_number(series text, year integer, OUT number text, OUT sequence integer); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2668,6 +3013,14 @@ GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OU
 
 REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
+
+
+--
+-- Name: FUNCTION offered_guest_bookings(account uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.offered_guest_bookings(account uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.offered_guest_bookings(account uuid) TO service_role;
 
 
 --
@@ -2727,10 +3080,19 @@ GRANT ALL ON FUNCTION private.refusal(status integer, code text, message text) T
 
 
 --
+-- Name: FUNCTION release_expired_holds(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.release_expired_holds() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.release_expired_holds() TO service_role;
+
+
+--
 -- Name: FUNCTION request_email_sweep(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.request_email_sweep() TO service_role;
 
 
 --
@@ -2826,13 +3188,23 @@ GRANT ALL ON FUNCTION public.available_slots() TO service_role;
 
 
 --
--- Name: FUNCTION book_discovery_call(slot_start timestamp with time zone, name text, email text, note text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) TO anon;
-GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) TO authenticated;
-GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text) TO service_role;
+REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO anon;
+GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO authenticated;
+GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO service_role;
+
+
+--
+-- Name: FUNCTION booking_link(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.booking_link(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.booking_link(token text) TO anon;
+GRANT ALL ON FUNCTION public.booking_link(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.booking_link(token text) TO service_role;
 
 
 --
@@ -2850,6 +3222,25 @@ GRANT ALL ON FUNCTION public.claim_emails(batch_size integer) TO service_role;
 REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
+
+
+--
+-- Name: FUNCTION confirm_booking(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.confirm_booking(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_booking(token text) TO anon;
+GRANT ALL ON FUNCTION public.confirm_booking(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.confirm_booking(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION guest_bookings_for_account(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.guest_bookings_for_account() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO authenticated;
+GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO service_role;
 
 
 --
@@ -2904,6 +3295,15 @@ GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;
 REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO authenticated;
+
+
+--
+-- Name: FUNCTION send_booking_link(meeting_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.send_booking_link(meeting_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO service_role;
 
 
 --

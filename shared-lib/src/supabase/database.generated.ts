@@ -47,11 +47,13 @@ export type Database = {
         Row: {
           day_end: string;
           day_start: string;
+          hold_seconds: number;
           horizon_days: number;
           id: boolean;
           meeting_type: string;
           min_notice_minutes: number;
           slot_minutes: number;
+          strategy_meeting_type: string;
           time_zone: string;
           updated_at: string;
           weekdays: number[];
@@ -60,11 +62,13 @@ export type Database = {
         Insert: {
           day_end?: string;
           day_start?: string;
+          hold_seconds?: number;
           horizon_days?: number;
           id?: boolean;
           meeting_type?: string;
           min_notice_minutes?: number;
           slot_minutes?: number;
+          strategy_meeting_type?: string;
           time_zone?: string;
           updated_at?: string;
           weekdays?: number[];
@@ -72,11 +76,13 @@ export type Database = {
         Update: {
           day_end?: string;
           day_start?: string;
+          hold_seconds?: number;
           horizon_days?: number;
           id?: boolean;
           meeting_type?: string;
           min_notice_minutes?: number;
           slot_minutes?: number;
+          strategy_meeting_type?: string;
           time_zone?: string;
           updated_at?: string;
           weekdays?: number[];
@@ -281,10 +287,12 @@ export type Database = {
       };
       meetings: {
         Row: {
+          confirmed_at: string | null;
           contact_email: string | null;
           contact_name: string | null;
           created_at: string;
           ends_at: string | null;
+          hold_expires_at: string | null;
           id: string;
           meeting_type: string;
           notes: string | null;
@@ -294,10 +302,12 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          confirmed_at?: string | null;
           contact_email?: string | null;
           contact_name?: string | null;
           created_at?: string;
           ends_at?: string | null;
+          hold_expires_at?: string | null;
           id?: string;
           meeting_type: string;
           notes?: string | null;
@@ -306,10 +316,12 @@ export type Database = {
           user_id?: string | null;
         };
         Update: {
+          confirmed_at?: string | null;
           contact_email?: string | null;
           contact_name?: string | null;
           created_at?: string;
           ends_at?: string | null;
+          hold_expires_at?: string | null;
           id?: string;
           meeting_type?: string;
           notes?: string | null;
@@ -498,9 +510,10 @@ export type Database = {
         }[];
       };
       book_discovery_call: {
-        Args: { email: string; name: string; note?: string; slot_start: string };
+        Args: { call_type?: string; email: string; name: string; note?: string; slot_start: string };
         Returns: Json;
       };
+      booking_link: { Args: { token: string }; Returns: Json };
       claim_emails: {
         Args: { batch_size?: number };
         Returns: {
@@ -513,6 +526,15 @@ export type Database = {
         }[];
       };
       claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
+      confirm_booking: { Args: { token: string }; Returns: Json };
+      guest_bookings_for_account: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          call_date: string;
+          id: string;
+          meeting_type: string;
+        }[];
+      };
       mark_email_failed: {
         Args: { email_id: number; error: string; permanent?: boolean; retry_after_seconds?: number };
         Returns: undefined;
@@ -538,6 +560,7 @@ export type Database = {
         }[];
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
+      send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
     };

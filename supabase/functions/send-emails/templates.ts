@@ -88,6 +88,19 @@ const call = z.object({
   seller: seller.optional(),
 });
 
+/** A new link to a booking (20261130090000_guest_booking_proof.sql): no name or note, whoever asked. */
+const bookingLink = z.object({
+  meetingType: text(100),
+  startsAt: instant,
+  endsAt: instant,
+  timeZone,
+  email,
+  linkUrl: url,
+  /** Why it was sent: the address was used to book again, or its account asked to add the booking. */
+  reason: z.enum(['already_booked', 'add_to_account']),
+  seller: seller.optional(),
+});
+
 const newsletterCode = z.object({ name: text(100), code: text(40), seller: seller.optional() });
 
 // Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
@@ -278,6 +291,25 @@ const templates = {
       { kind: 'paragraph', text: `${c.name} has been sent the confirmation.` },
     ],
   }),
+  booking_link: (l: z.infer<typeof bookingLink>): Email => ({
+    subject: `Your ${l.meetingType} on ${day(l.startsAt, l.timeZone)}`,
+    blocks: [
+      { kind: 'heading', text: 'Your call with us' },
+      {
+        kind: 'paragraph',
+        text:
+          l.reason === 'already_booked'
+            ? 'Someone asked to book a call with us for this email address, which already has one. Here is the link to that call.'
+            : 'You asked to add this call to your account. Open the link while signed in to your account and choose "Add to my account".',
+      },
+      { kind: 'rows', rows: meetingRows(l, l.timeZone) },
+      { kind: 'link', label: 'Open my call', url: l.linkUrl },
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this, you can ignore this email.',
+      },
+    ],
+  }),
   newsletter_code: (n: z.infer<typeof newsletterCode>): Email => ({
     subject: 'Your discount code',
     blocks: [
@@ -298,6 +330,7 @@ const schemas = {
   booking_agency_copy: booking,
   call_confirmed: call,
   call_confirmed_agency_copy: call,
+  booking_link: bookingLink,
   newsletter_code: newsletterCode,
 } as const;
 
