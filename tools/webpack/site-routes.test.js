@@ -38,6 +38,7 @@ describe('sitemap.xml and robots.txt', () => {
       '/account/invoice',
       '/checkout',
       '/checkout/confirmation',
+      '/booking',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -55,6 +56,7 @@ describe('sitemap.xml and robots.txt', () => {
       '/checkout/confirmation',
       '/account',
       '/account/invoice',
+      '/booking',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

@@ -23,6 +23,7 @@ import {
   useFormSubmit,
   PageMeta,
   isApiError,
+  sendQueuedEmails,
 } from 'shared-lib';
 import { BillingFields, billingRow, billingValues, type BillingValues } from 'shared-lib/billing';
 import { billingSchema, type BillingInput } from 'shared-lib/validation';
@@ -36,7 +37,6 @@ import {
   codeRefusal,
   DiscountCodeForm,
 } from '../features/checkout/components/DiscountCodeForm';
-import { sendQueuedEmails } from '../features/checkout/api/send-emails';
 import { useSavedBilling } from '../features/checkout/hooks/use-saved-billing';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
 import { forgetStoredCode } from '../features/checkout/utils/stored-code';

@@ -17,6 +17,7 @@ import {
   serviceJsonLd,
   siteUrl,
   Steps,
+  strategyCallBookingPath,
   useCartStore,
 } from 'shared-lib';
 import { getServicePageByPath, toCartItem, type Service, type ServicePage } from 'shared-lib/catalogue';
@@ -208,7 +209,7 @@ export default function ServiceDetailPage() {
               <BuyBox service={page} />
             ) : (
               <Actions style={{ marginTop: '1.5rem' }}>
-                <ButtonLink to={paths.contact} $size="lg">
+                <ButtonLink to={strategyCallBookingPath} $size="lg">
                   Book Your Call
                 </ButtonLink>
               </Actions>

@@ -17,6 +17,7 @@ const routes: readonly RemoteRoute[] = [
   { path: paths.privacy, Component: lazy(() => legal().then((m) => ({ default: m.PrivacyPage }))) },
   { path: paths.terms, Component: lazy(() => legal().then((m) => ({ default: m.TermsPage }))) },
   { path: paths.imprint, Component: lazy(() => import('../pages/ImprintPage')) },
+  { path: paths.booking, Component: lazy(() => import('../pages/BookingLinkPage')) },
 ];
 
 export default routes;

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { CalendarClock } from 'lucide-react';
 import { Card, Container, media, Muted, Section, PageMeta } from 'shared-lib';
@@ -35,6 +36,8 @@ const CalendarHeading = styled.div`
 `;
 
 export default function ContactPage() {
+  // From the AI Strategy Call page's "Book Your Call" (#33.6): the calendar books that call instead.
+  const strategy = useSearchParams()[0].get('call') === 'strategy';
   return (
     <>
       <PageMeta
@@ -52,10 +55,16 @@ export default function ContactPage() {
             <Calendar as="section" aria-labelledby="calendar-title">
               <CalendarHeading>
                 <CalendarClock size={32} aria-hidden />
-                <h2 id="calendar-title">Book a discovery call</h2>
+                <h2 id="calendar-title">
+                  {strategy ? 'Book your AI Strategy Call' : 'Book a discovery call'}
+                </h2>
               </CalendarHeading>
-              <Muted as="p">30 minutes, free, by video. Pick a day and a time that suit you.</Muted>
-              <BookingCalendar />
+              <Muted as="p">
+                {strategy
+                  ? '30 minutes, by video. Pick a day and a time that suit you.'
+                  : '30 minutes, free, by video. Pick a day and a time that suit you.'}
+              </Muted>
+              <BookingCalendar callType={strategy ? 'strategy' : 'discovery'} />
             </Calendar>
             <Card>
               <ContactForm />

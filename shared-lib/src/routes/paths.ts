@@ -19,6 +19,8 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   imprint: '/imprint',
+  /** A booking's e-mailed link: `/booking?token=<token>` (beyond the spec, #30.1). */
+  booking: '/booking',
   auth: '/auth',
   authReset: '/auth/reset',
   account: '/account',
@@ -36,6 +38,12 @@ export const invoicePath = (number: string) => `${paths.invoice}?number=${encode
 export const orderConfirmationPath = (orderId: string) =>
   `${paths.orderConfirmation}?order=${encodeURIComponent(orderId)}`;
 
+/** The booking a link's token opens (the database builds these links for its e-mails; tests and docs use this). */
+export const bookingLinkPath = (token: string) => `${paths.booking}?token=${encodeURIComponent(token)}`;
+
+/** The contact page's calendar booking the AI Strategy Call instead of a discovery call (#33.6). */
+export const strategyCallBookingPath = `${paths.contact}?call=strategy`;
+
 export const blogArticlePath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 export const remotePaths: Record<RemoteKey, readonly string[]> = {
@@ -52,6 +60,7 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
     paths.privacy,
     paths.terms,
     paths.imprint,
+    paths.booking,
   ],
   catalog: [paths.howWeWork, ...servicePaths, paths.checkout, paths.orderConfirmation],
   account: [paths.auth, paths.authReset, paths.account, paths.invoice],
@@ -69,7 +78,12 @@ export const protectedPaths: readonly string[] = [
  * Pages whose content depends on the visitor: not prerendered (scripts/prerender.mjs), not in the sitemap, closed
  * to crawlers in robots.txt (tools/webpack/site-routes.js) and marked noindex.
  */
-export const personalPaths: readonly string[] = [paths.auth, paths.authReset, ...protectedPaths];
+export const personalPaths: readonly string[] = [
+  paths.auth,
+  paths.authReset,
+  ...protectedPaths,
+  paths.booking,
+];
 
 export function remoteForPath(pathname: string): RemoteKey | undefined {
   for (const [remote, list] of Object.entries(remotePaths) as [RemoteKey, readonly string[]][]) {

@@ -35,6 +35,28 @@ type ClientWritten<T extends TableName> = Refine<
 /** A table only the database writes (clients are granted SELECT on it). */
 type DatabaseWritten<T extends TableName, Row = Gen<T>['Row']> = Refine<T, Row, never>;
 
+/** Which call book_discovery_call books: a discovery call, or the AI Strategy Call (#33.6). */
+export type CallType = 'discovery' | 'strategy';
+
+/**
+ * What a booking's e-mailed link opens (booking_link, confirm_booking): the call, never who booked it. 'hold': a
+ * guest's booking waiting for its confirmation until holdExpiresAt; 'expired': a hold not confirmed in time.
+ */
+export type BookingLinkView =
+  | { state: 'unknown' }
+  | {
+      state: 'hold' | 'confirmed' | 'expired' | 'cancelled' | 'past';
+      meetingType: string;
+      startsAt: string;
+      endsAt: string;
+      timeZone: string;
+      holdExpiresAt: string | null;
+      /** The booking is the signed-in account's. */
+      inYourAccount: boolean;
+      /** Signed in (with a sufficient session), and the booking is no account's yet: confirming adds it. */
+      canAddToAccount: boolean;
+    };
+
 /** A cart as quote_cart and place_order read it: the services in the cart's order (other keys are ignored). */
 export interface CartLine {
   service_id: string;
@@ -81,9 +103,13 @@ export type InvoiceRow = Merge<
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
  * A meeting as the account shows it (spec section 3). A booked call's contact details and end (contact_name,
- * contact_email, ends_at) are for the agency; select('*') still returns them.
+ * contact_email, ends_at) and its hold (hold_expires_at, confirmed_at) are for the agency; select('*') still
+ * returns them.
  */
-export type MeetingRow = Omit<Gen<'meetings'>['Row'], 'contact_name' | 'contact_email' | 'ends_at'>;
+export type MeetingRow = Omit<
+  Gen<'meetings'>['Row'],
+  'contact_name' | 'contact_email' | 'ends_at' | 'hold_expires_at' | 'confirmed_at'
+>;
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
 type Tables = Merge<
@@ -115,6 +141,8 @@ type Functions = Merge<
       { Args: { items: CartLine[]; expected_total: number; discount_code: string | null }; Returns: string }
     >;
     book_discovery_call: Merge<Schema['Functions']['book_discovery_call'], { Returns: string }>;
+    booking_link: Merge<Schema['Functions']['booking_link'], { Returns: BookingLinkView }>;
+    confirm_booking: Merge<Schema['Functions']['confirm_booking'], { Returns: BookingLinkView }>;
     subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
     quote_cart: Merge<
       Schema['Functions']['quote_cart'],

@@ -36,7 +36,10 @@ it('shows the Smart Website page as the spec describes and adds it to the cart o
 it('shows the strategy call with Book Your Call instead of a price', async () => {
   await renderSuspended(<ServiceDetailPage />, { route: '/services/ai-strategy-call' });
   expect(screen.getByText('Expert guidance to plan your AI transformation')).toBeInTheDocument();
-  expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute('href', '/contact');
+  expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute(
+    'href',
+    '/contact?call=strategy',
+  );
   expect(screen.queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
 });
 
@@ -66,7 +69,10 @@ it.each(servicePaths)(
     if (service) {
       expect(screen.getByRole('button', { name: `Add to Cart - €${service.price}` })).toBeEnabled();
     } else {
-      expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute('href', '/contact');
+      expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute(
+        'href',
+        '/contact?call=strategy',
+      );
     }
   },
 );

@@ -13,6 +13,7 @@ import {
   SkeletonBlock,
   useSessionStore,
   VisuallyHidden,
+  type CallType,
 } from 'shared-lib';
 import { fetchAvailableSlots } from '../api/fetch-available-slots';
 import {
@@ -24,6 +25,12 @@ import {
   type SlotDay,
 } from '../utils/slots';
 import { BookingForm, emptyBookingDetails } from './BookingForm';
+
+/** The calls this picker books (the strategy call's name is its page's title, beyond the spec: #33.6). */
+const CALLS: Record<CallType, { name: string; booked: string }> = {
+  discovery: { name: 'Discovery Call', booked: 'Your discovery call is booked' },
+  strategy: { name: 'AI Strategy Call', booked: 'Your AI Strategy Call is booked' },
+};
 
 type Load =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; days: SlotDay[] };
@@ -163,7 +170,11 @@ function useFocusWhen<T extends HTMLElement>(show: unknown) {
  * the visitor's time zone, then name, email and a note. The rules (length, days, hours, notice, horizon) are the
  * database's; a time someone else took meanwhile is refused there, said here in words, and the times reload.
  */
-export function BookingCalendar({ timeZone: zone }: { timeZone?: string } = {}) {
+export function BookingCalendar({
+  timeZone: zone,
+  callType = 'discovery',
+}: { timeZone?: string; callType?: CallType } = {}) {
+  const callName = CALLS[callType].name;
   // The browser's zone; tests give one so they read the same anywhere.
   const timeZone = useMemo(() => zone ?? visitorTimeZone(), [zone]);
   const user = useSessionStore(selectUser);
@@ -210,9 +221,14 @@ export function BookingCalendar({ timeZone: zone }: { timeZone?: string } = {}) 
     return (
       <Panel as="section" $tone="success" ref={bookedRef} tabIndex={-1} aria-labelledby={`${timesId}-booked`}>
         <CheckCircle2 size={28} aria-hidden />
-        <h3 id={`${timesId}-booked`}>Your discovery call is booked</h3>
+        <h3 id={`${timesId}-booked`}>
+          {booked.signedIn ? CALLS[callType].booked : 'Please confirm your call'}
+        </h3>
         <p>
-          {formatSlot(booked.slot, timeZone)} ({timeZone}). We&apos;ll confirm it by email within 24 hours.
+          {formatSlot(booked.slot, timeZone)} ({timeZone}).{' '}
+          {booked.signedIn
+            ? "We'll confirm it by email within 24 hours."
+            : "We've e-mailed you a link to confirm it. We hold this time for you until then."}
         </p>
         <Row>
           {booked.signedIn ? (
@@ -321,6 +337,8 @@ export function BookingCalendar({ timeZone: zone }: { timeZone?: string } = {}) 
           {chosen ? (
             <BookingForm
               slot={chosen}
+              callType={callType}
+              callName={callName}
               slotLabel={formatSlot(chosen, timeZone)}
               values={details}
               setValues={setDetails}

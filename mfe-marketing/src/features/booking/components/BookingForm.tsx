@@ -9,11 +9,13 @@ import {
   getSupabase,
   isApiError,
   selectUser,
+  sendQueuedEmails,
   SubmitButton,
   TextareaField,
   TextField,
   useFormSubmit,
   useSessionStore,
+  type CallType,
 } from 'shared-lib';
 import { bookingDetailsSchema } from 'shared-lib/validation';
 import { bookDiscoveryCall } from '../api/book-discovery-call';
@@ -48,6 +50,9 @@ export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: 
 
 interface BookingFormProps {
   slot: Slot;
+  callType: CallType;
+  /** The call's name as the page shows it ('Discovery Call'). */
+  callName: string;
   /** The slot in words, in the visitor's time zone. */
   slotLabel: string;
   values: BookingDetails;
@@ -65,6 +70,8 @@ interface BookingFormProps {
  */
 export function BookingForm({
   slot,
+  callType,
+  callName,
   slotLabel,
   values,
   setValues,
@@ -101,9 +108,16 @@ export function BookingForm({
   const form = useFormSubmit({
     state: [values, setValues],
     schema: bookingDetailsSchema,
-    send: (details) => bookDiscoveryCall({ ...details, slotStart: slot.slot_start }),
-    onSuccess: () => onBooked(slot),
-    success: { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." },
+    send: (details) => bookDiscoveryCall({ ...details, slotStart: slot.slot_start }, callType),
+    onSuccess: () => {
+      // The receipt (and a guest's link) go now; if the sender cannot be reached, its sweep sends them soon after.
+      void sendQueuedEmails();
+      onBooked(slot);
+    },
+    // Beyond the spec (#30.1): a guest's booking waits for the link e-mailed to its address.
+    success: user
+      ? { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." }
+      : { title: 'Check your email', description: 'Confirm your call with the link we e-mailed you.' },
     refusal: (error) => {
       // The database refused the time (P0001, in its own words): the calendar says so and loads the times again.
       if (isApiError(error, 'P0001')) {
@@ -127,7 +141,7 @@ export function BookingForm({
       <div>
         <h3 id="booking-form-title">Your details</h3>
         <p>
-          Discovery Call: <strong>{slotLabel}</strong>
+          {callName}: <strong>{slotLabel}</strong>
         </p>
       </div>
       <TextField {...form.field('name')} label="Name" autoComplete="name" required />

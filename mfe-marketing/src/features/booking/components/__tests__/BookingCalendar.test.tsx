@@ -26,6 +26,8 @@ interface Backend {
   slotCalls: number;
   bookings: unknown[];
   book: () => Response;
+  /** How often the e-mail sender was asked to send what the booking queued. */
+  sends: number;
 }
 let backend: Backend;
 
@@ -35,6 +37,7 @@ beforeEach(() => {
     slotCalls: 0,
     bookings: [],
     book: () => json('7d0c4d6e-1b1a-4c1e-9a38-0d9d4ad1c001'),
+    sends: 0,
   };
   createTestSupabase((url, init) => {
     if (url.pathname === '/rest/v1/rpc/available_slots') {
@@ -45,6 +48,10 @@ beforeEach(() => {
     if (url.pathname === '/rest/v1/rpc/book_discovery_call') {
       backend.bookings.push(JSON.parse(String(init.body)));
       return backend.book();
+    }
+    if (url.pathname === '/functions/v1/send-emails') {
+      backend.sends += 1;
+      return json({ sent: 2, failed: 0 });
     }
     throw new Error(`unexpected request ${url.pathname}`);
   });
@@ -118,18 +125,24 @@ describe('BookingCalendar', () => {
     expect(screen.getByRole('button', { name: 'Confirm booking' })).toHaveFocus();
     await user.keyboard('{Enter}');
 
-    const booked = await screen.findByRole('region', { name: 'Your discovery call is booked' });
+    // A guest's booking is held until the link e-mailed to its address confirms it (#30.1).
+    const booked = await screen.findByRole('region', { name: 'Please confirm your call' });
     expect(booked).toHaveTextContent(
-      "Tuesday, November 25, 2:00 PM - 2:30 PM (Europe/Berlin). We'll confirm it by email within 24 hours.",
+      "Tuesday, November 25, 2:00 PM - 2:30 PM (Europe/Berlin). We've e-mailed you a link to confirm it. We hold this time for you until then.",
     );
     await waitFor(() => expect(booked).toHaveFocus());
-    expect(await findToast('Call booked!')).toBeInTheDocument();
+    expect(await findToast('Check your email')).toHaveTextContent(
+      'Confirm your call with the link we e-mailed you.',
+    );
+    // The receipt goes now, as the checkout's e-mails do.
+    await waitFor(() => expect(backend.sends).toBe(1));
     expect(backend.bookings).toEqual([
       {
         slot_start: TUE_14.slot_start,
         name: 'Ada Lovelace',
         email: 'ada@example.com',
         note: 'A chatbot for the shop.',
+        call_type: 'discovery',
       },
     ]);
     // A guest has no account to look in.
@@ -289,9 +302,26 @@ describe('BookingCalendar', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
     const link = await screen.findByRole('link', { name: 'View my meetings' });
     expect(link).toHaveAttribute('href', '/account?tab=meetings');
+    expect(screen.getByRole('region', { name: 'Your discovery call is booked' })).toHaveTextContent(
+      "We'll confirm it by email within 24 hours.",
+    );
+    expect(await findToast('Call booked!')).toBeInTheDocument();
     expect(backend.bookings).toEqual([
-      { slot_start: MON_9.slot_start, name: 'Ada', email: 'ada@example.com' },
+      { slot_start: MON_9.slot_start, name: 'Ada', email: 'ada@example.com', call_type: 'discovery' },
     ]);
+  });
+
+  it('books the AI Strategy Call when the page asks for it (#33.6)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<BookingCalendar timeZone="Europe/Berlin" callType="strategy" />);
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    expect(screen.getByRole('form', { name: 'Your details' })).toHaveTextContent(
+      'AI Strategy Call: Monday, November 24, 9:00 AM - 9:30 AM',
+    );
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('region', { name: 'Please confirm your call' });
+    expect(backend.bookings).toEqual([expect.objectContaining({ call_type: 'strategy' })]);
   });
 
   it('lets the visitor change the time without losing the details', async () => {

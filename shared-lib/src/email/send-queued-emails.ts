@@ -1,7 +1,8 @@
-import { getSupabase, reportError } from 'shared-lib';
+import { reportError } from '../errors/describe-error';
+import { getSupabase } from '../supabase/client';
 
 /**
- * Asks the e-mail sender (the send-emails Edge Function) to send what the order queued, now. Never fails: if it
+ * Asks the e-mail sender (the send-emails Edge Function) to send what an event (an order, a booking) queued, now. Never fails: if it
  * cannot be reached, its periodic sweep sends the e-mails a little later, so the customer is not told.
  */
 export async function sendQueuedEmails(): Promise<void> {

@@ -1,0 +1,185 @@
+// /booking?token=<token> (issue #30.1, beyond the spec): where the link e-mailed with a booking leads. Opening it
+// changes nothing, as mail scanners open links too; the button confirms a guest's held booking and, signed in,
+// adds it to the account. noindex (shared-lib's personalPaths). docs/booking.md has the rules.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import {
+  announce,
+  Button,
+  ButtonLink,
+  Container,
+  isApiError,
+  LinesSkeleton,
+  Muted,
+  PageMeta,
+  paths,
+  reportError,
+  Section,
+  selectUser,
+  sendQueuedEmails,
+  useSessionStore,
+  type BookingLinkView,
+} from 'shared-lib';
+import { confirmBooking, fetchBookingLink } from '../features/booking/api/booking-link';
+import { formatSlot, formatSlotTime, visitorTimeZone } from '../features/booking/utils/slots';
+
+const Page = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  max-width: 40rem;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+type Loaded =
+  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; view: BookingLinkView };
+
+type Call = Exclude<BookingLinkView, { state: 'unknown' }>;
+
+/** Why a link leads nowhere any more, in plain words. */
+const GONE: Record<'unknown' | 'expired' | 'cancelled' | 'past', string> = {
+  unknown:
+    'We do not know this link. Please check that you opened the whole link from the email, or book a new call.',
+  expired:
+    'This link has expired: the call was not confirmed in time, so its time was released. You are welcome to book again.',
+  cancelled: 'This call was cancelled. You are welcome to book a new one.',
+  past: 'This call has already taken place. You are welcome to book a new one.',
+};
+
+const MEETINGS = `${paths.account}?tab=meetings`;
+
+function CallDetails({ call, timeZone }: { call: Call; timeZone: string }) {
+  return (
+    <p>
+      {call.meetingType}:{' '}
+      <strong>
+        {formatSlot({ slot_start: call.startsAt, slot_end: call.endsAt }, timeZone)} ({timeZone})
+      </strong>
+    </p>
+  );
+}
+
+export default function BookingLinkPage() {
+  const token = useSearchParams()[0].get('token') ?? '';
+  const signedIn = useSessionStore(selectUser) !== null;
+  const [timeZone] = useState(visitorTimeZone);
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!token) {
+      setLoaded({ state: 'ready', view: { state: 'unknown' } });
+      return undefined;
+    }
+    let current = true;
+    setLoaded({ state: 'loading' });
+    fetchBookingLink(token).then(
+      (view) => current && setLoaded({ state: 'ready', view }),
+      (error: unknown) =>
+        current && setLoaded({ state: 'failed', message: reportError('booking-link', error).message }),
+    );
+    return () => {
+      current = false;
+    };
+    // Signing in or out changes what the link offers (adding the call to the account).
+  }, [token, attempt, signedIn]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  const confirm = async () => {
+    setConfirming(true);
+    setFailure(null);
+    try {
+      const view = await confirmBooking(token);
+      setLoaded({ state: 'ready', view });
+      announce(
+        view.state === 'confirmed' && view.inYourAccount
+          ? 'Your call is confirmed and in your account.'
+          : 'Your call is confirmed.',
+      );
+      void sendQueuedEmails();
+      heading.current?.focus();
+    } catch (error) {
+      if (isApiError(error, 'booking_link_expired', 'booking_link_unknown')) {
+        retry();
+      } else {
+        setFailure(reportError('booking-link', error).message);
+      }
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const view = loaded.state === 'ready' ? loaded.view : null;
+  const call = view && view.state !== 'unknown' ? view : null;
+  const live = call && (call.state === 'hold' || call.state === 'confirmed') ? call : null;
+
+  return (
+    <Section>
+      <PageMeta title="Your call" />
+      <Page>
+        <h1 ref={heading} tabIndex={-1}>
+          {live?.state === 'hold' ? 'Confirm your call' : live ? 'Your call is confirmed' : 'Your call'}
+        </h1>
+        {loaded.state === 'loading' ? <LinesSkeleton lines={3} /> : null}
+        {loaded.state === 'failed' ? (
+          <>
+            <p role="alert">
+              <strong>Your call could not be loaded.</strong> {loaded.message}
+            </p>
+            <Actions>
+              <Button onClick={retry}>Retry</Button>
+            </Actions>
+          </>
+        ) : null}
+        {call ? <CallDetails call={call} timeZone={timeZone} /> : null}
+        {view && !live ? (
+          <>
+            <p>{GONE[view.state as keyof typeof GONE]}</p>
+            <Actions>
+              <ButtonLink to={paths.contact}>Book a call</ButtonLink>
+            </Actions>
+          </>
+        ) : null}
+        {live?.state === 'hold' ? (
+          <Muted as="p">
+            {live.holdExpiresAt
+              ? `We hold this time for you until ${formatSlotTime(live.holdExpiresAt, timeZone)}. Confirm it before then, or it is released for others.`
+              : null}
+            {live.canAddToAccount ? ' Confirming also adds the call to your account.' : null}
+          </Muted>
+        ) : null}
+        {live?.state === 'confirmed' ? (
+          <p role="status">
+            {live.inYourAccount
+              ? 'It is in your account under Meetings.'
+              : "We'll confirm the call by email."}
+            {live.canAddToAccount ? ' You can add it to your account.' : null}
+          </p>
+        ) : null}
+        {failure ? <p role="alert">{failure}</p> : null}
+        {live && (live.state === 'hold' || live.canAddToAccount) ? (
+          <Actions>
+            <Button onClick={() => void confirm()} disabled={confirming} aria-busy={confirming || undefined}>
+              {confirming ? 'Confirming...' : live.state === 'hold' ? 'Confirm my call' : 'Add to my account'}
+            </Button>
+          </Actions>
+        ) : null}
+        {live?.inYourAccount ? (
+          <Actions>
+            <ButtonLink to={MEETINGS} $variant="outline">
+              View my meetings
+            </ButtonLink>
+          </Actions>
+        ) : null}
+      </Page>
+    </Section>
+  );
+}
