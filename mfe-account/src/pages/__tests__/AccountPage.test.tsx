@@ -92,6 +92,8 @@ const requests: URL[] = [];
 const defaults: Record<string, () => Response> = {
   billing_details: () => json([]),
   invoices: () => json([]),
+  // Meetings' offer of calls booked with the account's address (none unless a test says otherwise).
+  'rpc/guest_bookings_for_account': () => json([]),
 };
 
 function answer(tables: Record<string, () => Response | Promise<Response>>) {
@@ -155,6 +157,7 @@ describe('AccountPage', () => {
       '/rest/v1/billing_details',
       '/rest/v1/meetings',
       '/rest/v1/orders',
+      '/rest/v1/rpc/guest_bookings_for_account',
     ]);
   });
 

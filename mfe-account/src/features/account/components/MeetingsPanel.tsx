@@ -2,6 +2,7 @@ import { SkeletonText, type MeetingRow } from 'shared-lib';
 import type { AccountData } from '../hooks/use-account-data';
 import { LoadFailed, PanelNote, SecondFactorNeeded } from '../../../components/panel-states';
 import { ItemCard, List } from './card-parts';
+import { GuestBookingsOffer } from './GuestBookingsOffer';
 import { MeetingCard } from './MeetingCard';
 import { LoadingCards } from './LoadingCards';
 
@@ -25,14 +26,20 @@ export function MeetingsPanel({ status, data: meetings, error, retry }: AccountD
     );
   if (status === 'error') return <LoadFailed what="Your meetings" error={error} onRetry={retry} />;
   if (status === 'second-factor') return <SecondFactorNeeded what="meetings" />;
-  if (meetings.length === 0) return <PanelNote>No meetings booked yet</PanelNote>;
   return (
-    <List>
-      {meetings.map((meeting) => (
-        <li key={meeting.id}>
-          <MeetingCard meeting={meeting} />
-        </li>
-      ))}
-    </List>
+    <>
+      {meetings.length === 0 ? (
+        <PanelNote>No meetings booked yet</PanelNote>
+      ) : (
+        <List>
+          {meetings.map((meeting) => (
+            <li key={meeting.id}>
+              <MeetingCard meeting={meeting} />
+            </li>
+          ))}
+        </List>
+      )}
+      <GuestBookingsOffer />
+    </>
   );
 }
