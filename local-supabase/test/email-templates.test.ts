@@ -87,6 +87,30 @@ describe('e-mail templates', () => {
     expect(signedIn.text).not.toContain('Confirm my call');
   });
 
+  it('a new link to a booking: the call and the link, never who booked it, worded for why it was sent', () => {
+    const {
+      name: _name,
+      note: _note,
+      confirmUrl: _c,
+      manageUrl: _m,
+      holdExpiresAt: _h,
+      ...call
+    } = bookingPayload;
+    const link = { ...call, linkUrl: 'http://localhost:3000/booking?token=abc', reason: 'already_booked' };
+    const again = email('booking_link', link);
+    expect(again.subject).toBe('Your Discovery Call on December 3, 2026');
+    expect(again.text).toContain(
+      'Someone asked to book a call with us for this email address, which already has one.',
+    );
+    expect(again.text).toContain('When: December 3, 2026, 10:30 AM to 11:00 AM (Europe/Berlin)');
+    expect(again.text).toContain('Open my call: http://localhost:3000/booking?token=abc');
+    expect(again.text).not.toMatch(/Grace|order-status/);
+    expect(email('booking_link', { ...link, reason: 'add_to_account' }).text).toContain(
+      'You asked to add this call to your account.',
+    );
+    expect(() => compose('booking_link', { ...link, reason: 'other' })).toThrow(TemplateError);
+  });
+
   it("the agency's copies of a booking and of a confirmed call answer to the guest", () => {
     const booking = email('booking_agency_copy', bookingPayload);
     expect(booking.subject).toBe('Call request: Grace Hopper, December 3, 2026 10:30 AM');

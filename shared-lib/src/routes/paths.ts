@@ -38,9 +38,6 @@ export const invoicePath = (number: string) => `${paths.invoice}?number=${encode
 export const orderConfirmationPath = (orderId: string) =>
   `${paths.orderConfirmation}?order=${encodeURIComponent(orderId)}`;
 
-/** The booking a link's token opens (the database builds these links for its e-mails; tests and docs use this). */
-export const bookingLinkPath = (token: string) => `${paths.booking}?token=${encodeURIComponent(token)}`;
-
 /** The contact page's calendar booking the AI Strategy Call instead of a discovery call (#33.6). */
 export const strategyCallBookingPath = `${paths.contact}?call=strategy`;
 
