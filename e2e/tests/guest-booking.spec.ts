@@ -7,6 +7,8 @@ import { calendar, confirm, pickFirstSlot } from '../support/booking';
 import { messageFromInbox } from '../support/inbox';
 
 test.use({ timezoneId: 'America/New_York' });
+// Each goes through the sender and the inbox (Deno starts the function) besides booking and signing up.
+test.slow();
 
 const RECEIPT = /^Please confirm your Discovery Call on /;
 
