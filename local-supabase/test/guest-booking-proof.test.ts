@@ -200,6 +200,23 @@ describe.each(KINDS)('guest booking proof on %s', (kind) => {
     expect((await backend.anon().rpc('guest_bookings_for_account')).error).not.toBeNull();
   });
 
+  if (kind === 'postgres') {
+    it('confirms once under 10 simultaneous clicks (tabs, a retried request), each told the same', async () => {
+      const owner = await backend.newUser('tabs');
+      const { data: id } = await book(backend.anon(), await aSlot(), owner.email);
+      const token = tokenIn((await inbox(owner.email))[0]!);
+      const clicks = await Promise.all(
+        Array.from({ length: 10 }, () => owner.client.rpc('confirm_booking', { token })),
+      );
+      for (const click of clicks) {
+        expect(click.error).toBeNull();
+        expect(click.data).toMatchObject({ state: 'confirmed', inYourAccount: true });
+      }
+      expect((await owner.client.from('meetings').select('id')).data).toEqual([{ id }]);
+      expect(await inbox(owner.email)).toHaveLength(1);
+    });
+  }
+
   it('e-mails an address that already has a call the link to it, once for repeated refusals', async () => {
     const email = `twice-${unique()}@example.com`;
     await book(backend.anon(), await aSlot(), email);
