@@ -119,7 +119,7 @@ as $$
   where l.token_hash = sha256(convert_to(coalesce(token, ''), 'UTF8'));
 $$;
 
--- The e-mail payload of a booking (PURCHASE.md's booking payload), without links.
+-- The e-mail payload of a booking (the booking schema of supabase/functions/send-emails/templates.ts), without links.
 create function private.booking_payload(m public.meetings) returns jsonb
 language sql stable set search_path = ''
 as $$

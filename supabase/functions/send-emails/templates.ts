@@ -1,5 +1,5 @@
 // The words of every e-mail the outbox sends (private.email_outbox.template), each from its row's payload (the
-// shapes PURCHASE.md's interface fixes, checked here: a payload that does not fit is refused, never half-sent).
+// shapes each template's schema below fixes, checked here: a payload that does not fit is refused, never half-sent).
 // Every payload may carry `seller`, the company as private.seller() gives it (the purchase issue's
 // private.company_details row): the e-mail is then sent in its name, signed with its legal details, and an order's
 // payment instructions name its bank account. Without it the e-mail is signed with EMAIL_FROM's name.
@@ -81,7 +81,7 @@ const call = z.object({
   meetingType: text(100),
   startsAt: instant,
   endsAt: instant,
-  /** Not in PURCHASE.md's payload: without it times are given in UTC. */
+  /** Optional: without it times are given in UTC. */
   timeZone: timeZone.optional(),
   name: text(100),
   email,
