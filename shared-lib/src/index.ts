@@ -13,6 +13,7 @@ export * from './config/runtime-config';
 export * from './seo/structured-data';
 export * from './supabase/client';
 export * from './supabase/call-supabase';
+export * from './supabase/send-queued-emails';
 export type * from './supabase/database.types';
 export * from './ui';
 export * from './forms/use-form-submit';

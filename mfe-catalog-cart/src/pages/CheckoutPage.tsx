@@ -17,6 +17,7 @@ import {
   orderConfirmationPath,
   paths,
   Section,
+  sendQueuedEmails,
   SubmitButton,
   toCents,
   useCartStore,
@@ -36,7 +37,6 @@ import {
   codeRefusal,
   DiscountCodeForm,
 } from '../features/checkout/components/DiscountCodeForm';
-import { sendQueuedEmails } from '../features/checkout/api/send-emails';
 import { useSavedBilling } from '../features/checkout/hooks/use-saved-billing';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
 import { forgetStoredCode } from '../features/checkout/utils/stored-code';

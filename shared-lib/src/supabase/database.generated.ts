@@ -538,6 +538,7 @@ export type Database = {
         }[];
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
+      resend_newsletter_code: { Args: { email: string }; Returns: Json };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
     };
