@@ -1569,6 +1569,50 @@ $$;
 
 
 --
+-- Name: resend_newsletter_code(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.resend_newsletter_code(email text) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  wanted text := lower(btrim(coalesce(email, '')));
+  subscriber public.newsletter_subscribers;
+  last_sent timestamptz;
+begin
+  perform private.spend_client_budget('subscription');
+  select * into subscriber from public.newsletter_subscribers s where lower(s.email) = wanted;
+  if not found then
+    return null;
+  end if;
+  insert into private.newsletter_code_resends as r (address, sent_at)
+  values (wanted, now())
+  on conflict (address) do update set sent_at = excluded.sent_at
+    where r.sent_at <= excluded.sent_at - interval '1 day';
+  if not found then
+    select r.sent_at into last_sent from private.newsletter_code_resends r where r.address = wanted;
+    perform set_config('response.status', '429', true);
+    return json_build_object(
+      'code', 'code_recently_sent',
+      'message', 'We sent this address its code less than a day ago.',
+      'details', json_build_object('retry_after_seconds',
+        greatest(1, ceil(extract(epoch from last_sent + interval '1 day' - now())))::integer)::text,
+      'hint', null
+    );
+  end if;
+  perform private.enqueue_email(
+    'newsletter_code',
+    subscriber.email,
+    jsonb_build_object('name', subscriber.name, 'code', subscriber.discount_code),
+    'newsletter_code:' || subscriber.id || ':' || (extract(epoch from now()) * 1000000)::bigint::text
+  );
+  return null;
+end;
+$$;
+
+
+--
 -- Name: send_booking_link(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1780,6 +1824,16 @@ CREATE TABLE private.invoice_counters (
     CONSTRAINT invoice_counters_last_number_check CHECK ((last_number > 0)),
     CONSTRAINT invoice_counters_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'credit_note'::text]))),
     CONSTRAINT invoice_counters_year_check CHECK (((year >= 2000) AND (year <= 9999)))
+);
+
+
+--
+-- Name: newsletter_code_resends; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.newsletter_code_resends (
+    address text NOT NULL,
+    sent_at timestamp with time zone NOT NULL
 );
 
 
@@ -2059,6 +2113,14 @@ ALTER TABLE ONLY private.email_outbox
 
 ALTER TABLE ONLY private.invoice_counters
     ADD CONSTRAINT invoice_counters_pkey PRIMARY KEY (series, year);
+
+
+--
+-- Name: newsletter_code_resends newsletter_code_resends_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.newsletter_code_resends
+    ADD CONSTRAINT newsletter_code_resends_pkey PRIMARY KEY (address);
 
 
 --
@@ -3295,6 +3357,16 @@ GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;
 REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO authenticated;
+
+
+--
+-- Name: FUNCTION resend_newsletter_code(email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.resend_newsletter_code(email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO anon;
+GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO authenticated;
+GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO service_role;
 
 
 --

@@ -1,6 +1,10 @@
 -- Local and preview data only (the Supabase CLI never runs this on `db push`): a demo account,
 -- demo@example.com / DemoPass123, with orders and meetings so the account area has something to show. The
 -- service catalogue is not here: the migrations own it (20261126100000_services_catalogue.sql).
+-- Its dates are counted back (and one forward) from the day the seed runs, so the demo always reads as a real
+-- account would today (#33.6: a "Scheduled" call of March 2025 was long past): the account is four months old, its
+-- three orders are about three months, a month and five days old, and its 30-Day Success Call lies four weeks ahead
+-- (after the booking calendar's 21-day horizon, so it takes none of the slots visitors see).
 
 -- The password is hashed as GoTrue hashes it (bcrypt, cost 10). GoTrue reads the token columns as strings, so
 -- they hold '' rather than NULL, or signing in fails on a Supabase CLI stack.
@@ -10,7 +14,7 @@ insert into auth.users (instance_id, id, aud, role, email, encrypted_password, e
 values ('00000000-0000-0000-0000-000000000000', 'd0d0d0d0-0000-4000-8000-000000000001', 'authenticated',
   'authenticated', 'demo@example.com', extensions.crypt('DemoPass123', extensions.gen_salt('bf', 10)), now(),
   '', '', '', '',
-  '{"provider":"email","providers":["email"]}', '{}', '2025-01-02 09:00:00+00', now())
+  '{"provider":"email","providers":["email"]}', '{}', current_date - 120 + time '09:00', now())
 on conflict (id) do nothing;
 
 insert into auth.identities (id, user_id, provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -27,12 +31,12 @@ on conflict do nothing;
 
 -- Orders: one small, one with a newsletter code (10% off), one large enough for the 20% tier.
 insert into public.orders (id, user_id, created_at, total_amount, discount_amount, discount_code, status) values
-  ('a1b2c3d4-1111-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-01-15 10:30:00+00',
-    89900, 0, null, 'delivered'),
-  ('b2c3d4e5-2222-4000-8000-000000000002', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-02-03 14:00:00+00',
-    107820, 11980, 'DEMO2025X', 'in_progress'),
-  ('c3d4e5f6-3333-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-03-10 16:45:00+00',
-    283440, 70860, null, 'paid')
+  ('a1b2c3d4-1111-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001',
+    current_date - 95 + time '10:30', 89900, 0, null, 'delivered'),
+  ('b2c3d4e5-2222-4000-8000-000000000002', 'd0d0d0d0-0000-4000-8000-000000000001',
+    current_date - 30 + time '14:00', 107820, 11980, 'DEMO2025X', 'in_progress'),
+  ('c3d4e5f6-3333-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001',
+    current_date - 5 + time '16:45', 283440, 70860, null, 'paid')
 on conflict (id) do nothing;
 
 insert into public.order_items (order_id, service_id, service_title, service_price) values
@@ -55,17 +59,17 @@ begin
   if to_regclass('public.discount_redemptions') is not null then
     insert into public.discount_redemptions (code, user_id, order_id, redeemed_at)
     values ('DEMO2025X', 'd0d0d0d0-0000-4000-8000-000000000001', 'b2c3d4e5-2222-4000-8000-000000000002',
-      '2025-02-03 14:00:00+00')
+      current_date - 30 + time '14:00')
     on conflict do nothing;
   end if;
 end
 $$;
 
 insert into public.meetings (id, user_id, created_at, meeting_type, scheduled_at, status, notes) values
-  ('e1e1e1e1-0000-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-01-10 08:00:00+00',
-    'Discovery Call', '2025-01-12 14:30:00+00', 'completed', 'Agreed on a smart website with a booking form.'),
-  ('e1e1e1e1-0000-4000-8000-000000000002', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-02-20 08:00:00+00',
-    '30-Day Success Call', '2025-03-05 10:00:00+00', 'scheduled', null),
-  ('e1e1e1e1-0000-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001', '2025-03-11 08:00:00+00',
+  ('e1e1e1e1-0000-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', current_date - 100 + time '08:00',
+    'Discovery Call', current_date - 98 + time '14:30', 'completed', 'Agreed on a smart website with a booking form.'),
+  ('e1e1e1e1-0000-4000-8000-000000000002', 'd0d0d0d0-0000-4000-8000-000000000001', current_date - 6 + time '08:00',
+    '30-Day Success Call', current_date + 28 + time '10:00', 'scheduled', null),
+  ('e1e1e1e1-0000-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001', current_date - 4 + time '08:00',
     'AI Strategy Call', null, 'requested', 'Wants to discuss automating invoicing.')
 on conflict (id) do nothing;

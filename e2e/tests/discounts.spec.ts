@@ -2,6 +2,7 @@
 // checkout shows the server's price, not the one stored in the browser.
 import { test, expect, signUp, uniqueEmail } from '../fixtures';
 import { checkoutWith, completePurchase, summary, toast } from '../support/checkout';
+import { messageFromInbox, messagesTo } from '../support/inbox';
 
 test.describe('a newsletter code', () => {
   test.use({ newsletterPopup: true });
@@ -41,6 +42,51 @@ test.describe('a newsletter code', () => {
     await expect(toast(page, 'This discount code has already been used.')).toBeVisible();
     await expect(summary(page)).not.toContainText('Discount (10%)');
     await expect(summary(page)).toContainText('€699.00');
+  });
+});
+
+test.describe('an address already subscribed', () => {
+  test.use({ newsletterPopup: true });
+
+  test('gets no second code in capitals, and may have its code e-mailed to it again, once a day', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('capitals');
+    const subscribe = async (address: string) => {
+      await page.goto('/');
+      const popup = page.getByRole('dialog', { name: 'Get 10% off your first project' });
+      await expect(popup).toBeVisible({ timeout: 8000 });
+      await popup.getByLabel('Name').fill('Ada');
+      await popup.getByLabel('Email').fill(address);
+      await popup.getByRole('button', { name: 'Get my 10% code' }).click();
+      return popup;
+    };
+    await subscribe(email);
+    await expect(toast(page, 'Success! 🎉')).toBeVisible();
+    const code = await page.evaluate(() => localStorage.getItem('discount_code'));
+
+    // Another browser (nothing stored) with the same address in capitals.
+    await page.evaluate(() => localStorage.clear());
+    let popup = await subscribe(email.toUpperCase());
+    await expect(toast(page, 'This email is already subscribed!')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBeNull();
+    await popup.getByRole('button', { name: 'Send my code again' }).click();
+    await expect(
+      popup.getByText(
+        `We've e-mailed the code to ${email.toUpperCase()}. It can take a few minutes to arrive.`,
+      ),
+    ).toBeVisible();
+    await expect(popup).not.toContainText(code!);
+    const message = await messageFromInbox(request, email, 'Your discount code');
+    expect(message.text).toContain(`here is your code: ${code}`);
+
+    // Asked again the same day: told so, and nothing more is sent.
+    await page.evaluate(() => localStorage.clear());
+    popup = await subscribe(email);
+    await popup.getByRole('button', { name: 'Send my code again' }).click();
+    await expect(toast(page, 'Already sent today')).toBeVisible();
+    expect(await messagesTo(request, email)).toHaveLength(1);
   });
 });
 

@@ -154,6 +154,23 @@ describe.each(KINDS)('data API on %s', (kind) => {
     ]);
   });
 
+  it('dates the demo from the day it was seeded: its scheduled call lies ahead, its orders and past calls behind', async () => {
+    const demo = backend.anon();
+    await demo.auth.signInWithPassword(DEMO);
+    const now = Date.now();
+    const day = 86_400_000;
+    const orders = await demo.from('orders').select('created_at').eq('user_id', DEMO.id);
+    for (const { created_at } of orders.data!) {
+      expect(Date.parse(created_at)).toBeLessThan(now);
+      expect(Date.parse(created_at)).toBeGreaterThan(now - 120 * day);
+    }
+    const meetings = await demo.from('meetings').select('status, scheduled_at').eq('user_id', DEMO.id);
+    const when = (status: string) =>
+      Date.parse(meetings.data!.find((m) => m.status === status)!.scheduled_at!);
+    expect(when('scheduled')).toBeGreaterThan(now);
+    expect(when('completed')).toBeLessThan(now);
+  });
+
   it('reads with PostgREST filters, ordering, ranges and counts', async () => {
     const anon = backend.anon();
     const ids = (rows: { id: string }[] | null) => rows!.map((r) => r.id);

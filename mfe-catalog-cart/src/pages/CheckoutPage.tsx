@@ -17,6 +17,7 @@ import {
   orderConfirmationPath,
   paths,
   Section,
+  sendQueuedEmails,
   SubmitButton,
   toCents,
   useCartStore,
@@ -29,6 +30,7 @@ import { BillingFields, billingRow, billingValues, type BillingValues } from 'sh
 import { billingSchema, type BillingInput } from 'shared-lib/validation';
 import { CartLine } from '../features/cart/components/CartLine';
 import { PriceLines } from '../components/PriceLines';
+import { Reserved } from '../components/Reserved';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
 import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping-focus';
 import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
@@ -201,19 +203,17 @@ export default function CheckoutPage() {
               {codeStatus && codeStatus !== 'valid' ? (
                 <Muted role="status">{codeRefusal(codeStatus, items.length)}</Muted>
               ) : null}
-              {quote.state === 'loading' ? <LinesSkeleton lines={3} /> : <PriceLines priced={priced} />}
+              <Reserved loading={quote.state === 'loading'} skeleton={<LinesSkeleton lines={3} />}>
+                <PriceLines priced={priced} />
+              </Reserved>
               <BillingForm form={form} aria-labelledby="checkout-billing">
                 <h3 id="checkout-billing">Billing details</h3>
-                {saved === 'loading' ? (
-                  <FormSkeleton fields={4} />
-                ) : (
-                  <>
-                    {saved === 'failed' ? (
-                      <Muted>Your saved billing details could not be loaded. Please enter them.</Muted>
-                    ) : null}
-                    <BillingFields form={form} />
-                  </>
-                )}
+                {saved === 'failed' ? (
+                  <Muted>Your saved billing details could not be loaded. Please enter them.</Muted>
+                ) : null}
+                <Reserved loading={saved === 'loading'} skeleton={<FormSkeleton fields={4} />}>
+                  <BillingFields form={form} />
+                </Reserved>
                 <Consent>
                   <input
                     id={consentId}

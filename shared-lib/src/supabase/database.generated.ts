@@ -560,6 +560,7 @@ export type Database = {
         }[];
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
+      resend_newsletter_code: { Args: { email: string }; Returns: Json };
       send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };

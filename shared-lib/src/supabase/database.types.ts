@@ -6,8 +6,8 @@
 // - an RPC's jsonb argument as the array shape the function reads, and its nullable default as `| null`;
 // - a function's OUT parameters as the object it returns (quote_cart);
 // - what a function that returns json answers on success (book_discovery_call, subscribe_newsletter, place_order:
-//   a JSON string); they return json only so that a refusal can commit (see private.refusal), and a refusal is an
-//   error.
+//   a JSON string; resend_newsletter_code: null); they return json only so that a refusal can commit (see
+//   private.refusal), and a refusal is an error.
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Company } from '../company/company';
 import type { OrderStatus } from '../orders/order-status';
@@ -144,6 +144,7 @@ type Functions = Merge<
     booking_link: Merge<Schema['Functions']['booking_link'], { Returns: BookingLinkView }>;
     confirm_booking: Merge<Schema['Functions']['confirm_booking'], { Returns: BookingLinkView }>;
     subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
+    resend_newsletter_code: Merge<Schema['Functions']['resend_newsletter_code'], { Returns: null }>;
     quote_cart: Merge<
       Schema['Functions']['quote_cart'],
       { Args: { items: CartLine[]; discount_code?: string | null }; Returns: CartQuote }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createTestSupabase,
@@ -172,6 +172,80 @@ describe('NewsletterPopup', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('This email is already subscribed!');
     expect(localStorage.getItem('discount_code')).toBeNull();
+  });
+
+  describe('after Already Subscribed', () => {
+    const duplicate = () =>
+      json({ code: '23505', message: 'This email is already subscribed.', details: null, hint: null }, 409);
+
+    /** Subscribes ada@example.com as the server answers `resend`; returns the calls it made. */
+    async function alreadySubscribed(resend: () => Response | Promise<Response>) {
+      const calls: { path: string; body: unknown }[] = [];
+      createTestSupabase(async (url, init) => {
+        calls.push({ path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : null });
+        if (url.pathname === '/rest/v1/rpc/subscribe_newsletter') return duplicate();
+        if (url.pathname === '/rest/v1/rpc/resend_newsletter_code') return resend();
+        return json({ sent: 0 });
+      });
+      const name = await openPopup();
+      await userEvent.type(name, 'Ada');
+      await userEvent.type(screen.getByLabelText('Email'), ' ada@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Get my 10% code' }));
+      await screen.findByText('Lost your code? We can e-mail it to that address again.');
+      return calls;
+    }
+
+    it('e-mails the code to that address again, never showing it, and asks the sender to send it now', async () => {
+      const calls = await alreadySubscribed(() => json(null));
+      await userEvent.click(screen.getByRole('button', { name: 'Send my code again' }));
+      const note = await screen.findByText(
+        "We've e-mailed the code to ada@example.com. It can take a few minutes to arrive.",
+      );
+      expect(note).toHaveFocus();
+      expect(screen.queryByRole('button', { name: 'Send my code again' })).not.toBeInTheDocument();
+      expect(calls).toContainEqual({
+        path: '/rest/v1/rpc/resend_newsletter_code',
+        body: { email: 'ada@example.com' },
+      });
+      await waitFor(() => expect(calls.map((call) => call.path)).toContain('/functions/v1/send-emails'));
+      expect(localStorage.getItem('discount_code')).toBeNull();
+    });
+
+    it('says when the code went to that address less than a day ago', async () => {
+      await alreadySubscribed(() =>
+        json(
+          {
+            code: 'code_recently_sent',
+            message: 'We sent this address its code less than a day ago.',
+            details: '{"retry_after_seconds":80000}',
+            hint: null,
+          },
+          429,
+        ),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Send my code again' }));
+      expect(await screen.findByText('Already sent today')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Send my code again' })).toHaveAccessibleDescription(
+        'We sent this address its code less than a day ago. Please look in its inbox.',
+      );
+    });
+
+    it('says the connection failed in words, and offers the button again', async () => {
+      await alreadySubscribed(() => Promise.reject(new TypeError('Failed to fetch')));
+      await userEvent.click(screen.getByRole('button', { name: 'Send my code again' }));
+      const button = screen.getByRole('button', { name: 'Send my code again' });
+      await waitFor(() =>
+        expect(button).toHaveAccessibleDescription(
+          "We couldn't reach our server. Please check your internet connection and try again.",
+        ),
+      );
+    });
+
+    it('offers nothing once another address is typed', async () => {
+      await alreadySubscribed(() => json(null));
+      await userEvent.type(screen.getByLabelText('Email'), 'm');
+      expect(screen.queryByRole('button', { name: 'Send my code again' })).not.toBeInTheDocument();
+    });
   });
 
   it('says how long to wait when this network has subscribed too often, keeping what was typed', async () => {

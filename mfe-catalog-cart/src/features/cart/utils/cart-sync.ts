@@ -11,7 +11,7 @@
 //   cart is never overwritten with what that empty read suggests.
 import { dedupeById, lacksSecondFactor, selectItems, useCartStore, useSessionStore } from 'shared-lib';
 import { loadStoredCart } from '../api/load-stored-cart';
-import { queueCartSave } from './cart-saver';
+import { queueCartSave, resetCartSaver } from './cart-saver';
 
 const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
   a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
@@ -45,6 +45,7 @@ function followUser(userId: string, fromOtherTab: () => boolean): () => void {
   return () => {
     active = false;
     unsubscribe();
+    resetCartSaver();
   };
 }
 

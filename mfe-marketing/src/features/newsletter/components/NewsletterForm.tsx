@@ -15,6 +15,7 @@ import {
 } from 'shared-lib';
 import { subscribeToNewsletter } from '../api/subscribe-to-newsletter';
 import { storeDiscountCode } from '../utils/storage';
+import { ResendCode } from './ResendCode';
 import { TeamIllustration } from './TeamIllustration';
 
 const Columns = styled.div`
@@ -58,8 +59,12 @@ const loadValidation = () => import('shared-lib/validation');
 /** Subscribe, then show the code the database issued with a copy button. */
 export default function NewsletterForm() {
   const [code, setCode] = useState<string | null>(null);
+  // The address the server called already subscribed, while it is still the one in the field.
+  const [subscribed, setSubscribed] = useState<string | null>(null);
+  const values = useState({ name: '', email: '' });
+  const email = values[0].email.trim();
   const form = useFormSubmit({
-    initial: { name: '', email: '' },
+    state: values,
     loadSchema: () => loadValidation().then((validation) => validation.newsletterSchema),
     // The spec's newsletter toast names only the first failing rule; each error stays under its field.
     invalidToast: 'first',
@@ -74,7 +79,9 @@ export default function NewsletterForm() {
       isApiError(error, '23505')
         ? { title: 'Already Subscribed', description: 'This email is already subscribed!', field: 'email' }
         : undefined,
+    onFailure: ({ error }) => setSubscribed(isApiError(error, '23505') ? email : null),
   });
+  const resendTo = subscribed !== null && email === subscribed ? subscribed : null;
   // The form gives way to the code: focus goes with it instead of falling to <body>.
   const issued = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -104,18 +111,21 @@ export default function NewsletterForm() {
           </p>
         </div>
       ) : (
-        <Layout form={form}>
-          <p style={{ margin: 0 }}>
-            Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
-            project.
-          </p>
-          <TextField {...form.field('name')} label="Name" autoComplete="given-name" />
-          <EmailField {...form.field('email')} />
-          <FormFailure form={form} />
-          <SubmitButton form={form} busyLabel="Subscribing...">
-            Get my 10% code
-          </SubmitButton>
-        </Layout>
+        <div style={{ display: 'grid', gap: '1rem' }}>
+          <Layout form={form}>
+            <p style={{ margin: 0 }}>
+              Join AI Insights, our newsletter on practical AI, and get <strong>10% off</strong> your first
+              project.
+            </p>
+            <TextField {...form.field('name')} label="Name" autoComplete="given-name" />
+            <EmailField {...form.field('email')} />
+            <FormFailure form={form} />
+            <SubmitButton form={form} busyLabel="Subscribing...">
+              Get my 10% code
+            </SubmitButton>
+          </Layout>
+          {resendTo ? <ResendCode key={resendTo} email={resendTo} /> : null}
+        </div>
       )}
     </Columns>
   );

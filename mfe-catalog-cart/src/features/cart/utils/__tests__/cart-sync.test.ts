@@ -17,6 +17,8 @@ interface Account {
   saves: { tab: string; ids: string[] }[];
   reads: URLSearchParams[];
   failLoad?: boolean;
+  /** The backend cannot be reached: every replace_cart fails as fetch does with the connection down. */
+  down?: boolean;
   /**
    * Two-factor was turned on elsewhere after this tab's aal1 session began: the auth server lists a verified
    * factor, and the database shows the session none of the account's rows.
@@ -61,6 +63,7 @@ async function openTab(name: string, backend: Account) {
       return json({ ...aal1Session.user, factors });
     }
     if (url.pathname === '/rest/v1/rpc/replace_cart') {
+      if (backend.down) throw new TypeError('Failed to fetch');
       const { items } = JSON.parse(String(init.body)) as { items: Line[] };
       backend.saves.push({ tab: name, ids: items.map((i) => i.service_id) });
       backend.stored = items;
@@ -304,4 +307,74 @@ it('keeps the cart in this browser when a signed-in session turns out to need it
   tab.lib.useSessionStore.getState().awaitSecondFactor();
   expect(tab.ids()).toEqual(['chat-helper']);
   stop();
+});
+
+describe('a save that fails (#33.6)', () => {
+  /** A signed-in tab whose stored cart is in, with the backend down from now on. */
+  async function signedInWhileDown() {
+    const backend: Account = account();
+    const tab = await openTab('A', backend);
+    const stop = tab.sync.startCartSync();
+    tab.signIn();
+    await waitFor(() => expect(backend.reads).toHaveLength(1));
+    await settle();
+    backend.down = true;
+    const toasts = () => tab.lib.useToastStore.getState().toasts.map((t) => [t.title, t.variant]);
+    return { backend, tab, stop, toasts };
+  }
+
+  it('is said once, retried until the backend is back, and then said to be saved', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { backend, tab, stop, toasts } = await signedInWhileDown();
+    jest.useFakeTimers();
+    try {
+      tab.add('smart-website');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(toasts()).toEqual([['Your cart could not be saved.', 'destructive']]);
+      // Still down at the first retry, 2 s later: nothing new is said.
+      await jest.advanceTimersByTimeAsync(2000);
+      expect(error).toHaveBeenCalledTimes(2);
+      expect(toasts()).toEqual([['Your cart could not be saved.', 'destructive']]);
+      backend.down = false;
+      await jest.advanceTimersByTimeAsync(4999);
+      expect(backend.saves).toEqual([]);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website'] }]);
+      // The saved toast takes the error's place.
+      expect(toasts()).toEqual([['Your cart is saved.', 'default']]);
+    } finally {
+      stop();
+      jest.useRealTimers();
+      error.mockRestore();
+    }
+  });
+
+  it('is retried at once when the browser is back online, with the newest cart only', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { backend, tab, stop } = await signedInWhileDown();
+    tab.add('smart-website');
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    tab.add('chat-helper');
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(2));
+    backend.down = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(backend.saves).toHaveLength(1));
+    expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website', 'chat-helper'] }]);
+    stop();
+    error.mockRestore();
+  });
+
+  it('is not retried once the customer has signed out', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { backend, tab, stop } = await signedInWhileDown();
+    tab.add('smart-website');
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    tab.lib.useSessionStore.getState().setSession(null);
+    backend.down = false;
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(backend.saves).toEqual([]);
+    stop();
+    error.mockRestore();
+  });
 });
