@@ -60,13 +60,19 @@ run_suite() { # <package> <jest file patterns…>
     node "$here/bin/local-supabase.mjs" >"$data.log" 2>&1 &
   local pid=$!
   local url=
-  for _ in $(seq 120); do
+  # PGlite's first start (initdb and the suite's schema) takes minutes on a busy machine.
+  for _ in $(seq 600); do
     url=$(sed -n 's/.*ready at \([^ ]*\).*/\1/p' "$data.log")
     [ -n "$url" ] && break
     kill -0 "$pid" 2>/dev/null || { cat "$data.log" >&2; return 1; }
     sleep 1
   done
-  [ -n "$url" ] || { echo "supabase-js-suites: the service did not start" >&2; cat "$data.log" >&2; return 1; }
+  if [ -z "$url" ]; then
+    kill "$pid"
+    echo "supabase-js-suites: the service did not start" >&2
+    cat "$data.log" >&2
+    return 1
+  fi
   # shellcheck disable=SC2086 # SUITES_JEST_ARGS is a list of options
   (cd "$checkout/packages/core/$package" && SUPABASE_JS_SUITE_URL=$url "$checkout/node_modules/.bin/jest" --runInBand \
     --setupFilesAfterEnv "$here/bin/supabase-js-port.cjs" \
