@@ -46,7 +46,8 @@ module.exports = {
     // `deno` is required through createRequire (src/functions/runtime.ts: its install_api.cjs finds the binary),
     // which knip does not follow.
     'local-supabase': {
-      entry: ['test/pglite-query.mjs', 'deno/serve-function.ts'],
+      // supabase-js-port.cjs: the jest setup file bin/supabase-js-suites.sh hands supabase-js's own suites.
+      entry: ['test/pglite-query.mjs', 'deno/serve-function.ts', 'bin/supabase-js-port.cjs'],
       ignoreDependencies: ['deno'],
     },
     // Its public API, src/index.ts, is an entry whose unused exports are reported too.

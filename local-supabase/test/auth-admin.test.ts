@@ -1,7 +1,7 @@
 // GoTrue's admin user API and the features it does not offer, as auth-js's own suite (commit 381bded5) meets
 // them, with the real supabase-js on both databases (issue #32 items 3 and 6): create, list, get, update and
-// delete users, generate_link and invite for the service role only; anonymous sign-ins, Web3, SAML SSO and
-// identity linking answered with GoTrue's own "disabled" errors.
+// delete users (bans and soft deletes too), generate_link and invite for the service role only; anonymous
+// sign-ins, Web3, ID tokens, SAML SSO and identity linking answered with GoTrue's own "disabled" errors.
 import { createClient } from '@supabase/supabase-js';
 import { clientOptions, KINDS, mailTo, raw, startBackend, type Backend } from './harness';
 
@@ -107,6 +107,75 @@ describe.each(KINDS)('GoTrue admin user API on %s', (kind) => {
     expect(notUuid).toMatchObject({ status: 400, json: { code: 'validation_failed' } });
   });
 
+  it('bans a user for a Go duration: no sign-in or refresh until the ban is lifted with "none"', async () => {
+    const email = address('ban');
+    const password = 'Passw0rdOk';
+    const { data } = await admin().createUser({ email, password, email_confirm: true });
+    const id = data.user!.id;
+    const client = backend.anon();
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    const banned = await admin().updateUserById(id, { ban_duration: '1h30m' });
+    expect(banned.error).toBeNull();
+    const until = Date.parse(banned.data.user!.banned_until!);
+    expect(until - Date.now()).toBeGreaterThan(89 * 60_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(90 * 60_000);
+    const refused = { status: 400, code: 'user_banned', message: 'User is banned' };
+    expect((await backend.anon().auth.signInWithPassword({ email, password })).error).toMatchObject(refused);
+    expect((await client.auth.refreshSession()).error).toMatchObject(refused);
+    // A wrong password is still only a wrong password.
+    expect(
+      (await backend.anon().auth.signInWithPassword({ email, password: 'Wr0ngPassword' })).error?.code,
+    ).toBe('invalid_credentials');
+
+    const bad = await admin().updateUserById(id, { ban_duration: '2 days' });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'invalid format for ban duration: time: invalid duration "2 days"',
+    });
+    const lifted = await admin().updateUserById(id, { ban_duration: 'none' });
+    expect(lifted.data.user).not.toHaveProperty('banned_until');
+    expect((await backend.anon().auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    const bornBanned = await admin().createUser({
+      email: address('ban'),
+      password,
+      email_confirm: true,
+      ban_duration: '24h',
+    });
+    expect(bornBanned.data.user!.banned_until).toEqual(expect.any(String));
+    expect(
+      (await backend.anon().auth.signInWithPassword({ email: bornBanned.data.user!.email!, password })).error
+        ?.code,
+    ).toBe('user_banned');
+  });
+
+  it('soft-deletes a user: the row stays with deleted_at, no one signs in as it, and the address signs up anew', async () => {
+    const email = address('soft');
+    const password = 'Passw0rdOk';
+    const { data } = await admin().createUser({ email, password, email_confirm: true });
+    const id = data.user!.id;
+    const client = backend.anon();
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    const deleted = await admin().deleteUser(id, true);
+    expect(deleted.error).toBeNull();
+    const kept = await admin().getUserById(id);
+    expect(kept.error).toBeNull();
+    expect(kept.data.user!.deleted_at).toEqual(expect.any(String));
+    expect(kept.data.user!.email).not.toContain(email);
+    expect((await backend.anon().auth.signInWithPassword({ email, password })).error?.code).toBe(
+      'invalid_credentials',
+    );
+    expect((await client.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
+    // Twice is no error, as in GoTrue.
+    expect((await admin().deleteUser(id, true)).error).toBeNull();
+    const again = await admin().createUser({ email, password, email_confirm: true });
+    expect(again.error).toBeNull();
+    expect(again.data.user!.id).not.toBe(id);
+  });
+
   it('generates a recovery link that signs the user in, and a sign-up link for a new user, e-mailing neither', async () => {
     const email = address('link');
     await admin().createUser({ email, password: 'Passw0rdOk', email_confirm: true });
@@ -179,6 +248,31 @@ describe.each(KINDS)('GoTrue admin user API on %s', (kind) => {
     expect(web3).toMatchObject({
       status: 422,
       json: { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' },
+    });
+    const google = await anon.auth.signInWithIdToken({
+      provider: 'google',
+      token: 'mock-id-token',
+      nonce: 'n',
+    });
+    expect(google).toMatchObject({ data: { session: null } });
+    expect(google.error).toMatchObject({
+      status: 400,
+      code: 'provider_disabled',
+      message: 'Provider (issuer "https://accounts.google.com") is not enabled',
+    });
+    const apple = await anon.auth.signInWithIdToken({ provider: 'apple', token: 'not-a-jwt' });
+    expect(apple.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to detect issuer in ID token for Apple provider',
+    });
+    const custom = await anon.auth.signInWithIdToken({
+      provider: 'acme' as 'google',
+      token: 'mock-id-token',
+    });
+    expect(custom.error).toMatchObject({
+      code: 'validation_failed',
+      message: 'Custom OIDC provider "acme" not allowed',
     });
     const sso = await anon.auth.signInWithSSO({ providerId: 'valid-provider-id' });
     expect(sso.error).toMatchObject({

@@ -157,7 +157,7 @@ describe('config reader', () => {
       additionalRedirectUrls: toml.auth.additional_redirect_urls,
       email: {
         doubleConfirmChanges: false,
-        securePasswordChange: false,
+        securePasswordChange: true,
         maxFrequency: 1,
         otpLength: 6,
         otpExpiry: 3600,

@@ -78,3 +78,32 @@ describe.each(KINDS)('migrations on %s', (kind) => {
     expect((await backend.anon().auth.signInWithPassword(DEMO)).error).toBeNull();
   });
 });
+
+// A project as `supabase init` leaves it has no migrations folder, and projects' migrations configure
+// PostgREST's own role (supabase-js's postgrest-js suite: `alter role authenticator set pgrst.…`).
+describe.each(KINDS)('a bare project on %s', (kind) => {
+  let backend: Backend;
+  let dir: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-bare-project-'));
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
+  });
+  afterAll(async () => {
+    await backend.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts without migrations, then applies one that configures the authenticator role', async () => {
+    expect((await backend.anon().from('notes').select('*')).error?.code).toBe('PGRST205');
+    fs.mkdirSync(path.join(dir, 'migrations'));
+    fs.writeFileSync(
+      path.join(dir, 'migrations', '20990101000000_notes.sql'),
+      `alter role authenticator set pgrst.db_aggregates_enabled to 'true';
+       create table public.notes (id int primary key);
+       grant select on public.notes to anon;
+       insert into public.notes values (1);`,
+    );
+    await backend.restart();
+    expect(await backend.anon().from('notes').select('id')).toMatchObject({ error: null, data: [{ id: 1 }] });
+  });
+});

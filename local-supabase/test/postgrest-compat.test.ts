@@ -92,6 +92,23 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
         { slug: 'random' },
       ]);
     });
+
+    it('answers the same statuses with return=minimal, with no body', async () => {
+      const db = backend.service();
+      const updated = await db.from('rooms').upsert({ id: 2, slug: 'random-renamed' }, { count: 'exact' });
+      expect(updated).toMatchObject({ status: 200, count: 1, data: null, error: null });
+      const inserted = await db.from('rooms').upsert({ id: 3, slug: 'new' });
+      expect(inserted).toMatchObject({ status: 201, data: null, error: null });
+      expect((await db.from('rooms').upsert({ id: 3, slug: 'x' }, { ignoreDuplicates: true })).status).toBe(
+        201,
+      );
+      expect((await db.from('rooms').upsert({ id: 2, slug: 'random' })).status).toBe(200);
+      expect((await db.from('rooms').delete().eq('id', 3)).error).toBeNull();
+      expect((await db.from('rooms').select('slug').order('id')).data).toEqual([
+        { slug: 'general' },
+        { slug: 'random' },
+      ]);
+    });
   });
 
   describe('fields', () => {
@@ -247,6 +264,16 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
       expect(planned.status).toBe(planned.count! > 0 ? 206 : 200);
       const estimated = await db.from('members').select('username', { count: 'estimated' }).limit(2);
       expect(estimated).toMatchObject({ status: 206, count: 3 });
+    });
+
+    it('counts writes and RPC exactly whichever count is asked, as PostgREST plans only reads', async () => {
+      const db = backend.service();
+      for (const count of ['planned', 'estimated'] as const) {
+        const rooms = await db.rpc('room_list', undefined, { count });
+        expect(rooms).toMatchObject({ error: null, status: 200, count: 2 });
+        const touched = await db.from('rooms').update({ slug: 'general' }, { count }).eq('id', 1);
+        expect(touched).toMatchObject({ error: null, status: 204, count: 1 });
+      }
     });
   });
 

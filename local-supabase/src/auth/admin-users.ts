@@ -1,6 +1,7 @@
 // GoTrue's admin user API for the service role (internal/api/admin.go): supabase.auth.admin.createUser,
 // listUsers (pages with X-Total-Count and Link), getUserById, updateUserById and deleteUser, as the agency's
-// support work (docs/booking.md) and teams' integration tests use them. Phone users and bans are not offered.
+// support work (docs/booking.md) and teams' integration tests use them, with bans (ban_duration). Phone users
+// are not offered.
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
@@ -33,12 +34,50 @@ async function pathUser(db: Queryable, request: FastifyRequest) {
   return user;
 }
 
-/** What GoTrue's admin API refuses whatever the request: phones and bans are not offered here. */
+/** What GoTrue's admin API refuses whatever the request: phones are not offered here. */
 function unsupported(body: AdminUserBody) {
   if (body.phone !== undefined && body.phone !== '')
     throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-  if (body.ban_duration !== undefined && body.ban_duration !== 'none')
-    throw new AuthError(400, 'validation_failed', 'ban_duration is not supported by local-supabase');
+}
+
+// A Go duration (time.ParseDuration), as GoTrue reads ban_duration: "24h", "1h30m", "90s", "1.5h".
+const GO_DURATION = /^[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
+const GO_UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1e3,
+  m: 6e4,
+  h: 3.6e6,
+};
+
+/**
+ * ban_duration as a `banned_until` (SQL, from now): undefined when not given, null to lift a ban ("none", or a
+ * duration of 0 as GoTrue's Ban(0)); 400 with Go's own words for what is no duration.
+ */
+function banUntil(body: AdminUserBody): Date | null | undefined {
+  const raw = body.ban_duration;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'none') return null;
+  if (typeof raw !== 'string' || !(raw === '0' || GO_DURATION.test(raw)))
+    throw new AuthError(
+      400,
+      'validation_failed',
+      `invalid format for ban duration: time: invalid duration ${JSON.stringify(String(raw))}`,
+    );
+  const sign = raw.startsWith('-') ? -1 : 1;
+  let ms = 0;
+  for (const [, amount, unit] of raw.matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g))
+    ms += Number(amount) * GO_UNIT_MS[unit!]!;
+  return ms === 0 ? null : new Date(Date.now() + sign * ms);
+}
+
+/** Sets or lifts the user's ban, when the request gives ban_duration. */
+async function applyBan(tx: Queryable, id: string, until: Date | null | undefined) {
+  if (until !== undefined)
+    await tx.query('update auth.users set banned_until = $2 where id = $1', [id, until]);
 }
 
 /** An address the request gives, checked; undefined when it gives none. */
@@ -75,6 +114,7 @@ export const createUser: Handler = async (request, reply, service) => {
   const userMetadata = metadata(body.user_metadata) ?? '{}';
   const appMetadata = metadata(body.app_metadata);
   const hash = (await passwordHash(service, body)) ?? '';
+  const ban = banUntil(body);
   const user = await service.db.transaction(async (tx) => {
     if (await findUserByEmail(tx, email)) throw EMAIL_EXISTS();
     const id = await insertUser(tx, {
@@ -84,6 +124,7 @@ export const createUser: Handler = async (request, reply, service) => {
       userMetadata,
       appMetadata,
     });
+    await applyBan(tx, id, ban);
     return (await findUserById(tx, id))!;
   });
   return reply.send(userJson(user));
@@ -134,6 +175,7 @@ export const updateUserById: Handler = async (request, reply, service) => {
   const userMetadata = metadata(body.user_metadata);
   const appMetadata = metadata(body.app_metadata);
   const hash = await passwordHash(service, body);
+  const ban = banUntil(body);
   const updated = await service.db.transaction(async (tx) => {
     if (email && email !== user.email) {
       const taken = await findUserByEmail(tx, email);
@@ -169,16 +211,44 @@ export const updateUserById: Handler = async (request, reply, service) => {
         'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1',
         [user.id],
       );
+    await applyBan(tx, user.id, ban);
     await tx.query('update auth.users set updated_at = now() where id = $1', [user.id]);
     return (await findUserById(tx, user.id))!;
   });
   return reply.send(userJson(updated));
 };
 
+/**
+ * GoTrue's soft delete: the row stays (with deleted_at) but its address is replaced by a hash of itself and the
+ * id, so no one signs in as it and it may sign up anew; its password, e-mail tokens, factors and sessions go.
+ */
+async function softDelete(tx: Queryable, id: string) {
+  await tx.query(
+    `update auth.users set deleted_at = now(), updated_at = now(), encrypted_password = '',
+       email = encode(extensions.digest(id::text || coalesce(email, ''), 'sha256'), 'hex'),
+       email_change = '', confirmation_token = '', recovery_token = '', email_change_token_new = '',
+       email_change_token_current = '', reauthentication_token = ''
+     where id = $1 and deleted_at is null`,
+    [id],
+  );
+  await tx.query(
+    `update auth.identities i set identity_data = jsonb_build_object('sub', u.id::text, 'email', u.email)
+     from auth.users u where i.user_id = u.id and u.id = $1`,
+    [id],
+  );
+  await tx.query('delete from auth.mfa_factors where user_id = $1', [id]);
+  await tx.query('delete from auth.sessions where user_id = $1', [id]);
+}
+
 export const deleteUser: Handler = async (request, reply, { db }) => {
   const user = await pathUser(db, request);
-  if ((request.body as { should_soft_delete?: unknown } | undefined)?.should_soft_delete === true)
-    throw new AuthError(400, 'validation_failed', 'should_soft_delete is not supported by local-supabase');
+  if ((request.body as { should_soft_delete?: unknown } | undefined)?.should_soft_delete === true) {
+    const deleted = await db.transaction(async (tx) => {
+      await softDelete(tx, user.id);
+      return (await findUserById(tx, user.id))!;
+    });
+    return reply.send(userJson(deleted));
+  }
   // Sessions, identities and factors go with the user (their foreign keys cascade), as in GoTrue.
   await db.query('delete from auth.users where id = $1', [user.id]);
   return reply.send(userJson(user));

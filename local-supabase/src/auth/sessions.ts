@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { signJwt } from '../keys';
-import { findUserById, userJson, type UserRow } from './users';
+import { findUserById, isBanned, userJson, type UserRow } from './users';
 
 export interface AuthSettings {
   secret: string;
@@ -157,7 +157,7 @@ interface RefreshTokenRow {
 
 export type RefreshOutcome =
   | { ok: true; session: ReturnType<typeof sessionJson> }
-  | { ok: false; code: 'refresh_token_not_found' | 'refresh_token_already_used' };
+  | { ok: false; code: 'refresh_token_not_found' | 'refresh_token_already_used' | 'user_banned' };
 
 /**
  * Refresh-token rotation with reuse detection, as GoTrue does it (internal/api/token_refresh.go): an active token
@@ -183,6 +183,7 @@ export async function refreshSession(
   const session = (await db.query('select id from auth.sessions where id = $1 for update', [row.session_id]))
     .rows[0];
   if (!user || !session) return { ok: false, code: 'refresh_token_not_found' };
+  if (isBanned(user)) return { ok: false, code: 'user_banned' };
   if (row.revoked) {
     const active = (
       await db.query<{ token: string; parent: string | null }>(

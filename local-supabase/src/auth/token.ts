@@ -5,9 +5,10 @@ import { AuthError } from '../errors';
 import { grantType } from '../limits';
 import type { Handler } from '../service';
 import { web3Disabled } from './disabled';
+import { idTokenRefusal } from './id-token';
 import { verifyPassword } from './passwords';
 import { refreshSession, startSession } from './sessions';
-import { findUserByEmail } from './users';
+import { findUserByEmail, isBanned, USER_BANNED } from './users';
 import { credentials, validEmail } from './validation';
 
 export const token: Handler = async (request, reply, { db, auth }) => {
@@ -21,6 +22,8 @@ export const token: Handler = async (request, reply, { db, auth }) => {
     if (!(await verifyPassword(password, user?.encrypted_password, auth.password)) || !user)
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+    // GoTrue says so before checking the password; after it here, so the answer tells no one else of the ban.
+    if (isBanned(user)) throw USER_BANNED();
     return reply.send(await db.transaction((tx) => startSession(tx, auth, user)));
   }
   if (grant === 'refresh_token') {
@@ -34,6 +37,7 @@ export const token: Handler = async (request, reply, { db, auth }) => {
         )
       : ({ ok: false, code: 'refresh_token_not_found' } as const);
     if (outcome.ok) return reply.send(outcome.session);
+    if (outcome.code === 'user_banned') throw USER_BANNED();
     throw new AuthError(
       400,
       outcome.code,
@@ -43,5 +47,6 @@ export const token: Handler = async (request, reply, { db, auth }) => {
     );
   }
   if (grant === 'web3') throw web3Disabled();
+  if (grant === 'id_token') throw idTokenRefusal(request.body);
   throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
 };

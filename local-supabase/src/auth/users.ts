@@ -1,6 +1,7 @@
 // Users and their factors in the auth schema, shaped as GoTrue returns them (internal/models/user.go, factor.go).
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { AuthError } from '../errors';
 
 export interface FactorRow {
   id: string;
@@ -24,6 +25,10 @@ export interface UserRow {
   email_confirmed_at: Date | string | null;
   confirmation_sent_at: Date | string | null;
   last_sign_in_at: Date | string | null;
+  /** Until when the admin API's ban_duration bars the user, or null. */
+  banned_until: Date | string | null;
+  /** When the admin API soft-deleted the user, or null. */
+  deleted_at: Date | string | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
   created_at: Date | string;
@@ -80,8 +85,16 @@ export function userJson(user: UserRow) {
     // GoTrue leaves `factors` out when there are none; supabase-js reads the verified ones for nextLevel.
     ...(user.factors.length ? { factors: user.factors.map(factorJson) } : {}),
     ...(user.email_change ? { new_email: user.email_change } : {}),
+    ...(user.banned_until ? { banned_until: iso(user.banned_until) } : {}),
+    ...(user.deleted_at ? { deleted_at: iso(user.deleted_at) } : {}),
   };
 }
+
+/** A ban still running (GoTrue's IsBanned). */
+export const isBanned = (user: Pick<UserRow, 'banned_until'>, now = Date.now()) =>
+  user.banned_until !== null && new Date(user.banned_until).getTime() > now;
+
+export const USER_BANNED = () => new AuthError(400, 'user_banned', 'User is banned');
 
 /** GoTrue's answer to a sign-up for a registered address when confirmations are on (sanitizeUser). */
 export function obfuscatedUserJson(user: UserRow) {

@@ -10,7 +10,10 @@ begin
   foreach spec slice 1 in array array[
     ['anon', 'nologin noinherit'],
     ['authenticated', 'nologin noinherit'],
-    ['service_role', 'nologin noinherit bypassrls']
+    ['service_role', 'nologin noinherit bypassrls'],
+    -- PostgREST's role on hosted Supabase, which projects' migrations configure (`alter role authenticator set
+    -- pgrst.…`, as supabase-js's postgrest-js suite does); this service connects as the DATABASE_URL's role.
+    ['authenticator', 'nologin noinherit']
   ] loop
     if not exists (select 1 from pg_roles where rolname = spec[1]) then
       begin
@@ -81,6 +84,10 @@ alter table auth.users add column if not exists email_change_confirm_status smal
 -- GoTrue's reauthentication (GET /reauthenticate): the hash of the e-mailed code and when it was sent.
 alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
 alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
+-- GoTrue's bans (the admin API's ban_duration): no sign-in or refresh until then.
+alter table auth.users add column if not exists banned_until timestamptz;
+-- GoTrue's soft delete (the admin API's should_soft_delete): the row stays, its address obfuscated.
+alter table auth.users add column if not exists deleted_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

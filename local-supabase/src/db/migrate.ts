@@ -32,10 +32,13 @@ export async function migrate(
 ): Promise<MigrationReport> {
   const bootstrap = fs.readFileSync(path.join(__dirname, 'bootstrap.sql'), 'utf8');
   const dir = path.join(supabaseDir, 'migrations');
-  const files = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  // A project without migrations (the Supabase CLI's `supabase init` makes none) is an empty list.
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+    : [];
 
   // All of it in one transaction: a failing migration leaves the database as it was, and the advisory lock
   // makes a second service starting on the same PostgreSQL database wait instead of applying twice.

@@ -37,12 +37,15 @@ export async function write(
   // With `.single()` a write that touches other than one row, and one that touches more than max-affected
   // (handling=strict), fails inside the transaction, so it is rolled back as in PostgREST.
   const limit = kind === 'update' || kind === 'delete' ? maxAffected(a.prefs) : undefined;
-  // An upsert that merges answers 200 when it inserted no row (PostgREST counts the rows whose xmax is 0): the
-  // statement returns each row whole (its target is `_i`) with that flag, and _w is the rows.
-  const merge = kind === 'upsert' && a.prefs.resolution === 'merge-duplicates' && a.representation;
-  const rows = merge
-    ? `_u as (${statement.sql} returning _i as _row, _i.xmax = 0 as _new), _w as (select (_row).* from _u)`
-    : `_w as (${statement.sql} returning ${returning})`;
+  // An upsert that merges answers 200 when it inserted no row, whatever `return=` asks (PostgREST counts the rows
+  // whose xmax is 0): the statement returns that flag beside each row (whole, from its target `_i`, for
+  // return=representation), and _w is the rows. Its ON CONFLICT needs SELECT anyway, so xmax costs no grant.
+  const merge = kind === 'upsert' && a.prefs.resolution === 'merge-duplicates';
+  const rows = !merge
+    ? `_w as (${statement.sql} returning ${returning})`
+    : a.representation
+      ? `_u as (${statement.sql} returning _i as _row, _i.xmax = 0 as _new), _w as (select (_row).* from _u)`
+      : `_u as (${statement.sql} returning ${returning}, _i.xmax = 0 as _new), _w as (select * from _u)`;
   const insertedCount = merge ? ', (select count(*) from _u where _new) as inserted' : '';
   const [result] = await run(
     request,
@@ -71,10 +74,10 @@ export async function write(
     const query = Object.entries(located).map(([c, v]) => [c, v === null ? 'is.null' : `eq.${v}`]);
     reply.header('Location', `/${inserted}?${new URLSearchParams(query).toString()}`);
   }
-  const created = request.method === 'POST';
-  if (!a.representation) return reply.status(created ? 201 : 204).send();
-  const updatedOnly = merge && affected > 0 && Number(result!.inserted) === 0;
-  return sendRows(reply, result!.body, a.media, created && !updatedOnly ? 201 : 200, result!.csv);
+  // PostgREST's isInsertIfGTZero: a merging upsert that inserted nothing is 200, empty or with the rows.
+  const created = request.method === 'POST' && !(merge && Number(result!.inserted) === 0);
+  if (!a.representation) return reply.status(created ? 201 : request.method === 'POST' ? 200 : 204).send();
+  return sendRows(reply, result!.body, a.media, created ? 201 : 200, result!.csv);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_ERROR_MESSAGES, ERROR_MESSAGES } from 'shared-lib';
+import { EMAILED_CODE_MESSAGE } from 'shared-lib/validation';
 import { findToast, json, renderWithProviders, resetStores, type FetchHandler } from 'shared-lib/src/testing';
 import { NEW_PASSWORD_COPY } from '../NewPasswordForm';
 import { authError, authUser, signedInClient, type RecordedRequest } from '../../../../testing/supabase-auth';
@@ -130,5 +131,103 @@ describe('ChangePasswordForm', () => {
     expect(document.body).not.toHaveTextContent('TypeError');
     expect(confirm()).toHaveValue('New-secret1');
     expect(button()).toBeEnabled();
+  });
+
+  describe('from a session older than a day (the auth server asks for the e-mailed code)', () => {
+    const needed = () =>
+      authError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+    const code = () => screen.getByLabelText(CHANGE_PASSWORD_COPY.codeLabel);
+    const confirmButton = () => screen.getByRole('button', { name: CHANGE_PASSWORD_COPY.codeSubmit });
+    const calls = () => requests.map((request) => `${request.method} ${request.url.pathname}`);
+
+    /** The server: a password change without a nonce needs one; `withNonce` answers the one with it. */
+    const server = (withNonce: () => Response | Promise<Response>) => (url: URL, init: RequestInit) => {
+      if (url.pathname === '/auth/v1/reauthenticate') return json({});
+      const body = JSON.parse(String(init.body)) as { nonce?: string };
+      return body.nonce ? withNonce() : needed();
+    };
+
+    async function reachCodeStep(handler: FetchHandler) {
+      await signedIn(handler);
+      renderWithProviders(<ChangePasswordForm />);
+      await typePasswords('New-secret1');
+      await findToast(CHANGE_PASSWORD_COPY.codeSent);
+      expect(within(section()).getByText(CHANGE_PASSWORD_COPY.codeIntro)).toHaveFocus();
+    }
+
+    it('e-mails the code, then changes the password with it, and says so', async () => {
+      await reachCodeStep(server(() => json(authUser('ada@example.com'))));
+      expect(calls()).toEqual(['PUT /auth/v1/user', 'GET /auth/v1/reauthenticate']);
+      expect(screen.queryByLabelText(NEW_PASSWORD_COPY.password)).not.toBeInTheDocument();
+
+      await userEvent.type(code(), '123 456');
+      await userEvent.click(confirmButton());
+      await findToast(CHANGE_PASSWORD_COPY.changed);
+      expect(requests[2]).toMatchObject({
+        method: 'PUT',
+        body: { password: 'New-secret1', nonce: '123456' },
+      });
+      // Back to the password fields, empty, for a later change; focus on its words, not dropped.
+      expect(password()).toHaveValue('');
+      expect(screen.getByText(CHANGE_PASSWORD_COPY.intro)).toHaveFocus();
+    });
+
+    it('asks for six digits before sending anything', async () => {
+      await reachCodeStep(server(() => json(authUser('ada@example.com'))));
+      await userEvent.type(code(), '12a');
+      await userEvent.click(confirmButton());
+      expect(code()).toHaveAccessibleDescription(EMAILED_CODE_MESSAGE);
+      expect(code()).toHaveFocus();
+      expect(requests).toHaveLength(2);
+    });
+
+    it('says a wrong or expired code in words under the field, and a new code can be sent', async () => {
+      await reachCodeStep(
+        server(() => authError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid')),
+      );
+      await userEvent.type(code(), '000000');
+      await userEvent.click(confirmButton());
+      await findErrorToast(CHANGE_PASSWORD_COPY.wrongCode);
+      expect(code()).toHaveAttribute('aria-invalid', 'true');
+      expect(code()).toHaveAccessibleDescription(CHANGE_PASSWORD_COPY.wrongCode);
+      expect(document.body).not.toHaveTextContent('Nonce');
+
+      await userEvent.click(screen.getByRole('button', { name: CHANGE_PASSWORD_COPY.resend }));
+      await findToast(CHANGE_PASSWORD_COPY.resent);
+      expect(calls().at(-1)).toBe('GET /auth/v1/reauthenticate');
+    });
+
+    it('keeps the code and says so in words when the server cannot be reached', async () => {
+      await reachCodeStep(() => {
+        if (requests.length > 2) throw new TypeError('Failed to fetch');
+        return requests.length === 1 ? needed() : json({});
+      });
+      await userEvent.type(code(), '123456');
+      await userEvent.click(confirmButton());
+      await findErrorToast(ERROR_MESSAGES.network);
+      expect(document.body).not.toHaveTextContent('TypeError');
+      expect(code()).toHaveValue('123456');
+      expect(confirmButton()).toBeEnabled();
+    });
+
+    it('keeps the new password when the code cannot be e-mailed, and says why', async () => {
+      await signedIn((url) => {
+        if (url.pathname === '/auth/v1/reauthenticate') throw new TypeError('Failed to fetch');
+        return needed();
+      });
+      renderWithProviders(<ChangePasswordForm />);
+      await typePasswords('New-secret1');
+      await findErrorToast(ERROR_MESSAGES.network);
+      expect(password()).toHaveValue('New-secret1');
+      expect(screen.queryByLabelText(CHANGE_PASSWORD_COPY.codeLabel)).not.toBeInTheDocument();
+    });
+
+    it('Cancel goes back to the password fields without changing anything', async () => {
+      await reachCodeStep(server(() => json(authUser('ada@example.com'))));
+      await userEvent.click(screen.getByRole('button', { name: CHANGE_PASSWORD_COPY.cancel }));
+      expect(password()).toHaveValue('');
+      expect(screen.getByText(CHANGE_PASSWORD_COPY.intro)).toHaveFocus();
+      expect(requests).toHaveLength(2);
+    });
   });
 });
