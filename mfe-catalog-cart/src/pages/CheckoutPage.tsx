@@ -24,7 +24,6 @@ import {
   useFormSubmit,
   PageMeta,
   isApiError,
-  sendQueuedEmails,
 } from 'shared-lib';
 import { BillingFields, billingRow, billingValues, type BillingValues } from 'shared-lib/billing';
 import { billingSchema, type BillingInput } from 'shared-lib/validation';
