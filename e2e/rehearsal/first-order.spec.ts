@@ -1,17 +1,18 @@
 // The production rehearsal's journey (#29): a new visitor on a site whose database holds only what the migrations
 // gave it, with e-mail confirmation on as a hosted project has it, takes the newsletter code, signs up and
-// confirms the address from the inbox, buys two services with the code, finds the order in Account, books a
-// discovery call and finds it in Meetings, and signs out.
+// confirms the address from the inbox, buys two services with the code, gets the order's e-mail with its invoice,
+// finds the order in Account and its status once the agency marks it paid, books a discovery call and finds it in
+// Meetings, and signs out.
 import { uniqueEmail } from '../fixtures';
 import { signOutFromMenu } from '../support/account-security';
 import { calendar, confirm, expectMeeting, pickFirstSlot } from '../support/booking';
 import { checkoutWith, completePurchase, summary, toast } from '../support/checkout';
-import { linkFromInbox } from '../support/inbox';
+import { linkFromInbox, messageFromInbox } from '../support/inbox';
 import { expect, test } from './fixtures';
 
 test.use({ newsletterPopup: true, timezoneId: 'America/New_York' });
 
-test('a new visitor subscribes, confirms a new account, buys two services with the code, books a call and signs out', async ({
+test('a new visitor subscribes, confirms a new account, buys two services with the code, gets the invoice by e-mail, sees the order paid, books a call and signs out', async ({
   page,
   request,
   rehearsal,
@@ -19,6 +20,8 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
   test.setTimeout(180_000);
   const email = uniqueEmail('rehearsal');
   let code: string | null = null;
+  let orderId = '';
+  let invoiceNumber = '';
 
   await test.step('subscribes to the newsletter in the popup', async () => {
     await page.goto('/');
@@ -60,7 +63,10 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
     await expect(summary(page)).toContainText('Discount (10%)');
     // 899 + 699, less 10 %.
     await expect(summary(page)).toContainText('€1,438.20');
-    await completePurchase(page);
+    orderId = await completePurchase(page);
+    const invoiceLine = page.getByRole('main').getByText(/^We have e-mailed your invoice/);
+    invoiceNumber = /invoice (\d{4}-\d{4,})/.exec((await invoiceLine.textContent()) ?? '')?.[1] ?? '';
+    expect(invoiceNumber, 'the confirmation page names the invoice').not.toBe('');
     expect(await page.evaluate(() => localStorage.getItem('discount_code'))).toBeNull();
 
     await checkoutWith(page, ['Smart Emails']);
@@ -70,7 +76,30 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
     await expect(summary(page)).not.toContainText('Discount (10%)');
   });
 
-  await test.step('finds the order in Account', async () => {
+  await test.step('gets the order e-mail, whose link opens the invoice', async () => {
+    const mail = await messageFromInbox(
+      request,
+      email,
+      `Your order #${orderId.slice(0, 8)} and invoice ${invoiceNumber}`,
+      rehearsal.inboxUrl,
+    );
+    expect(mail.text).toContain('€1,438.20');
+    const invoiceUrl = mail.links.find((link) => link.startsWith(`${rehearsal.shellUrl}/account/invoice`));
+    expect(invoiceUrl, 'a link to the invoice on the site').toBeDefined();
+    await page.goto(invoiceUrl!);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(invoiceNumber) })).toBeVisible();
+  });
+
+  await test.step('finds the order in Account, paid once the agency marks it so', async () => {
+    const paid = await request.patch(`${rehearsal.supabaseUrl}/rest/v1/orders?id=eq.${orderId}`, {
+      headers: {
+        apikey: rehearsal.serviceRoleKey,
+        Authorization: `Bearer ${rehearsal.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      data: { status: 'paid' },
+    });
+    expect(paid.ok()).toBe(true);
     await page.goto('/account');
     await page.getByRole('tab', { name: 'Orders' }).click();
     const order = page.getByRole('tabpanel').getByRole('article');
@@ -80,6 +109,7 @@ test('a new visitor subscribes, confirms a new account, buys two services with t
     await expect(order).toContainText('Smart Website');
     await expect(order).toContainText('Chat Helper');
     await expect(order).toContainText(`Discount code: ${code}`);
+    await expect(order).toContainText('Paid');
   });
 
   await test.step('books a discovery call and finds it in Meetings', async () => {

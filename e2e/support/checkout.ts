@@ -32,7 +32,7 @@ export async function fillBilling(page: Page, buyer = BUYER) {
   await billing.getByLabel('Name', { exact: true }).fill(buyer.name);
   await billing.getByLabel('Company (optional)').fill(buyer.company);
   await billing.getByLabel('Address', { exact: true }).fill(buyer.address);
-  await billing.getByLabel('Postal code', { exact: true }).fill(buyer.postalCode);
+  await billing.getByLabel('Postal code (optional)').fill(buyer.postalCode);
   await billing.getByLabel('City', { exact: true }).fill(buyer.city);
   await billing.getByLabel('Country', { exact: true }).selectOption({ label: buyer.country });
   await billing.getByLabel('VAT number (optional)').fill(buyer.vatNumber);

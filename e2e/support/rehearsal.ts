@@ -45,6 +45,8 @@ export interface RehearsalSite {
   supabaseUrl: string;
   /** The local inbox, where the e-mails auth sends land (the JSON API of local-supabase/README.md). */
   inboxUrl: string;
+  /** The agency's key to the API (the service role), for what the agency does by hand, such as marking paid. */
+  serviceRoleKey: string;
 }
 
 type Table = Record<string, unknown>;
@@ -163,6 +165,7 @@ function startApi(
   child: ChildProcess;
   url: string;
   anonKey: string;
+  serviceRoleKey: string;
   inboxUrl: string;
 }> {
   const child = spawn(
@@ -194,11 +197,12 @@ function startApi(
       output += chunk;
       const url = /ready at (\S+)/.exec(output)?.[1];
       const anonKey = /anon key: (\S+)/.exec(output)?.[1];
+      const serviceRoleKey = /service_role key: (\S+)/.exec(output)?.[1];
       const inboxUrl = /inbox at (\S+)/.exec(output)?.[1];
-      if (!url || !anonKey || !inboxUrl) return;
+      if (!url || !anonKey || !serviceRoleKey || !inboxUrl) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ child, url, anonKey, inboxUrl });
+      resolve({ child, url, anonKey, serviceRoleKey, inboxUrl });
     });
   });
 }
@@ -304,7 +308,14 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
       );
     }
     return {
-      site: { shellUrl: shell.url, remoteUrls, servedDirs, supabaseUrl: api.url, inboxUrl: api.inboxUrl },
+      site: {
+        shellUrl: shell.url,
+        remoteUrls,
+        servedDirs,
+        supabaseUrl: api.url,
+        inboxUrl: api.inboxUrl,
+        serviceRoleKey: api.serviceRoleKey,
+      },
       stop,
     };
   } catch (error) {

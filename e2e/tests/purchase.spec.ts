@@ -54,7 +54,7 @@ test('checkout with billing details, confirmation page, the e-mail with the invo
   await expect(invoice).toContainText('Ada Lovelace');
   await expect(invoice).toContainText('€899.00');
 
-  // The agency marks it paid (README, "Orders"); Account shows the status.
+  // The agency marks it paid (README, "The agency's side of an order"); Account shows the status.
   const paid = await request.patch(`${await supabaseUrl()}/rest/v1/orders?id=eq.${orderId}`, {
     headers: serviceRoleHeaders,
     data: { status: 'paid' },

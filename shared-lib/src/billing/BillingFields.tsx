@@ -14,7 +14,7 @@ const BILLING_COPY = {
   company: 'Company (optional)',
   address: 'Address',
   addressHint: 'Street and number',
-  postalCode: 'Postal code',
+  postalCode: 'Postal code (optional)',
   city: 'City',
   country: 'Country',
   countryPlaceholder: 'Select a country',
