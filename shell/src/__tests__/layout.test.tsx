@@ -176,8 +176,8 @@ describe('Layout', () => {
     );
   }
 
-  it('follows a page that replaces its h1 once loaded, instead of leaving focus on <body>', async () => {
-    const user = userEvent.setup();
+  /** Opens the loading page from home; its placeholder h1 takes focus. Returns the data's arrival. */
+  async function openLoadingPage(user: ReturnType<typeof userEvent.setup>) {
     let arrive = () => undefined as void;
     const loaded = new Promise<void>((resolve) => (arrive = resolve));
     await renderWithProviders(
@@ -187,24 +187,21 @@ describe('Layout', () => {
     );
     await user.click(screen.getByRole('link', { name: 'Order link' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Loading order' })).toHaveFocus());
-    await act(async () => arrive());
+    return () => act(async () => arrive());
+  }
+
+  it('follows a page that replaces its h1 once loaded, instead of leaving focus on <body>', async () => {
+    const arrive = await openLoadingPage(userEvent.setup());
+    await arrive();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank you' })).toHaveFocus());
   });
 
   it('leaves focus the visitor moved while the page was loading where it is', async () => {
     const user = userEvent.setup();
-    let arrive = () => undefined as void;
-    const loaded = new Promise<void>((resolve) => (arrive = resolve));
-    await renderWithProviders(
-      <Layout>
-        <LoadingPages loaded={loaded} />
-      </Layout>,
-    );
-    await user.click(screen.getByRole('link', { name: 'Order link' }));
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Loading order' })).toHaveFocus());
+    const arrive = await openLoadingPage(user);
     await user.tab();
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
-    await act(async () => arrive());
+    await arrive();
     await screen.findByRole('heading', { name: 'Thank you' });
     expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
