@@ -160,7 +160,7 @@ test.describe('toasts', () => {
     await expect(sent).toHaveCount(0, { timeout: 8000 });
   });
 
-  // The same failure repeated keeps one toast (the cap of three at once is the toaster's own test).
+  // The same failure repeated keeps one toast (the cap of three at once: in-the-way.spec.ts).
   test('a repeated failure keeps one toast, and an error stays until dismissed', async ({ page }) => {
     await signUp(page, { email: uniqueEmail('toasts'), password: 'ToastsPass123' });
     await page.goto('/how-we-work');

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useCartStore, useSessionStore } from 'shared-lib';
 import { renderSuspended as renderWithProviders, resetStores } from 'shared-lib/src/testing';
 import { retryRemote } from '../federation/remotes';
@@ -157,6 +158,52 @@ describe('Layout', () => {
     await user.click(screen.getByRole('link', { name: 'Cases link' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cases'));
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
+  /** Home, and a page that shows a placeholder h1 until its data arrives, then another h1 (as a confirmation). */
+  function LoadingPages({ loaded }: { loaded: Promise<void> }) {
+    const [ready, setReady] = useState(false);
+    const { pathname } = useLocation();
+    useEffect(() => {
+      if (pathname !== '/' && !ready) void loaded.then(() => setReady(true));
+    }, [pathname, ready, loaded]);
+    if (pathname === '/') return <Link to="/order">Order link</Link>;
+    return (
+      <>
+        {ready ? <h1 key="loaded">Thank you</h1> : <h1 key="loading">Loading order</h1>}
+        <button type="button">Elsewhere</button>
+      </>
+    );
+  }
+
+  /** Opens the loading page from home; its placeholder h1 takes focus. Returns the data's arrival. */
+  async function openLoadingPage(user: ReturnType<typeof userEvent.setup>) {
+    let arrive = () => undefined as void;
+    const loaded = new Promise<void>((resolve) => (arrive = resolve));
+    await renderWithProviders(
+      <Layout>
+        <LoadingPages loaded={loaded} />
+      </Layout>,
+    );
+    await user.click(screen.getByRole('link', { name: 'Order link' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Loading order' })).toHaveFocus());
+    return () => act(async () => arrive());
+  }
+
+  it('follows a page that replaces its h1 once loaded, instead of leaving focus on <body>', async () => {
+    const arrive = await openLoadingPage(userEvent.setup());
+    await arrive();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Thank you' })).toHaveFocus());
+  });
+
+  it('leaves focus the visitor moved while the page was loading where it is', async () => {
+    const user = userEvent.setup();
+    const arrive = await openLoadingPage(user);
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
+    await arrive();
+    await screen.findByRole('heading', { name: 'Thank you' });
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus();
   });
 });
 

@@ -1,14 +1,16 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** How long to wait for a new page (perhaps a remote still loading) to show its heading. */
+/** How long a new page (perhaps a remote still loading, then its data) may take to settle on its heading. */
 const WAIT_FOR_HEADING_MS = 10_000;
 
 /**
  * After every route change (not the first page load), focus moves to the new page's h1, so a keyboard or screen
  * reader user starts on the page they asked for instead of on <body> (the link they used is usually gone) or on
- * the previous page's header link. A page still loading is waited for; without an h1 the main landmark gets
- * focus. Focus the visitor has moved meanwhile is left alone.
+ * the previous page's header link. A page still loading is waited for, and a page that replaces its heading once
+ * its data arrives (a placeholder h1, then the loaded one, as the order confirmation does) has the new heading
+ * focused in turn, instead of focus falling to <body> with the old one. Without an h1 the main landmark gets
+ * focus. As soon as the visitor moves focus themselves, it is left alone.
  */
 export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -20,27 +22,33 @@ export function useRouteFocus(main: RefObject<HTMLElement | null>): void {
     if (!container) return;
     // The focus at navigation time: a header or menu link that stays, or nothing (<body>) when it went away.
     const from = document.activeElement;
-    const untouched = () => document.activeElement === from || document.activeElement === document.body;
+    let focused: HTMLElement | null = null;
+    const untouched = () => {
+      const active = document.activeElement;
+      return active === from || active === focused || !active || active === document.body;
+    };
     const focusHeading = () => {
       const heading = container.querySelector<HTMLElement>('h1');
-      if (!heading) return false;
-      if (untouched()) {
-        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
-      }
-      return true;
+      if (!heading || heading === focused || !untouched()) return;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      focused = heading;
+      heading.focus({ preventScroll: true });
     };
-    if (focusHeading()) return;
-    const observer = new MutationObserver(() => {
-      if (focusHeading()) cleanup();
-    });
+    // Focus the visitor moves elsewhere ends the watch.
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target !== focused) cleanup();
+    };
+    const observer = new MutationObserver(focusHeading);
     observer.observe(container, { childList: true, subtree: true });
+    document.addEventListener('focusin', onFocusIn);
     const timer = window.setTimeout(() => {
       cleanup();
-      if (untouched()) container.focus({ preventScroll: true });
+      if (!focused?.isConnected && untouched()) container.focus({ preventScroll: true });
     }, WAIT_FOR_HEADING_MS);
+    focusHeading();
     function cleanup() {
       observer.disconnect();
+      document.removeEventListener('focusin', onFocusIn);
       window.clearTimeout(timer);
     }
     return cleanup;

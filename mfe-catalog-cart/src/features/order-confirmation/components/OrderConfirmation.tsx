@@ -2,7 +2,6 @@
 // checkout ends in an alert). Everything comes from the order's own rows: its number, lines, discount and total,
 // the billing details it was placed with, and what happens next: the invoice by e-mail, payment within the
 // invoice's term to the account shown, and a call to kick off the project.
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CheckCircle2 } from 'lucide-react';
@@ -92,16 +91,11 @@ const CONFIRMATION_COPY = {
 export function OrderConfirmation({ placed, email }: { placed: PlacedOrder; email: string | null }) {
   const { order, items, invoice } = placed;
   const title = `Order #${shortOrderId(order.id)}`;
-  // The purchase's outcome: focus starts on it, whatever the checkout's form did with focus as it succeeded.
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <>
       <Heading>
         <CheckCircle2 size={32} aria-hidden />
-        <h1 ref={heading} tabIndex={-1}>
-          {CONFIRMATION_COPY.heading}
-        </h1>
+        <h1>{CONFIRMATION_COPY.heading}</h1>
       </Heading>
       <p>
         {title}, placed on {formatLongDate(order.created_at)}. Status: {orderStatusLabel(order.status)}.

@@ -1,0 +1,184 @@
+// Issue 33, "How it is checked": the journeys a customer makes, walked with the keyboard alone (Tab, Shift+Tab,
+// Enter, Space, Escape, arrows; no clicks) at phone and desktop width. After every press that moves focus or
+// changes the view, focus is on an element, never <body>, and never under the sticky header (support/keyboard.ts).
+// One account per width carries sign-up, purchase, booking, two-factor and the password reset; the forms with
+// errors are walked signed out.
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, uniqueEmail } from '../fixtures';
+import { Authenticator } from '../support/account-security';
+import { calendar, detailsForm } from '../support/booking';
+import { BUYER } from '../support/checkout';
+import { linkFromInbox } from '../support/inbox';
+import { KeyboardWalk } from '../support/keyboard';
+import { cartButton } from '../support/routes';
+
+test.describe.configure({ mode: 'parallel' });
+// The booking picker shows New York times. Reduced motion: scrolls are instant, so each check sees where a press
+// left the page rather than a smooth scroll under way (the scroll padding that keeps focus clear of the header
+// applies either way).
+test.use({ timezoneId: 'America/New_York', reducedMotion: 'reduce' });
+
+const PASSWORD = 'Walk-pass1';
+const NEW_PASSWORD = 'Walk-pass2';
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** Opens `path` as a typed address would, once its h1 shows. */
+async function open(page: Page, path: string, heading?: string | RegExp) {
+  await page.goto(path);
+  await expect(heading ? h1(page, heading) : page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+const isFocusWithin = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
+
+// Each width books a later day than the booking spec's (the first free one), and not the other width's.
+for (const { width, height, daysLater } of [
+  { width: 375, height: 667, daysLater: 1 },
+  { width: 1280, height: 800, daysLater: 2 },
+]) {
+  test.describe(`keyboard only at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('one customer signs up, buys, books a call, turns two-factor on and off, resets the password', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const walk = new KeyboardWalk(page);
+      const email = uniqueEmail(`walk-${width}`);
+
+      await test.step('sign-up', async () => {
+        await open(page, '/auth', 'Welcome Back');
+        await walk.tabTo(page.getByRole('button', { name: 'Sign up', exact: true }));
+        await walk.press('Enter', h1(page, 'Create Your Account'));
+        await walk.fill(page.getByLabel('Email'), email);
+        await walk.fill(page.getByLabel('Password'), PASSWORD);
+        // Signed up and in, the visitor is taken home.
+        await walk.press('Enter', h1(page, 'AI made simple'));
+        await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+      });
+
+      await test.step('the purchase journey: service, add to cart, cart, checkout with billing details, confirmation', async () => {
+        await open(page, '/services/ai-website-building');
+        await walk.tabTo(page.getByRole('button', { name: 'Add to Cart - €899' }));
+        await walk.press('Enter', page.getByRole('link', { name: 'Go to Checkout' }));
+        const cart = cartButton(page);
+        await walk.tabTo(cart, { back: true });
+        const panel = page.getByRole('dialog', { name: 'Your Cart' });
+        await walk.press('Enter', () => expect(panel).toBeVisible());
+        expect(await isFocusWithin(panel)).toBe(true);
+        await walk.press('Escape', cart);
+        await walk.press('Space', () => expect(panel).toBeVisible());
+        await walk.tabTo(panel.getByRole('link', { name: 'Go to Checkout' }));
+        await walk.press('Enter', h1(page, 'Checkout'));
+
+        const billing = page.getByRole('form', { name: 'Billing details' });
+        await expect(billing.getByLabel('Name', { exact: true })).toBeEditable();
+        await walk.fill(billing.getByLabel('Name', { exact: true }), BUYER.name);
+        await walk.fill(billing.getByLabel('Address', { exact: true }), BUYER.address);
+        await walk.fill(billing.getByLabel('Postal code (optional)'), BUYER.postalCode);
+        await walk.fill(billing.getByLabel('City', { exact: true }), BUYER.city);
+        await walk.fill(billing.getByLabel('Country', { exact: true }), BUYER.country);
+        await expect(billing.getByLabel('Country', { exact: true })).toHaveValue('DE');
+        await walk.tabTo(page.getByRole('button', { name: 'Complete Purchase' }));
+        await walk.press('Enter', h1(page, 'Thank you for your order'));
+      });
+
+      await test.step('booking a call from the confirmation page', async () => {
+        await walk.tabTo(page.getByRole('link', { name: 'Book your kick-off call' }));
+        await walk.press('Enter', page.getByRole('heading', { level: 1 }));
+        const picker = calendar(page);
+        const days = picker.getByRole('group', { name: 'Choose a day' });
+        await walk.tabInto(days);
+        for (let i = 0; i < daysLater; i += 1) await walk.next(days);
+        const times = picker.getByRole('group', { name: /^Times on / });
+        await walk.press('Enter', () => expect(times).toBeVisible());
+        await walk.tabInto(times);
+        await walk.press('Enter', () => expect(detailsForm(page)).toBeVisible());
+        await expect(detailsForm(page).getByLabel('Email')).toHaveValue(email);
+        await walk.fill(detailsForm(page).getByLabel('Name'), BUYER.name);
+        await walk.tabTo(detailsForm(page).getByRole('button', { name: 'Confirm booking' }));
+        await walk.press('Enter', () =>
+          expect(picker.getByRole('heading', { name: 'Your discovery call is booked' })).toBeVisible(),
+        );
+      });
+
+      await test.step('two-factor on and off', async () => {
+        await walk.tabTo(page.getByRole('button', { name: 'Account menu' }), { back: true });
+        await walk.press('Enter', page.getByRole('menuitem', { name: 'My Account' }));
+        await walk.press('Enter', page.getByRole('heading', { level: 1 }));
+        await walk.tabTo(page.getByRole('button', { name: 'Set up two-factor authentication' }));
+        await walk.press('Enter', page.getByText(/^Scan this QR code/));
+        const app = new Authenticator((await page.getByLabel('Setup key').textContent()) ?? '');
+        await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
+        await walk.press('Enter', page.getByText(/^Two-factor authentication is on\./));
+        await walk.tabTo(page.getByRole('button', { name: 'Remove', exact: true }));
+        await walk.press('Enter', page.getByText(/^Enter a code from your authenticator app to remove/));
+        await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
+        await walk.press('Enter', page.getByText(/^Protect your account with a second step/));
+      });
+
+      await test.step('sign out, then forgot password with the link from the inbox', async () => {
+        await walk.tabTo(page.getByRole('button', { name: 'Account menu' }), { back: true });
+        await walk.press('Enter', page.getByRole('menuitem', { name: 'My Account' }));
+        await walk.press('ArrowDown', page.getByRole('menuitem', { name: 'Sign Out' }));
+        // Signed out, the visitor is taken home.
+        await walk.press('Enter', h1(page, 'AI made simple'));
+        await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
+        await open(page, '/auth', 'Welcome Back');
+        await walk.fill(page.getByLabel('Email'), email);
+        await walk.tabTo(page.getByRole('button', { name: 'Forgot password?' }));
+        await walk.press('Enter', h1(page, 'Reset your password'));
+        await walk.tabTo(page.getByRole('button', { name: 'Send reset link' }));
+        await walk.press('Enter', () => expect(h1(page, 'Check your inbox')).toBeVisible());
+
+        await open(
+          page,
+          await linkFromInbox(request, email, 'Reset your AI Made Simple password'),
+          'Choose a new password',
+        );
+        await walk.fill(page.getByLabel('New password', { exact: true }), NEW_PASSWORD);
+        await walk.fill(page.getByLabel('Confirm new password'), NEW_PASSWORD);
+        await walk.press('Enter', () => expect(page).toHaveURL(/\/account$/));
+      });
+    });
+
+    test('the contact and project forms, with errors first', async ({ page }) => {
+      test.setTimeout(120_000);
+      const walk = new KeyboardWalk(page);
+
+      await open(page, '/contact');
+      const contact = page.getByRole('form', { name: 'Send us a message' });
+      await walk.tabTo(contact.getByRole('button', { name: 'Send Message' }));
+      await walk.press('Enter', contact.getByLabel('Name', { exact: true }));
+      // Escape puts the error toast away; focus stays in the field.
+      await walk.press('Escape', contact.getByLabel('Name', { exact: true }));
+      await page.keyboard.type('Grace Hopper');
+      await walk.fill(contact.getByLabel('Email'), 'grace@example');
+      await walk.fill(
+        contact.getByLabel('Message', { exact: true }),
+        'We would like to automate our invoicing.',
+      );
+      await walk.tabTo(contact.getByRole('button', { name: 'Send Message' }));
+      await walk.press('Enter', contact.getByLabel('Email'));
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type('grace@example.com');
+      await walk.tabTo(contact.getByRole('button', { name: 'Send Message' }));
+      await walk.press('Enter', contact.getByText(/^Message sent!/));
+
+      await open(page, '/enter-the-future');
+      const project = page.getByRole('form', { name: 'Project request' });
+      await walk.tabTo(project.getByRole('button', { name: 'Submit Project Request' }));
+      await walk.press('Enter', project.getByLabel('Name', { exact: true }));
+      await page.keyboard.type('Grace Hopper');
+      await walk.fill(project.getByLabel('Email'), 'grace@example.com');
+      await walk.fill(project.getByLabel('Project type'), 'AI Chatbot');
+      await walk.fill(project.getByLabel('Budget'), '$10,000');
+      await walk.fill(project.getByLabel('Timeline'), 'ASAP');
+      await walk.fill(project.getByLabel('Project description'), 'A chatbot that answers our customers.');
+      await walk.tabTo(project.getByRole('button', { name: 'Submit Project Request' }));
+      await walk.press('Enter', project.getByText(/^Welcome to the Future!/));
+      await expect(project.getByLabel('Name', { exact: true })).toHaveValue('');
+    });
+  });
+}
