@@ -39,14 +39,17 @@ type DatabaseWritten<T extends TableName, Row = Gen<T>['Row']> = Refine<T, Row, 
 export type CallType = 'discovery' | 'strategy';
 
 /**
- * What a booking's e-mailed link opens (booking_link, confirm_booking): the call, never who booked it. 'hold': a
- * guest's booking waiting for its confirmation until holdExpiresAt; 'expired': a hold not confirmed in time.
+ * What a booking's e-mailed link opens (booking_link, confirm_booking, cancel_booking): the call, never who booked
+ * it. 'hold': a guest's booking waiting for its confirmation until holdExpiresAt; 'expired': a hold not confirmed
+ * in time.
  */
 export type BookingLinkView =
   | { state: 'unknown' }
   | {
       state: 'hold' | 'confirmed' | 'expired' | 'cancelled' | 'past';
       meetingType: string;
+      /** Which calendar books another such call. */
+      callType: CallType;
       startsAt: string;
       endsAt: string;
       timeZone: string;
@@ -143,6 +146,7 @@ type Functions = Merge<
     book_discovery_call: Merge<Schema['Functions']['book_discovery_call'], { Returns: string }>;
     booking_link: Merge<Schema['Functions']['booking_link'], { Returns: BookingLinkView }>;
     confirm_booking: Merge<Schema['Functions']['confirm_booking'], { Returns: BookingLinkView }>;
+    cancel_booking: Merge<Schema['Functions']['cancel_booking'], { Returns: BookingLinkView }>;
     subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
     resend_newsletter_code: Merge<Schema['Functions']['resend_newsletter_code'], { Returns: null }>;
     quote_cart: Merge<
