@@ -106,12 +106,12 @@ export type InvoiceRow = Merge<
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
  * A meeting as the account shows it (spec section 3). A booked call's contact details and end (contact_name,
- * contact_email, ends_at) and its hold (hold_expires_at, confirmed_at) are for the agency; select('*') still
- * returns them.
+ * contact_email, ends_at), its hold (hold_expires_at, confirmed_at) and when its link cancelled it (cancelled_at)
+ * are for the agency; select('*') still returns them.
  */
 export type MeetingRow = Omit<
   Gen<'meetings'>['Row'],
-  'contact_name' | 'contact_email' | 'ends_at' | 'hold_expires_at' | 'confirmed_at'
+  'contact_name' | 'contact_email' | 'ends_at' | 'hold_expires_at' | 'confirmed_at' | 'cancelled_at'
 >;
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
