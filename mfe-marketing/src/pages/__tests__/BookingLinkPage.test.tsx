@@ -160,7 +160,7 @@ it('cancels an upcoming call after asking once more, then says so, focused, with
   const cancel = screen.getByRole('button', { name: 'Cancel this call' });
   await user.click(cancel);
   // The second step asks in the page; keeping the call changes nothing and returns to the button.
-  await waitFor(() => expect(screen.getByText('Cancel this call?').parentElement).toHaveFocus());
+  await waitFor(() => expect(screen.getByText('Its time is then free for others.')).toHaveFocus());
   await user.click(screen.getByRole('button', { name: 'Keep the call' }));
   await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel this call' })).toHaveFocus());
   expect(backend.calls).toEqual(['/rest/v1/rpc/booking_link']);
