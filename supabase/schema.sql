@@ -687,6 +687,24 @@ $$;
 
 
 --
+-- Name: lock_booking_of_link(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.lock_booking_of_link(token text) RETURNS public.meetings
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  m public.meetings;
+begin
+  perform private.release_expired_holds();
+  select * into m from public.meetings where id = (private.booking_of_link(token)).id for update;
+  return m;
+end;
+$$;
+
+
+--
 -- Name: new_booking_link(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1315,13 +1333,11 @@ CREATE FUNCTION public.cancel_booking(token text) RETURNS json
     SET search_path TO ''
     AS $$
 declare
-  found_id uuid := (private.booking_of_link(token)).id;
   m public.meetings;
   refused json;
 begin
   perform private.spend_client_budget('booking');
-  perform private.release_expired_holds();
-  select * into m from public.meetings where id = found_id for update;
+  m := private.lock_booking_of_link(token);
   refused := private.refuse_booking_link(m, array['hold', 'confirmed', 'cancelled']);
   if refused is not null then
     return refused;
@@ -1383,13 +1399,9 @@ CREATE FUNCTION public.confirm_booking(token text) RETURNS json
     SET search_path TO ''
     AS $$
 declare
-  found_id uuid := (private.booking_of_link(token)).id;
-  m public.meetings;
-  refused json;
+  m public.meetings := private.lock_booking_of_link(token);
+  refused json := private.refuse_booking_link(m, array['hold', 'confirmed']);
 begin
-  perform private.release_expired_holds();
-  select * into m from public.meetings where id = found_id for update;
-  refused := private.refuse_booking_link(m, array['hold', 'confirmed']);
   if refused is not null then
     return refused;
   end if;
@@ -3106,6 +3118,14 @@ GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
+
+
+--
+-- Name: FUNCTION lock_booking_of_link(token text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.lock_booking_of_link(token text) TO service_role;
 
 
 --

@@ -6,7 +6,7 @@
 --   call free at once; the agency keeps the row (cancelled_at says the link did it). Again, or a call the agency
 --   cancelled, is the same answer. A past call or an expired hold is refused like confirm_booking's (410
 --   booking_link_expired), an unknown link too (404 booking_link_unknown): both now share
---   private.refuse_booking_link. Each call spends the client's 'booking' budget, as booking does.
+--   private.lock_booking_of_link and private.refuse_booking_link. Each call spends the client's 'booking' budget, as booking does.
 -- - The agency is told once (booking_cancelled_agency_copy, keyed by the meeting), in the same transaction.
 -- - Every receipt now carries its link as `manageUrl`, a signed-in booking's too (a guest's is also its
 --   `confirmUrl`, the same link: the e-mail shows it once).
@@ -45,6 +45,20 @@ as $$
   ) end;
 $$;
 
+-- The booking a link opens, locked until the transaction ends (null fields for an unknown link), after releasing
+-- the expired holds, so a hold whose time ran out is seen as expired.
+create function private.lock_booking_of_link(token text) returns public.meetings
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  m public.meetings;
+begin
+  perform private.release_expired_holds();
+  select * into m from public.meetings where id = (private.booking_of_link(token)).id for update;
+  return m;
+end;
+$$;
+
 -- Why a link may not act on its booking `m` (locked by the caller) when its state is not one of `acting_on`: the
 -- refusal (404 for an unknown link, 410 for the rest), or null when it may.
 create function private.refuse_booking_link(m public.meetings, acting_on text[]) returns json
@@ -63,18 +77,14 @@ begin
 end;
 $$;
 
--- As in 20261130090000_guest_booking_proof.sql, its refusals from private.refuse_booking_link.
+-- As in 20261130090000_guest_booking_proof.sql, through private.lock_booking_of_link and refuse_booking_link.
 create or replace function public.confirm_booking(token text) returns json
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  found_id uuid := (private.booking_of_link(token)).id;
-  m public.meetings;
-  refused json;
+  m public.meetings := private.lock_booking_of_link(token);
+  refused json := private.refuse_booking_link(m, array['hold', 'confirmed']);
 begin
-  perform private.release_expired_holds();
-  select * into m from public.meetings where id = found_id for update;
-  refused := private.refuse_booking_link(m, array['hold', 'confirmed']);
   if refused is not null then
     return refused;
   end if;
@@ -92,13 +102,11 @@ create function public.cancel_booking(token text) returns json
 language plpgsql volatile security definer set search_path = ''
 as $$
 declare
-  found_id uuid := (private.booking_of_link(token)).id;
   m public.meetings;
   refused json;
 begin
   perform private.spend_client_budget('booking');
-  perform private.release_expired_holds();
-  select * into m from public.meetings where id = found_id for update;
+  m := private.lock_booking_of_link(token);
   refused := private.refuse_booking_link(m, array['hold', 'confirmed', 'cancelled']);
   if refused is not null then
     return refused;
@@ -207,7 +215,9 @@ begin
 end;
 $$;
 
-revoke all on function private.refuse_booking_link(public.meetings, text[]) from public, anon, authenticated;
-grant execute on function private.refuse_booking_link(public.meetings, text[]) to service_role;
+revoke all on function private.lock_booking_of_link(text), private.refuse_booking_link(public.meetings, text[])
+  from public, anon, authenticated;
+grant execute on function private.lock_booking_of_link(text), private.refuse_booking_link(public.meetings, text[])
+  to service_role;
 revoke all on function public.cancel_booking(text) from public, anon, authenticated;
 grant execute on function public.cancel_booking(text) to anon, authenticated, service_role;
