@@ -6,7 +6,8 @@
 --   call free at once; the agency keeps the row (cancelled_at says the link did it). Again, or a call the agency
 --   cancelled, is the same answer. A past call or an expired hold is refused like confirm_booking's (410
 --   booking_link_expired), an unknown link too (404 booking_link_unknown): both now share
---   private.lock_booking_of_link and private.refuse_booking_link. Each call spends the client's 'booking' budget, as booking does.
+--   private.lock_booking_of_link and private.refuse_booking_link. Each call spends the client's 'booking' budget,
+--   as booking does.
 -- - The agency is told once (booking_cancelled_agency_copy, keyed by the meeting), in the same transaction.
 -- - Every receipt now carries its link as `manageUrl`, a signed-in booking's too (a guest's is also its
 --   `confirmUrl`, the same link: the e-mail shows it once).
