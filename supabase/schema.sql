@@ -85,6 +85,7 @@ CREATE TABLE public.meetings (
     ends_at timestamp with time zone,
     hold_expires_at timestamp with time zone,
     confirmed_at timestamp with time zone,
+    cancelled_at timestamp with time zone,
     CONSTRAINT meetings_contact_email_check CHECK (((char_length(contact_email) <= 255) AND (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     CONSTRAINT meetings_contact_name_check CHECK (((char_length(btrim(contact_name)) >= 1) AND (char_length(btrim(contact_name)) <= 100))),
     CONSTRAINT meetings_ends_after_start CHECK ((ends_at > scheduled_at)),
@@ -103,12 +104,15 @@ CREATE FUNCTION private.booking_link_view(m public.meetings) RETURNS json
     AS $$
   select case when m.id is null then json_build_object('state', 'unknown') else json_build_object(
     'state', case
+      when m.cancelled_at is not null then 'cancelled'
       when private.is_expired_hold(m) then 'expired'
       when m.status = 'cancelled' then 'cancelled'
       when m.scheduled_at <= now() or m.status = 'completed' then 'past'
       when m.confirmed_at is null then 'hold'
       else 'confirmed' end,
     'meetingType', m.meeting_type,
+    'callType', case when m.meeting_type = (select s.strategy_meeting_type from public.booking_settings s)
+      then 'strategy' else 'discovery' end,
     'startsAt', m.scheduled_at,
     'endsAt', m.ends_at,
     'timeZone', (select s.time_zone from public.booking_settings s),
@@ -683,6 +687,24 @@ $$;
 
 
 --
+-- Name: lock_booking_of_link(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.lock_booking_of_link(token text) RETURNS public.meetings
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  m public.meetings;
+begin
+  perform private.release_expired_holds();
+  select * into m from public.meetings where id = (private.booking_of_link(token)).id for update;
+  return m;
+end;
+$$;
+
+
+--
 -- Name: new_booking_link(uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -907,6 +929,28 @@ CREATE FUNCTION private.refusal(status integer, code text, message text) RETURNS
 begin
   perform set_config('response.status', status::text, true);
   return json_build_object('code', code, 'message', message, 'details', null, 'hint', null);
+end;
+$$;
+
+
+--
+-- Name: refuse_booking_link(public.meetings, text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) RETURNS json
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if m.id is null then
+    return private.refusal(404, 'booking_link_unknown',
+      'We do not know this link. Please check that you opened the whole link from the e-mail.');
+  end if;
+  if (private.booking_link_view(m) ->> 'state') <> all (acting_on) then
+    return private.refusal(410, 'booking_link_expired',
+      'This link has expired: the call was not confirmed in time, was cancelled or has passed.');
+  end if;
+  return null;
 end;
 $$;
 
@@ -1197,6 +1241,7 @@ declare
   booked public.meetings;
   existing public.meetings;
   receipt jsonb;
+  link text;
 begin
   if call_type is null or call_type not in ('discovery', 'strategy') then
     raise exception 'call_type is discovery or strategy' using errcode = '22023';
@@ -1256,8 +1301,10 @@ begin
   receipt := private.booking_payload(booked);
   perform private.enqueue_email('booking_agency_copy', (select c.email_contact from private.company_details c),
     receipt, 'booking_agency_copy:' || booked.id);
+  link := private.new_booking_link(booked.id);
+  receipt := receipt || jsonb_build_object('manageUrl', link);
   if owner is null then
-    receipt := receipt || jsonb_build_object('confirmUrl', private.new_booking_link(booked.id));
+    receipt := receipt || jsonb_build_object('confirmUrl', link);
   end if;
   perform private.enqueue_email('booking_receipt', booked.contact_email, receipt, 'booking_receipt:' || booked.id);
   return to_json(booked.id);
@@ -1274,6 +1321,35 @@ CREATE FUNCTION public.booking_link(token text) RETURNS json
     SET search_path TO ''
     AS $$
   select private.booking_link_view(private.booking_of_link(token));
+$$;
+
+
+--
+-- Name: cancel_booking(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.cancel_booking(token text) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  m public.meetings;
+  refused json;
+begin
+  perform private.spend_client_budget('booking');
+  m := private.lock_booking_of_link(token);
+  refused := private.refuse_booking_link(m, array['hold', 'confirmed', 'cancelled']);
+  if refused is not null then
+    return refused;
+  end if;
+  if m.status <> 'cancelled' then
+    update public.meetings set status = 'cancelled', cancelled_at = now() where id = m.id returning * into m;
+    perform private.enqueue_email('booking_cancelled_agency_copy',
+      (select c.email_contact from private.company_details c), private.booking_payload(m),
+      'booking_cancelled_agency_copy:' || m.id);
+  end if;
+  return private.booking_link_view(m);
+end;
 $$;
 
 
@@ -1323,20 +1399,11 @@ CREATE FUNCTION public.confirm_booking(token text) RETURNS json
     SET search_path TO ''
     AS $$
 declare
-  found_id uuid := (private.booking_of_link(token)).id;
-  m public.meetings;
-  state text;
+  m public.meetings := private.lock_booking_of_link(token);
+  refused json := private.refuse_booking_link(m, array['hold', 'confirmed']);
 begin
-  perform private.release_expired_holds();
-  select * into m from public.meetings where id = found_id for update;
-  if m.id is null then
-    return private.refusal(404, 'booking_link_unknown',
-      'We do not know this link. Please check that you opened the whole link from the e-mail.');
-  end if;
-  state := private.booking_link_view(m) ->> 'state';
-  if state not in ('hold', 'confirmed') then
-    return private.refusal(410, 'booking_link_expired',
-      'This link has expired: the call was not confirmed in time, was cancelled or has passed.');
+  if refused is not null then
+    return refused;
   end if;
   update public.meetings
   set confirmed_at = coalesce(confirmed_at, now()), user_id = coalesce(user_id, private.acting_user())
@@ -3054,6 +3121,14 @@ GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 
 --
+-- Name: FUNCTION lock_booking_of_link(token text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.lock_booking_of_link(token text) TO service_role;
+
+
+--
 -- Name: FUNCTION new_booking_link(meeting_id uuid); Type: ACL; Schema: private; Owner: -
 --
 
@@ -3139,6 +3214,14 @@ GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
 REVOKE ALL ON FUNCTION private.refusal(status integer, code text, message text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.refusal(status integer, code text, message text) TO service_role;
+
+
+--
+-- Name: FUNCTION refuse_booking_link(m public.meetings, acting_on text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) TO service_role;
 
 
 --
@@ -3267,6 +3350,16 @@ REVOKE ALL ON FUNCTION public.booking_link(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO anon;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION cancel_booking(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.cancel_booking(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_booking(token text) TO anon;
+GRANT ALL ON FUNCTION public.cancel_booking(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_booking(token text) TO service_role;
 
 
 --

@@ -1,7 +1,7 @@
 // A guest's booking proven by the link e-mailed to its address (#30.1, #31.4): a guest books, the receipt with the
-// link arrives, its page shows the call and confirms it only on the button; Meetings offers a confirmed call
-// booked with the account's address by its day only and adds it through a link sent to that address. The
-// browser runs in New York to show local times (e2e/support/booking.ts).
+// link arrives, its page shows the call, confirms it only on the button and cancels it after a second step;
+// Meetings offers a confirmed call booked with the account's address by its day only and adds it through a link
+// sent to that address. The browser runs in New York to show local times (e2e/support/booking.ts).
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { calendar, confirm, pickFirstSlot } from '../support/booking';
 import { messageFromInbox } from '../support/inbox';
@@ -12,7 +12,7 @@ test.slow();
 
 const RECEIPT = /^Please confirm your Discovery Call on /;
 
-test('a guest books, opens the link from the inbox and confirms the call on its page', async ({
+test('a guest books, opens the link from the inbox, confirms the call on its page and cancels it there', async ({
   page,
   request,
 }) => {
@@ -37,6 +37,16 @@ test('a guest books, opens the link from the inbox and confirms the call on its 
   await page.reload();
   await expect(done).toBeVisible();
   await expect(page.getByRole('button', { name: 'Confirm my call' })).toHaveCount(0);
+
+  // The same link cancels it, after asking once more; the time is free again and the agency is told.
+  await expect(page.getByText('To change the time, cancel this call and book another.')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel this call' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel the call' }).click();
+  await expect(page.getByText('Your call is cancelled, and its time is free for others.')).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/contact');
+  await messageFromInbox(request, 'hello@shop.example.com', /^Cancelled: Discovery Call with Grace Hopper, /);
+  await page.reload();
+  await expect(page.getByText('This call was cancelled. You are welcome to book a new one.')).toBeVisible();
 });
 
 test("Meetings offers a confirmed guest call booked with the account's address and adds it through the link", async ({

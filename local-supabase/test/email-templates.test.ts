@@ -85,6 +85,19 @@ describe('e-mail templates', () => {
     expect(signedIn.subject).toBe('We have your request: Discovery Call on December 3, 2026');
     expect(signedIn.text).toContain("We'll confirm the call by email.");
     expect(signedIn.text).not.toContain('Confirm my call');
+    expect(signedIn.text).toContain(
+      'Change or cancel this call: http://localhost:3000/contact/manage?token=def',
+    );
+  });
+
+  it("a guest's receipt shows its one link once: it confirms the call, and changes or cancels it", () => {
+    const link = 'http://localhost:3000/booking?token=abc';
+    const mail = email('booking_receipt', { ...bookingPayload, confirmUrl: link, manageUrl: link });
+    expect(mail.text).toContain(
+      `Confirm my call: ${link}\n\nThe same link lets you change or cancel the call.`,
+    );
+    expect(mail.text.split(link)).toHaveLength(2);
+    expect(mail.text).not.toContain('Change or cancel this call:');
   });
 
   it('a new link to a booking: the call and the link, never who booked it, worded for why it was sent', () => {
@@ -119,6 +132,21 @@ describe('e-mail templates', () => {
     const confirmed = email('call_confirmed_agency_copy', callPayload);
     expect(confirmed.subject).toBe('Confirmed: Discovery Call with Grace Hopper, December 3, 2026');
     expect(confirmed.text).toContain('When: December 3, 2026, 9:30 AM to 10:00 AM (UTC)');
+  });
+
+  it("the agency's copy of a cancelled booking says who cancelled which call, answers to them, and carries no link", () => {
+    const mail = email('booking_cancelled_agency_copy', bookingPayload);
+    expect(mail.subject).toBe('Cancelled: Discovery Call with Grace Hopper, December 3, 2026 10:30 AM');
+    expect(mail.replyTo).toBe('grace@example.com');
+    expect(mail.text).toBe(
+      [
+        'Discovery Call cancelled',
+        'Call: Discovery Call\nWhen: December 3, 2026, 10:30 AM to 11:00 AM (Europe/Berlin)\nName: Grace Hopper\nEmail: grace@example.com',
+        'Grace Hopper cancelled this call with the link in their booking email. Its time is free again for others.',
+        'AI Made Simple',
+      ].join('\n\n') + '\n',
+    );
+    expect(() => compose('booking_cancelled_agency_copy', { ...bookingPayload, name: '' })).toThrow(/name/);
   });
 
   it('call confirmed, in UTC unless the payload names a zone', () => {

@@ -106,12 +106,14 @@ describe.each(KINDS)('guest booking proof on %s', (kind) => {
   it('refuses an unknown token (404) and an empty one, in words', async () => {
     for (const token of ['0'.repeat(64), '', 'x']) {
       expect((await backend.anon().rpc('booking_link', { token })).data).toEqual({ state: 'unknown' });
-      const { error, status } = await backend.anon().rpc('confirm_booking', { token });
-      expect(status).toBe(404);
-      expect(error).toMatchObject({
-        code: 'booking_link_unknown',
-        message: expect.stringMatching(/^We do not know/),
-      });
+      for (const action of ['confirm_booking', 'cancel_booking']) {
+        const { error, status } = await backend.anon().rpc(action, { token });
+        expect(status).toBe(404);
+        expect(error).toMatchObject({
+          code: 'booking_link_unknown',
+          message: expect.stringMatching(/^We do not know/),
+        });
+      }
     }
   });
 
@@ -133,12 +135,100 @@ describe.each(KINDS)('guest booking proof on %s', (kind) => {
       hold_expires_at: expect.any(String),
     });
     expect((await backend.anon().rpc('booking_link', { token })).data).toMatchObject({ state: 'expired' });
-    const late = await backend.anon().rpc('confirm_booking', { token });
-    expect(late.status).toBe(410);
-    expect(late.error).toMatchObject({
-      code: 'booking_link_expired',
-      message: expect.stringMatching(/^This link has expired/),
+    for (const action of ['confirm_booking', 'cancel_booking']) {
+      const late = await backend.anon().rpc(action, { token });
+      expect(late.status).toBe(410);
+      expect(late.error).toMatchObject({
+        code: 'booking_link_expired',
+        message: expect.stringMatching(/^This link has expired/),
+      });
+    }
+  });
+
+  /** The agency's e-mails about cancelled calls of `address`. */
+  const cancellations = async (address: string) =>
+    (await mailTo(backend, AGENCY)).filter(
+      (m) => m.subject.startsWith('Cancelled:') && m.text.includes(address),
+    );
+
+  it('cancels from the link: the slot and the address are free at once, again is the same answer, the agency is told once', async () => {
+    const email = `cancel-${unique()}@example.com`;
+    const slot = await aSlot();
+    const { data: id } = await book(backend.anon(), slot, email, { call_type: 'strategy' });
+    const [receipt] = await inbox(email);
+    expect(receipt!.text).toContain('The same link lets you change or cancel the call.');
+    const token = tokenIn(receipt!);
+
+    const first = await backend.anon().rpc('cancel_booking', { token });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({
+      state: 'cancelled',
+      callType: 'strategy',
+      meetingType: 'AI Strategy Call',
     });
+    expect(await freeSlots()).toContain(slot);
+    expect((await book(backend.anon(), slot, `next-${unique()}@example.com`)).error).toBeNull();
+    expect((await book(backend.anon(), await aSlot(), email)).error).toBeNull();
+    // Again (a second tab, a retry), and opening the link, say the same; the agency keeps the row.
+    const again = await backend.anon().rpc('cancel_booking', { token });
+    expect(again.error).toBeNull();
+    expect(again.data).toEqual(first.data);
+    expect((await backend.anon().rpc('booking_link', { token })).data).toEqual(first.data);
+    expect(await row(id)).toMatchObject({ status: 'cancelled', confirmed_at: null });
+    // Cancelled while a hold, it stays cancelled (not expired) once its hold time has passed.
+    await backend.service().from('meetings').update({ hold_expires_at: '2020-01-01T00:00:00Z' }).eq('id', id);
+    expect((await backend.anon().rpc('cancel_booking', { token })).data).toMatchObject({
+      state: 'cancelled',
+    });
+    expect((await backend.anon().rpc('confirm_booking', { token })).status).toBe(410);
+
+    await inbox(email);
+    const told = await cancellations(email);
+    expect(told.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Cancelled: AI Strategy Call with Grace Guest, /),
+    ]);
+    expect(told[0]!.text).not.toContain('token=');
+  });
+
+  it("a signed-in booking's receipt carries the link too; a past call's link cancels nothing", async () => {
+    const owner = await backend.newUser('past');
+    const { data: id } = await book(owner.client, await aSlot(), owner.email);
+    const [receipt] = await inbox(owner.email);
+    expect(receipt!.subject).toMatch(/^We have your request: /);
+    expect(receipt!.text).toContain('Change or cancel this call: http://localhost:3000/booking?token=');
+    const token = tokenIn(receipt!);
+    // The call took place (a time of its own in 2020, clear of every other booking).
+    const start = Date.UTC(2020, 0, 1) + Math.floor(Math.random() * 8_000) * 1_800_000;
+    const moved = await backend
+      .service()
+      .from('meetings')
+      .update({
+        scheduled_at: new Date(start).toISOString(),
+        ends_at: new Date(start + 1_800_000).toISOString(),
+      })
+      .eq('id', id);
+    expect(moved.error).toBeNull();
+    const refused = await owner.client.rpc('cancel_booking', { token });
+    expect(refused.status).toBe(410);
+    expect(refused.error).toMatchObject({ code: 'booking_link_expired' });
+    expect(await row(id)).toMatchObject({ status: 'requested' });
+    expect(await cancellations(owner.email)).toEqual([]);
+  });
+
+  it("spends the client's booking budget like a booking: over it, 429 and nothing cancelled", async () => {
+    const email = `budget-${unique()}@example.com`;
+    const { data: id } = await book(backend.anon(), await aSlot(), email);
+    const token = tokenIn((await inbox(email))[0]!);
+    const budgets = () => backend.service().from('client_budgets');
+    await budgets().update({ max_uses: 0 }).eq('action', 'booking');
+    try {
+      const { status, error } = await backend.anon().rpc('cancel_booking', { token });
+      expect(status).toBe(429);
+      expect(error).toMatchObject({ code: 'over_request_rate_limit' });
+    } finally {
+      await budgets().update({ max_uses: 1_000_000 }).eq('action', 'booking');
+    }
+    expect(await row(id)).toMatchObject({ status: 'requested' });
   });
 
   it("never brings a booking made with another person's address into their Meetings without the link", async () => {
@@ -214,6 +304,19 @@ describe.each(KINDS)('guest booking proof on %s', (kind) => {
       }
       expect((await owner.client.from('meetings').select('id')).data).toEqual([{ id }]);
       expect(await inbox(owner.email)).toHaveLength(1);
+    });
+
+    it('cancels once under 10 simultaneous clicks, each told the same, one e-mail to the agency', async () => {
+      const email = `tabs-${unique()}@example.com`;
+      const { data: id } = await book(backend.anon(), await aSlot(), email);
+      const token = tokenIn((await inbox(email))[0]!);
+      const clicks = await Promise.all(
+        Array.from({ length: 10 }, () => backend.anon().rpc('cancel_booking', { token })),
+      );
+      for (const click of clicks) expect(click.data).toMatchObject({ state: 'cancelled' });
+      expect(await row(id)).toMatchObject({ status: 'cancelled' });
+      await inbox(email);
+      expect(await cancellations(email)).toHaveLength(1);
     });
   }
 

@@ -1,6 +1,7 @@
-// /booking?token=<token> (issue #30.1, beyond the spec): where the link e-mailed with a booking leads. Opening it
-// changes nothing, as mail scanners open links too; the button confirms a guest's held booking and, signed in,
-// adds it to the account. noindex (shared-lib's personalPaths). docs/booking.md has the rules.
+// /booking?token=<token> (issues #30.1, #31.4, beyond the spec): where the link e-mailed with a booking leads.
+// Opening it changes nothing, as mail scanners open links too; the button confirms a guest's held booking and,
+// signed in, adds it to the account; "Cancel this call", once confirmed in a second step, cancels it (changing
+// the time is cancelling and booking another). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -18,10 +19,11 @@ import {
   Section,
   selectUser,
   sendQueuedEmails,
+  strategyCallBookingPath,
   useSessionStore,
   type BookingLinkView,
 } from 'shared-lib';
-import { confirmBooking, fetchBookingLink } from '../features/booking/api/booking-link';
+import { cancelBooking, confirmBooking, fetchBookingLink } from '../features/booking/api/booking-link';
 import { formatSlot, formatSlotTime, visitorTimeZone } from '../features/booking/utils/slots';
 
 const Page = styled(Container)`
@@ -53,6 +55,10 @@ const GONE: Record<'unknown' | 'expired' | 'cancelled' | 'past', string> = {
 
 const MEETINGS = `${paths.account}?tab=meetings`;
 
+/** The calendar that books another call of the same kind. */
+const bookAgainPath = (call: Call) =>
+  call.callType === 'strategy' ? strategyCallBookingPath : paths.contact;
+
 function CallDetails({ call, timeZone }: { call: Call; timeZone: string }) {
   return (
     <p>
@@ -72,7 +78,13 @@ export default function BookingLinkPage() {
   const [attempt, setAttempt] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // "Cancel this call" and its second step: 'kept' is 'none' after "Keep the call" (focus back on the button),
+  // 'done' that this page has just cancelled the call.
+  const [cancelStep, setCancelStep] = useState<'none' | 'kept' | 'asking' | 'cancelling' | 'done'>('none');
   const heading = useRef<HTMLHeadingElement>(null);
+  const question = useRef<HTMLParagraphElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef<HTMLParagraphElement>(null);
 
   useEffect(() => {
     if (!token) {
@@ -117,6 +129,37 @@ export default function BookingLinkPage() {
     }
   };
 
+  // Focus follows the cancel step: to its question, back to the button when kept, to the result when done.
+  useEffect(() => {
+    const target = { none: null, kept: cancelButton, asking: question, cancelling: null, done: cancelled }[
+      cancelStep
+    ];
+    target?.current?.focus();
+  }, [cancelStep]);
+
+  const cancel = async () => {
+    setCancelStep('cancelling');
+    setFailure(null);
+    try {
+      const view = await cancelBooking(token);
+      setLoaded({ state: 'ready', view });
+      setCancelStep('done');
+      void sendQueuedEmails();
+    } catch (error) {
+      if (isApiError(error, 'booking_link_expired', 'booking_link_unknown')) {
+        setCancelStep('none');
+        retry();
+      } else {
+        setCancelStep('asking');
+        setFailure(reportError('booking-link', error).message);
+      }
+    }
+  };
+  const keepCall = () => {
+    setCancelStep('kept');
+    setFailure(null);
+  };
+
   const view = loaded.state === 'ready' ? loaded.view : null;
   const call = view && view.state !== 'unknown' ? view : null;
   const live = call && (call.state === 'hold' || call.state === 'confirmed') ? call : null;
@@ -140,11 +183,20 @@ export default function BookingLinkPage() {
           </>
         ) : null}
         {call ? <CallDetails call={call} timeZone={timeZone} /> : null}
-        {view && !live ? (
+        {view && !live && cancelStep === 'done' && call ? (
+          <>
+            <p role="status" ref={cancelled} tabIndex={-1}>
+              Your call is cancelled, and its time is free for others.
+            </p>
+            <Actions>
+              <ButtonLink to={bookAgainPath(call)}>Book another time</ButtonLink>
+            </Actions>
+          </>
+        ) : view && !live ? (
           <>
             <p>{GONE[view.state as keyof typeof GONE]}</p>
             <Actions>
-              <ButtonLink to={paths.contact}>Book a call</ButtonLink>
+              <ButtonLink to={call ? bookAgainPath(call) : paths.contact}>Book a call</ButtonLink>
             </Actions>
           </>
         ) : null}
@@ -178,6 +230,37 @@ export default function BookingLinkPage() {
               View my meetings
             </ButtonLink>
           </Actions>
+        ) : null}
+        {live ? (
+          <>
+            <p>To change the time, cancel this call and book another.</p>
+            {cancelStep === 'none' || cancelStep === 'kept' ? (
+              <Actions>
+                <Button ref={cancelButton} $variant="outline" onClick={() => setCancelStep('asking')}>
+                  Cancel this call
+                </Button>
+              </Actions>
+            ) : (
+              <>
+                <p ref={question} tabIndex={-1}>
+                  <strong>Cancel this call?</strong> Its time is then free for others.
+                </p>
+                <Actions>
+                  <Button
+                    $variant="danger"
+                    onClick={() => void cancel()}
+                    disabled={cancelStep === 'cancelling'}
+                    aria-busy={cancelStep === 'cancelling' || undefined}
+                  >
+                    {cancelStep === 'cancelling' ? 'Cancelling...' : 'Yes, cancel the call'}
+                  </Button>
+                  <Button $variant="outline" onClick={keepCall} disabled={cancelStep === 'cancelling'}>
+                    Keep the call
+                  </Button>
+                </Actions>
+              </>
+            )}
+          </>
         ) : null}
       </Page>
     </Section>

@@ -287,6 +287,7 @@ export type Database = {
       };
       meetings: {
         Row: {
+          cancelled_at: string | null;
           confirmed_at: string | null;
           contact_email: string | null;
           contact_name: string | null;
@@ -302,6 +303,7 @@ export type Database = {
         };
         ComputedFields: never;
         Insert: {
+          cancelled_at?: string | null;
           confirmed_at?: string | null;
           contact_email?: string | null;
           contact_name?: string | null;
@@ -316,6 +318,7 @@ export type Database = {
           user_id?: string | null;
         };
         Update: {
+          cancelled_at?: string | null;
           confirmed_at?: string | null;
           contact_email?: string | null;
           contact_name?: string | null;
@@ -514,6 +517,7 @@ export type Database = {
         Returns: Json;
       };
       booking_link: { Args: { token: string }; Returns: Json };
+      cancel_booking: { Args: { token: string }; Returns: Json };
       claim_emails: {
         Args: { batch_size?: number };
         Returns: {

@@ -39,14 +39,17 @@ type DatabaseWritten<T extends TableName, Row = Gen<T>['Row']> = Refine<T, Row, 
 export type CallType = 'discovery' | 'strategy';
 
 /**
- * What a booking's e-mailed link opens (booking_link, confirm_booking): the call, never who booked it. 'hold': a
- * guest's booking waiting for its confirmation until holdExpiresAt; 'expired': a hold not confirmed in time.
+ * What a booking's e-mailed link opens (booking_link, confirm_booking, cancel_booking): the call, never who booked
+ * it. 'hold': a guest's booking waiting for its confirmation until holdExpiresAt; 'expired': a hold not confirmed
+ * in time.
  */
 export type BookingLinkView =
   | { state: 'unknown' }
   | {
       state: 'hold' | 'confirmed' | 'expired' | 'cancelled' | 'past';
       meetingType: string;
+      /** Which calendar books another such call. */
+      callType: CallType;
       startsAt: string;
       endsAt: string;
       timeZone: string;
@@ -103,12 +106,12 @@ export type InvoiceRow = Merge<
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
  * A meeting as the account shows it (spec section 3). A booked call's contact details and end (contact_name,
- * contact_email, ends_at) and its hold (hold_expires_at, confirmed_at) are for the agency; select('*') still
- * returns them.
+ * contact_email, ends_at), its hold (hold_expires_at, confirmed_at) and when its link cancelled it (cancelled_at)
+ * are for the agency; select('*') still returns them.
  */
 export type MeetingRow = Omit<
   Gen<'meetings'>['Row'],
-  'contact_name' | 'contact_email' | 'ends_at' | 'hold_expires_at' | 'confirmed_at'
+  'contact_name' | 'contact_email' | 'ends_at' | 'hold_expires_at' | 'confirmed_at' | 'cancelled_at'
 >;
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
@@ -143,6 +146,7 @@ type Functions = Merge<
     book_discovery_call: Merge<Schema['Functions']['book_discovery_call'], { Returns: string }>;
     booking_link: Merge<Schema['Functions']['booking_link'], { Returns: BookingLinkView }>;
     confirm_booking: Merge<Schema['Functions']['confirm_booking'], { Returns: BookingLinkView }>;
+    cancel_booking: Merge<Schema['Functions']['cancel_booking'], { Returns: BookingLinkView }>;
     subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
     resend_newsletter_code: Merge<Schema['Functions']['resend_newsletter_code'], { Returns: null }>;
     quote_cart: Merge<

@@ -246,9 +246,12 @@ const templates = {
             { kind: 'link' as const, label: 'Confirm my call', url: b.confirmUrl },
           ]
         : [{ kind: 'paragraph' as const, text: "We'll confirm the call by email." }]),
-      ...(b.manageUrl
-        ? [{ kind: 'link' as const, label: 'Change or cancel this call', url: b.manageUrl }]
-        : []),
+      // One link per e-mail: a hold's confirming link is also the one that changes or cancels it.
+      ...(b.manageUrl && b.holdExpiresAt && b.manageUrl === b.confirmUrl
+        ? [{ kind: 'paragraph' as const, text: 'The same link lets you change or cancel the call.' }]
+        : b.manageUrl
+          ? [{ kind: 'link' as const, label: 'Change or cancel this call', url: b.manageUrl }]
+          : []),
       {
         kind: 'paragraph',
         text: 'If you did not ask for this call, you can ignore this email.',
@@ -267,6 +270,18 @@ const templates = {
         text: b.holdExpiresAt
           ? `The guest has until ${clock(b.holdExpiresAt, b.timeZone)} (${b.timeZone.replaceAll('_', ' ')}) to confirm it from the link we sent; unconfirmed, the time is released.`
           : 'Confirm the call with its status in the meetings table: the customer then gets a confirmation.',
+      },
+    ],
+  }),
+  booking_cancelled_agency_copy: (b: z.infer<typeof booking>): Email => ({
+    subject: `Cancelled: ${b.meetingType} with ${b.name}, ${day(b.startsAt, b.timeZone)} ${clock(b.startsAt, b.timeZone)}`,
+    replyTo: b.email,
+    blocks: [
+      { kind: 'heading', text: `${b.meetingType} cancelled` },
+      { kind: 'rows', rows: [...meetingRows(b, b.timeZone), ['Name', b.name], ['Email', b.email]] },
+      {
+        kind: 'paragraph',
+        text: `${b.name} cancelled this call with the link in their booking email. Its time is free again for others.`,
       },
     ],
   }),
@@ -328,6 +343,7 @@ const schemas = {
   order_agency_copy: order,
   booking_receipt: booking,
   booking_agency_copy: booking,
+  booking_cancelled_agency_copy: booking,
   call_confirmed: call,
   call_confirmed_agency_copy: call,
   booking_link: bookingLink,

@@ -8,6 +8,7 @@ const TOKEN = 'a'.repeat(64);
 const call = (state: string, more: Partial<Record<string, unknown>> = {}) => ({
   state,
   meetingType: 'Discovery Call',
+  callType: 'discovery',
   startsAt: '2025-11-25T13:00:00Z',
   endsAt: '2025-11-25T13:30:00Z',
   timeZone: 'Europe/Berlin',
@@ -20,16 +21,23 @@ const call = (state: string, more: Partial<Record<string, unknown>> = {}) => ({
 interface Backend {
   view: () => Response;
   confirm: () => Response;
+  cancel: () => Response;
   calls: string[];
 }
 let backend: Backend;
 
 beforeEach(() => {
-  backend = { view: () => json(call('hold')), confirm: () => json(call('confirmed')), calls: [] };
+  backend = {
+    view: () => json(call('hold')),
+    confirm: () => json(call('confirmed')),
+    cancel: () => json(call('cancelled')),
+    calls: [],
+  };
   createTestSupabase((url) => {
     backend.calls.push(url.pathname);
     if (url.pathname === '/rest/v1/rpc/booking_link') return backend.view();
     if (url.pathname === '/rest/v1/rpc/confirm_booking') return backend.confirm();
+    if (url.pathname === '/rest/v1/rpc/cancel_booking') return backend.cancel();
     if (url.pathname === '/functions/v1/send-emails') return json({ sent: 0, failed: 0 });
     throw new Error(`unexpected request ${url.pathname}`);
   });
@@ -140,4 +148,79 @@ it('says so in words when the network is down, keeps the button, and Retry loads
   await user.click(screen.getByRole('button', { name: 'Confirm my call' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.network);
   expect(screen.getByRole('button', { name: 'Confirm my call' })).toBeEnabled();
+});
+
+it('cancels an upcoming call after asking once more, then says so, focused, with a link to book another time', async () => {
+  backend.view = () => json(call('confirmed'));
+  const user = userEvent.setup();
+  renderPage();
+  expect(
+    await screen.findByText('To change the time, cancel this call and book another.'),
+  ).toBeInTheDocument();
+  const cancel = screen.getByRole('button', { name: 'Cancel this call' });
+  await user.click(cancel);
+  // The second step asks in the page; keeping the call changes nothing and returns to the button.
+  await waitFor(() => expect(screen.getByText('Its time is then free for others.')).toHaveFocus());
+  await user.click(screen.getByRole('button', { name: 'Keep the call' }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel this call' })).toHaveFocus());
+  expect(backend.calls).toEqual(['/rest/v1/rpc/booking_link']);
+
+  await user.click(screen.getByRole('button', { name: 'Cancel this call' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, cancel the call' }));
+  const done = await screen.findByText('Your call is cancelled, and its time is free for others.');
+  await waitFor(() => expect(done).toHaveFocus());
+  expect(done).toHaveAttribute('role', 'status');
+  expect(screen.getByRole('link', { name: 'Book another time' })).toHaveAttribute('href', '/contact');
+  expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  expect(screen.getByText(/^Discovery Call:/)).toBeInTheDocument();
+  await waitFor(() => expect(backend.calls).toContain('/functions/v1/send-emails'));
+  expect(backend.calls.filter((path) => path === '/rest/v1/rpc/cancel_booking')).toHaveLength(1);
+});
+
+it('a held strategy call can be cancelled too, and the link books another strategy call', async () => {
+  backend.view = () => json(call('hold', { meetingType: 'AI Strategy Call', callType: 'strategy' }));
+  backend.cancel = () => json(call('cancelled', { meetingType: 'AI Strategy Call', callType: 'strategy' }));
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Cancel this call' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, cancel the call' }));
+  expect(await screen.findByRole('link', { name: 'Book another time' })).toHaveAttribute(
+    'href',
+    '/contact?call=strategy',
+  );
+});
+
+it('keeps the page and says so in words when the network is down while cancelling; trying again cancels', async () => {
+  backend.view = () => json(call('confirmed'));
+  backend.cancel = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Cancel this call' }));
+  await user.click(screen.getByRole('button', { name: 'Yes, cancel the call' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.network);
+  expect(document.body).not.toHaveTextContent(/TypeError|fetch/);
+  expect(screen.getByRole('heading', { name: 'Your call is confirmed' })).toBeInTheDocument();
+  expect(screen.getByText(/^Discovery Call:/)).toBeInTheDocument();
+
+  backend.cancel = () => json(call('cancelled'));
+  await user.click(screen.getByRole('button', { name: 'Yes, cancel the call' }));
+  expect(
+    await screen.findByText('Your call is cancelled, and its time is free for others.'),
+  ).toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+it('shows where a call stands when the link no longer cancels it (it passed while the page was open)', async () => {
+  backend.view = () => json(call('confirmed'));
+  backend.cancel = () =>
+    json({ code: 'booking_link_expired', message: 'This link has expired.', details: null, hint: null }, 410);
+  const user = userEvent.setup();
+  renderPage();
+  await user.click(await screen.findByRole('button', { name: 'Cancel this call' }));
+  backend.view = () => json(call('past'));
+  await user.click(screen.getByRole('button', { name: 'Yes, cancel the call' }));
+  expect(await screen.findByText(/This call has already taken place/)).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /cancel/i })).not.toBeInTheDocument();
 });

@@ -10,3 +10,10 @@ export const fetchBookingLink = (token: string): Promise<BookingLinkView> =>
  */
 export const confirmBooking = (token: string): Promise<BookingLinkView> =>
   callSupabase((supabase) => supabase.rpc('confirm_booking', { token }));
+
+/**
+ * Cancels the upcoming call (a hold or a confirmed booking); cancelled already is the same answer. A past call or
+ * an expired hold is refused (booking_link_expired), as is an unknown link (booking_link_unknown).
+ */
+export const cancelBooking = (token: string): Promise<BookingLinkView> =>
+  callSupabase((supabase) => supabase.rpc('cancel_booking', { token }));
