@@ -22,11 +22,13 @@ describe('a confirmed call on postgres', () => {
       [meetingId],
     );
 
-  /** A call booked for a day next year, as book_discovery_call leaves it: requested, with the booker's details. */
+  /**
+   * A call booked for a day next year, as book_discovery_call leaves it: requested, with the booker's details. Each
+   * call takes the next half hour (random times overlapped now and then: the calendar refuses double bookings).
+   */
+  let calls = 0;
   async function booked(details: Record<string, unknown> = {}) {
-    const start = new Date(
-      Date.UTC(new Date().getUTCFullYear() + 1, 2, 3, 9, Math.floor(Math.random() * 600)),
-    );
+    const start = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 2, 3, 9, 30 * calls++));
     const { data, error } = await backend
       .service()
       .from('meetings')
