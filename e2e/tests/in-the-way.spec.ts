@@ -132,6 +132,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const path of ['/', '/how-we-work', '/contact', '/enter-the-future', '/auth']) {
       test(`reach 3:1 against what is around them on every control of ${path}`, async ({ page }) => {
         await page.goto(path);
+        // Measured once the page's remote has drawn it (before, /auth had no control to measure).
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
         // Keyboard modality, so script focus shows the ring as Tab would.
         await page.keyboard.press('Tab');
         const rings = await ringContrasts(page);
