@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** A cart no browser sends: 30,000 items (about 0.9 MB, under the 1 MB body limit). */
 export const HOSTILE_CART = JSON.stringify({
