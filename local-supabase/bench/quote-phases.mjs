@@ -105,7 +105,7 @@ async function apiPhases() {
 
 /**
  * The phases in the database, and the whole request, on one engine. Each statement reads the body twice: as the
- * API wrote it before issue #30's fix (a literal in the script) and as a bound parameter (as PostgREST sends it).
+ * API writes short values (a literal in the script) and as it binds a long one, as PostgREST sends its body.
  */
 async function enginePhases(server) {
   const { db } = server;
