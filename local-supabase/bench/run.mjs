@@ -13,7 +13,10 @@
 // BENCH_STORES=pglite,postgres and BENCH_CALLS=sign-in,... pick rows (the rows not measured stay in BENCH.md as
 // they were, with their date); BENCH_WRITE=0 prints without writing BENCH.md. PostgreSQL comes from
 // TEST_DATABASE_URL or scripts/ensure-postgres.sh, in a database created for the run and dropped after it.
-import { spawn, execFileSync } from 'node:child_process';
+// It samples the machine before it starts and after it has stopped its servers (scripts/lib/machine-load.mjs),
+// records both and the command that ran it in BENCH.md, and writes nothing from a busy machine unless run with
+// --allow-busy.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,13 +24,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { describeMachine, judgeMachine, sampleMachine } from '../../scripts/lib/machine-load.mjs';
+import { commandLine, HOSTILE_CART, runDatabase } from './common.mjs';
 
 const require = createRequire(import.meta.url);
 const pg = require('pg');
 const bcrypt = require('@node-rs/bcrypt');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
+const ALLOW_BUSY = process.argv.includes('--allow-busy');
 const CONCURRENCY = [1, 10, 50];
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const WARMUP = 30;
@@ -44,30 +49,22 @@ const CALL_NAMES = [
   'orders select beside 30k quotes',
 ];
 const CALLS = list('BENCH_CALLS', CALL_NAMES);
-/** A cart no browser sends: 30,000 items (about 0.9 MB, under the 1 MB body limit). */
-const HOSTILE_CART = JSON.stringify({
-  items: Array.from({ length: 30_000 }, (_, i) => ({ service_id: `service-${i}` })),
-});
 /** The account page's read of a user's orders with their items, one request through an embed. */
 const BESIDE_HOSTILE = 'orders select beside 30k quotes';
 const ORDERS_WITH_ITEMS =
   'select=id,status,total_amount,created_at,order_items(service_id,service_title,service_price)';
 
-function adminUrl() {
-  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
-  const out = execFileSync('bash', [path.join(root, 'scripts', 'ensure-postgres.sh')], { encoding: 'utf8' });
-  return /TEST_DATABASE_URL=(\S+)/.exec(out)[1];
-}
-
 function startServer(env) {
   const child = spawn(process.execPath, [path.join(here, '..', 'bin', 'local-supabase.mjs')], {
     // The production settings (bcrypt cost 10), without config.toml's per-IP rate limits: every client here is
-    // 127.0.0.1.
+    // 127.0.0.1, and without the e-mail sweep, which would start Deno in the middle of a row.
     env: {
       ...process.env,
       PORT: '0',
+      INBUCKET_PORT: '0',
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000000',
+      FUNCTION_SCHEDULE_SECONDS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -81,11 +78,18 @@ function startServer(env) {
       const anon = /anon key: (\S+)/.exec(out)?.[1];
       if (url && anon) {
         child.removeAllListeners('exit');
+        // A server that dies during the run says so (the requests then fail with the reason of their own).
+        let stopping = false;
+        child.once('exit', (code, signal) => {
+          if (!stopping) console.error(`local-supabase stopped during the run (${signal ?? `exit ${code}`})`);
+        });
         resolve({
           url: url.replace('localhost', '127.0.0.1'),
           anon,
           stop: () =>
             new Promise((done) => {
+              stopping = true;
+              if (child.exitCode !== null || child.signalCode !== null) return done();
               child.once('exit', done);
               child.kill('SIGTERM');
             }),
@@ -347,16 +351,9 @@ async function runBackend(kind, server, pool) {
   }
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(', ');
-const loadBefore = load();
-const admin = STORES.includes('postgres') ? adminUrl() : null;
-const dbName = `ls_bench_${randomBytes(4).toString('hex')}`;
+// Before anything of its own runs.
+const machineAtStart = await sampleMachine();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-bench-'));
-let adminClient;
 try {
   if (STORES.includes('pglite')) {
     const lite = await startServer({ DATA_DIR: dataDir });
@@ -366,32 +363,31 @@ try {
       await lite.stop();
     }
   }
-  if (admin) {
-    adminClient = new pg.Client({ connectionString: admin });
-    await adminClient.connect();
-    await adminClient.query(`create database ${dbName}`);
-    const dbUrl = new URL(admin);
-    dbUrl.pathname = `/${dbName}`;
-    const server = await startServer({ DATABASE_URL: dbUrl.toString() });
-    const pool = new pg.Pool({
-      connectionString: dbUrl.toString(),
-      max: Number(process.env.PG_POOL_SIZE ?? 20),
-    });
+  if (STORES.includes('postgres')) {
+    const database = await runDatabase();
     try {
-      await runBackend('PostgreSQL', server, pool);
+      const server = await startServer({ DATABASE_URL: database.url });
+      const pool = new pg.Pool({
+        connectionString: database.url,
+        max: Number(process.env.PG_POOL_SIZE ?? 20),
+      });
+      try {
+        await runBackend('PostgreSQL', server, pool);
+      } finally {
+        await pool.end();
+        await server.stop();
+      }
     } finally {
-      await pool.end();
-      await server.stop();
+      await database.drop();
     }
   }
 } finally {
   agent.destroy();
-  if (adminClient) {
-    await adminClient.query(`drop database if exists ${dbName} with (force)`);
-    await adminClient.end();
-  }
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
+// After everything it started has stopped: what remains is other processes.
+const machine = { start: machineAtStart, end: await sampleMachine() };
+const { busy, reasons } = judgeMachine(machine);
 
 const f = (n) => (n === undefined ? '' : n.toFixed(1));
 const runAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -431,14 +427,25 @@ const all = [...keptRows(), ...measuredRows].sort((a, b) => {
   return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
 });
 const table = [...HEADER, ...all.map((row) => row.line)].join('\n');
-console.log(`\n${table}\n\nload average before: ${loadBefore}; after: ${load()}`);
+console.log(`\n${table}\n\n${describeMachine(machine)}\nCommand: ${commandLine()}`);
+if (busy && !ALLOW_BUSY) {
+  console.error(
+    `\nNot written to BENCH.md: the machine was busy (${reasons.join('; ')}). Its figures measure the other work ` +
+      'as much as the API: run it again on a quiet machine, or with --allow-busy to record them anyway (BENCH.md ' +
+      'then says so).',
+  );
+  process.exit(1);
+}
 if (process.env.BENCH_WRITE !== '0') {
   const notes = previous.includes('## Reading the numbers')
     ? previous.slice(previous.indexOf('## Reading the numbers'))
     : '';
+  const verdict = busy
+    ? `A busy machine, recorded with --allow-busy: ${reasons.join('; ')}.`
+    : 'A quiet machine.';
   fs.writeFileSync(
     doc,
-    `# local-supabase benchmark\n\nMeasured ${runAt.slice(0, 10)} with \`npm run bench -w local-supabase\` on a ${os.cpus().length}-core machine (load average ${loadBefore} before the run, ${load()} after; calls ${CALLS.join(', ')} on ${STORES.join(', ')}; rows not measured in this run keep their own date): ${REQUESTS} requests per row after ${WARMUP} warm-up requests (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users each holding one order of three items, bcrypt cost 10, the load generator, the API and PostgreSQL on the same machine. "Literal" sends the script the API sends (role, claims and the statement with its values written in as literals, one round trip) through a \`pg\` pool of the same size without HTTP; "bound" sends the same statements with bound parameters, one per round trip (begin, set_config, the statement, commit), as \`pg\` must; sign-in's floor is the user lookup, the bcrypt comparison and the session insert.\n\n${table}\n\n${notes}`,
+    `# local-supabase benchmark\n\nMeasured ${runAt.slice(0, 10)} with \`${commandLine()}\` (calls ${CALLS.join(', ')} on ${STORES.join(', ')}; rows not measured in this run keep their own date). ${describeMachine(machine)} ${verdict} ${REQUESTS} requests per row after ${WARMUP} warm-up requests (at most ${TIME_LIMIT_MS / 1000} s), 50 signed-up users each holding one order of three items, bcrypt cost 10, the load generator, the API and PostgreSQL on the same machine. "Literal" sends the script the API sends (role, claims and the statement with its values written in as literals, one round trip) through a \`pg\` pool of the same size without HTTP; "bound" sends the same statements with bound parameters, one per round trip (begin, set_config, the statement, commit), as \`pg\` must; sign-in's floor is the user lookup, the bcrypt comparison and the session insert.\n\n${table}\n\n${notes}`,
   );
   console.log('Written to local-supabase/BENCH.md');
 }

@@ -97,6 +97,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Responses sent once the server is closing end their connection. Closing waits for every connection to end, and
+ * the keep-alive connection of a request in flight when the close began (the e-mail sweep's own call, a browser's)
+ * otherwise stayed open for the keep-alive timeout, 72 s: a stop that seemed to hang.
+ */
+function endConnectionsWhenClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
 /** A route of the table on `app`: its API's hooks and limits before the handler. */
 function addRoute(app: FastifyInstance, route: Route, service: Service, shape?: ApiShape) {
   const limits: Hook[] = route.limits.flatMap((limit) =>
@@ -121,6 +136,7 @@ export async function buildApi(
   options: { corsOrigins?: string[]; log?: boolean },
 ): Promise<{ app: FastifyInstance; service: Service }> {
   const app = Fastify({ logger: options.log ? { level: 'warn' } : false, bodyLimit: 1024 * 1024 });
+  endConnectionsWhenClosing(app);
   await app.register(cors, {
     origin: options.corsOrigins?.length ? options.corsOrigins : true,
     allowedHeaders: ALLOWED_HEADERS,
@@ -188,6 +204,7 @@ export async function buildApi(
 /** The local inbox: its routes of the table, only for requests addressed to localhost (src/mail/inbox.ts). */
 export function buildInbox(service: Service): FastifyInstance {
   const app = Fastify({ logger: false });
+  endConnectionsWhenClosing(app);
   app.addHook('onRequest', checkInboxRequest);
   // The page's "Delete all messages" posts urlencoded with an empty body.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _b, done) =>

@@ -189,7 +189,7 @@ async function serve(
     migrations,
     inboxUrl: inbox ? `http://localhost:${inbox.port}` : null,
     stop: async () => {
-      stopSchedule();
+      await stopSchedule();
       await functions.stop();
       await app.close();
       await mail?.close();

@@ -3,7 +3,7 @@
 // standard_conforming_strings on and off.
 import fc from 'fast-check';
 import { Client } from 'pg';
-import { inlineParams, literal } from '../src/db/literals';
+import { inlineParams, literal, writeParams } from '../src/db/literals';
 
 describe('literal', () => {
   it('quotes text as PostgreSQL reads it back, doubling quotes and escaping backslashes', () => {
@@ -44,6 +44,28 @@ describe('inlineParams', () => {
 
   it('refuses a placeholder without a value', () => {
     expect(() => inlineParams('select $2', ['only one'])).toThrow('No value for $2');
+  });
+});
+
+describe('writeParams', () => {
+  it('leaves text of bindFrom characters or more a parameter, renumbered, once however often it is named', () => {
+    expect(writeParams(`select $2, $1, $2::json, '$2', $3`, ['tiny', 'x'.repeat(5), null], 5)).toEqual({
+      sql: `select $1, 'tiny', $1::json, '$2', NULL`,
+      bound: ['xxxxx'],
+    });
+  });
+
+  it('writes every value as a literal without bindFrom, lists and long text included', () => {
+    expect(writeParams('select $1, $2', [['a'], 'y'.repeat(100_000)])).toEqual({
+      sql: `select '{"a"}', '${'y'.repeat(100_000)}'`,
+      bound: [],
+    });
+  });
+
+  it('refuses a NUL in a value it binds with the database error for it', () => {
+    expect(() => writeParams('select $1', [`${'z'.repeat(10)}\0`], 5)).toThrow(
+      expect.objectContaining({ code: '22021' }),
+    );
   });
 });
 

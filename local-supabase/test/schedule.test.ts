@@ -12,7 +12,9 @@ const options = (seconds: number, exists = true) => ({
 
 describe('the local sweep', () => {
   let answer: (response: Response) => void;
-  const fetchMock = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+  const fetchMock = jest.fn(
+    (_url: unknown, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+  );
   beforeEach(() => {
     jest.useFakeTimers();
     fetchMock.mockClear();
@@ -32,6 +34,7 @@ describe('the local sweep', () => {
       method: 'POST',
       headers: { apikey: 'service-role-key', 'Content-Type': 'application/json' },
       body: '{}',
+      signal: expect.any(AbortSignal),
     });
     // Still running a minute later: no second call on top of it.
     jest.advanceTimersByTime(60_000);
@@ -40,14 +43,35 @@ describe('the local sweep', () => {
     await jest.runOnlyPendingTimersAsync();
     jest.advanceTimersByTime(60_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    stop();
+    answer(new Response('{"sent":0,"failed":0}'));
+    await stop();
     jest.advanceTimersByTime(600_000);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('does nothing with 0 seconds, or when there is no send-emails function', () => {
-    startSchedule(options(0))();
-    startSchedule(options(60, false))();
+  it('stops with a call in flight: abandons it, says nothing of it, and resolves once it has settled', async () => {
+    const sweep = options(60);
+    let signal: AbortSignal | undefined;
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          signal = init!.signal!;
+          signal.addEventListener('abort', () => reject(signal!.reason));
+        }),
+    );
+    const stop = startSchedule(sweep);
+    jest.advanceTimersByTime(60_000);
+    expect(signal?.aborted).toBe(false);
+    await stop();
+    expect(signal?.aborted).toBe(true);
+    expect(sweep.log).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(600_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing with 0 seconds, or when there is no send-emails function', async () => {
+    await startSchedule(options(0))();
+    await startSchedule(options(60, false))();
     jest.advanceTimersByTime(600_000);
     expect(fetchMock).not.toHaveBeenCalled();
   });

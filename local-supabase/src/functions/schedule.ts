@@ -3,6 +3,10 @@
 // service-role key, as the job does every minute, so e-mail a browser failed to trigger still goes out.
 const SCHEDULED = ['send-emails'];
 
+/**
+ * Starts the sweep; the function it returns stops it: no further call, and the one in flight is abandoned (what
+ * it had claimed stays in the outbox for the next start) and awaited, so the service closes after it.
+ */
 export function startSchedule(options: {
   apiUrl: string;
   serviceRoleKey: string;
@@ -10,29 +14,37 @@ export function startSchedule(options: {
   /** Whether a function of that name exists (supabase/functions/<name>/index.ts). */
   exists: (name: string) => boolean;
   log: (line: string) => void;
-}): () => void {
+}): () => Promise<void> {
   const names = SCHEDULED.filter(options.exists);
-  if (options.seconds <= 0 || names.length === 0) return () => undefined;
-  const running = new Set<string>();
+  if (options.seconds <= 0 || names.length === 0) return async () => undefined;
+  const running = new Map<string, Promise<void>>();
+  const stopping = new AbortController();
   const tick = () => {
     for (const name of names) {
       // One call at a time per function: a slow run is not stacked on.
       if (running.has(name)) continue;
-      running.add(name);
-      fetch(`${options.apiUrl}/functions/v1/${name}`, {
+      const call = fetch(`${options.apiUrl}/functions/v1/${name}`, {
         method: 'POST',
         headers: { apikey: options.serviceRoleKey, 'Content-Type': 'application/json' },
         body: '{}',
+        signal: stopping.signal,
       })
         .then(async (response) => {
           await response.arrayBuffer();
           if (!response.ok) options.log(`scheduled ${name}: HTTP ${response.status}`);
         })
-        .catch((error: unknown) => options.log(`scheduled ${name}: ${(error as Error).message}`))
+        .catch((error: unknown) => {
+          if (!stopping.signal.aborted) options.log(`scheduled ${name}: ${(error as Error).message}`);
+        })
         .finally(() => running.delete(name));
+      running.set(name, call);
     }
   };
   const timer = setInterval(tick, options.seconds * 1000);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    stopping.abort();
+    await Promise.all(running.values());
+  };
 }

@@ -5,7 +5,7 @@
 // may set to shape its answer.
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
-import { inlineParams, literal, type Value } from '../db/literals';
+import { literal, writeParams, type Value } from '../db/literals';
 import { RestError } from '../errors';
 import { fromPgError } from './pg-errors';
 import type { Claims } from '../keys';
@@ -131,9 +131,21 @@ class RolledBack {
 }
 
 /**
- * Runs `statements` in one transaction as the request's role, sent as one script (one round trip). With
- * `rollback` the transaction is rolled back once the rows are read (one more round trip for begin and rollback).
- * A database error becomes PostgREST's answer to it.
+ * Values this long (a request's body) are bound rather than written into the script, as PostgREST binds the body:
+ * PostgreSQL then neither scans them as SQL nor copies them into its log with a statement that fails
+ * (`log_min_error_statement` logs the statement's text: a refused 30,000-item quote_cart wrote 0.9 MB there,
+ * which PGlite turns into a JavaScript string byte by byte before dropping it).
+ */
+const BIND_FROM_LENGTH = 64 * 1024;
+
+const RESPONSE_SETTINGS = `select nullif(current_setting('response.status', true), '') as status,
+              nullif(current_setting('response.headers', true), '') as headers`;
+
+/**
+ * Runs `statements` in one transaction as the request's role: sent as one script (one round trip), or, when a
+ * statement binds a long value or `rollback` is asked, as an explicit transaction (the setup, each statement, the
+ * response settings; rolled back once the rows are read with `rollback`). A database error becomes PostgREST's
+ * answer to it.
  */
 export async function runAsRole(
   db: Database,
@@ -163,22 +175,24 @@ export async function runAsRole(
   let results: { rows: Record<string, unknown>[] }[];
   try {
     // Inside the try: a value PostgreSQL would refuse (a NUL) is refused while the script is written.
-    const script = [
-      ...setup,
-      ...statements.map((s) => inlineParams(s.sql, s.params ?? [])),
-      `select nullif(current_setting('response.status', true), '') as status,
-              nullif(current_setting('response.headers', true), '') as headers`,
-    ].join(';\n');
-    results = options.rollback
-      ? await db
-          .transaction(async (tx) => {
-            throw new RolledBack(await tx.exec(script));
-          })
-          .catch((error: unknown) => {
-            if (error instanceof RolledBack) return error.results;
-            throw error;
-          })
-      : await db.exec(script);
+    const written = statements.map((s) => writeParams(s.sql, s.params ?? [], BIND_FROM_LENGTH));
+    if (!options.rollback && written.every((w) => w.bound.length === 0)) {
+      results = await db.exec([...setup, ...written.map((w) => w.sql), RESPONSE_SETTINGS].join(';\n'));
+    } else {
+      results = await db
+        .transaction(async (tx) => {
+          const all = await tx.exec(setup.join(';\n'));
+          for (const w of written)
+            all.push(...(w.bound.length ? [await tx.query(w.sql, w.bound)] : await tx.exec(w.sql)));
+          all.push(...(await tx.exec(RESPONSE_SETTINGS)));
+          if (options.rollback) throw new RolledBack(all);
+          return all;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof RolledBack) return error.results;
+          throw error;
+        });
+    }
   } catch (error) {
     throw error instanceof RestError ? error : fromPgError(error, claims.role);
   }
