@@ -7,7 +7,9 @@ export const PROMOTION_WORDS = '10% off your first project order this winter.';
 
 /** The banner's button, named by its words and its link's. */
 export const promotionBanner = (page: Page, words = PROMOTION_WORDS) =>
-  page.getByRole('complementary', { name: 'Promotion' }).getByRole('button', { name: `${words} See the details` });
+  page
+    .getByRole('complementary', { name: 'Promotion' })
+    .getByRole('button', { name: `${words} See the details` });
 
 /** This page's requests for the running promotion are answered with one (the real answer's headers kept). */
 export async function showPromotion(page: Page): Promise<void> {

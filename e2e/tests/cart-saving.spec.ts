@@ -2,7 +2,15 @@
 // mfe-catalog-cart's cart-saver): the site says the add could not be saved, keeps trying, and once the backend
 // answers again it saves, so the account holds the service when signed in elsewhere. The retry's waits (2, 5, 15,
 // then 30 s) pass on the page's fake clock.
-import { test, expect, loadUntilLiveApp, signIn, signUp, skipNewsletterPopup, uniqueEmail } from '../fixtures';
+import {
+  test,
+  expect,
+  loadUntilLiveApp,
+  signIn,
+  signUp,
+  skipNewsletterPopup,
+  uniqueEmail,
+} from '../fixtures';
 import { toast } from '../support/checkout';
 import { cartButton } from '../support/routes';
 
@@ -29,9 +37,7 @@ test('an add the backend could not save is said, retried, and saved once the bac
   // Kept in this browser, and the customer is told it is not in the account yet.
   await expect(cartButton(page)).toHaveAccessibleName(/^Cart, 1 item/);
   await expect(toast(page, 'Your cart could not be saved.')).toBeVisible();
-  await expect(
-    toast(page, 'We will keep trying. Until then it is kept in this browser only.'),
-  ).toBeVisible();
+  await expect(toast(page, 'We will keep trying. Until then it is kept in this browser only.')).toBeVisible();
   const firstTries = attempts;
   expect(firstTries).toBeGreaterThanOrEqual(1);
 

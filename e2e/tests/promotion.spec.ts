@@ -81,7 +81,9 @@ test('a promotion the agency adds shows its words without moving the page, and o
   const banner = promotionBanner(page, words);
   const box = (await banner.boundingBox())!;
   expect(box.y + box.height).toBeCloseTo(667, 0);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
 
   await banner.click();

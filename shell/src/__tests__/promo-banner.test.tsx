@@ -78,7 +78,10 @@ describe('which banner shows', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // No toast either.
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
-    expect(warn).toHaveBeenCalledWith('[promotion] no banner: the promotion could not be read', expect.any(TypeError));
+    expect(warn).toHaveBeenCalledWith(
+      '[promotion] no banner: the promotion could not be read',
+      expect.any(TypeError),
+    );
   });
 });
 

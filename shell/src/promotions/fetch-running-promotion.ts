@@ -2,7 +2,10 @@
 // running now, by its own clock, so the answer is the running one or none.
 import { ApiError, getRuntimeConfig, REQUEST_TIMEOUT_MS, type Database } from 'shared-lib';
 
-export type RunningPromotion = Pick<Database['public']['Tables']['promotions']['Row'], 'id' | 'words' | 'offer'>;
+export type RunningPromotion = Pick<
+  Database['public']['Tables']['promotions']['Row'],
+  'id' | 'words' | 'offer'
+>;
 
 /**
  * The running promotion (the one that started last, should two overlap), or null; an ApiError when the data API
