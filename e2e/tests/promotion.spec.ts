@@ -24,7 +24,7 @@ async function addRunningPromotion(page: Page, words: string): Promise<() => Pro
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const [{ id }] = (await response.json()) as { id: string }[];
+  const { id } = ((await response.json()) as { id: string }[])[0]!;
   return async () => {
     const removed = await page.request.delete(`${promotions}?id=eq.${id}`, { headers: serviceRoleHeaders });
     expect(removed.ok()).toBe(true);
