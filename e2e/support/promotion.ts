@@ -3,7 +3,7 @@
 // tests (promotion.spec.ts) add a real one, which every page of the site would show while it lasts.
 import type { Page } from '@playwright/test';
 
-export const PROMOTION_WORDS = '10% off your first project order this winter.';
+const PROMOTION_WORDS = '10% off your first project order this winter.';
 
 /** The banner's button, named by its words and its link's. */
 export const promotionBanner = (page: Page, words = PROMOTION_WORDS) =>
