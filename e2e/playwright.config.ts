@@ -22,6 +22,7 @@ const SHARED_ACCOUNTS = [
   'catalog-cart.spec.ts',
   'failure-states.spec.ts',
   'feedback-a11y.spec.ts',
+  'promotion.spec.ts',
   'visual.spec.ts',
 ].map((file) => `**/${file}`);
 
@@ -45,8 +46,9 @@ export default defineConfig({
   // Every project is Desktop Chrome; the baselines keep one name whichever project takes them.
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}-chromium-{platform}{ext}',
   projects: [
-    // The specs that sign in as the one seeded demo user (whose cart and orders they change and photograph) or
-    // take the first free booking slot: one file at a time, beside the rest.
+    // The specs that sign in as the one seeded demo user (whose cart and orders they change and photograph), take
+    // the first free booking slot, or run a promotion that every page shows (never beside the screenshots): one
+    // file at a time, beside the rest.
     {
       name: 'shared-accounts',
       testMatch: SHARED_ACCOUNTS,

@@ -2112,6 +2112,23 @@ CREATE TABLE public.project_requests (
 
 
 --
+-- Name: promotions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.promotions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    words text NOT NULL,
+    starts_at timestamp with time zone NOT NULL,
+    ends_at timestamp with time zone NOT NULL,
+    offer text DEFAULT 'newsletter'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT promotions_ends_after_start CHECK ((ends_at > starts_at)),
+    CONSTRAINT promotions_offer_check CHECK ((offer = 'newsletter'::text)),
+    CONSTRAINT promotions_words_check CHECK ((((char_length(words) >= 1) AND (char_length(words) <= 200)) AND (words = btrim(words))))
+);
+
+
+--
 -- Name: services; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2380,6 +2397,14 @@ ALTER TABLE public.project_requests
 
 ALTER TABLE ONLY public.project_requests
     ADD CONSTRAINT project_requests_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: promotions promotions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.promotions
+    ADD CONSTRAINT promotions_pkey PRIMARY KEY (id);
 
 
 --
@@ -2806,6 +2831,19 @@ CREATE POLICY "own redemptions" ON public.discount_redemptions FOR SELECT TO aut
 --
 
 ALTER TABLE public.project_requests ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: promotions; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.promotions ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: promotions running promotions: select; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "running promotions: select" ON public.promotions FOR SELECT TO anon, authenticated USING (((starts_at <= now()) AND (now() < ends_at)));
+
 
 --
 -- Name: billing_details second factor when verified; Type: POLICY; Schema: public; Owner: -
@@ -3591,6 +3629,15 @@ GRANT SELECT ON TABLE public.orders TO authenticated;
 GRANT ALL ON TABLE public.project_requests TO service_role;
 GRANT SELECT,INSERT ON TABLE public.project_requests TO anon;
 GRANT SELECT,INSERT ON TABLE public.project_requests TO authenticated;
+
+
+--
+-- Name: TABLE promotions; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.promotions TO anon;
+GRANT SELECT ON TABLE public.promotions TO authenticated;
+GRANT ALL ON TABLE public.promotions TO service_role;
 
 
 --

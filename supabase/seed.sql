@@ -73,3 +73,17 @@ insert into public.meetings (id, user_id, created_at, meeting_type, scheduled_at
   ('e1e1e1e1-0000-4000-8000-000000000003', 'd0d0d0d0-0000-4000-8000-000000000001', current_date - 4 + time '08:00',
     'AI Strategy Call', null, 'requested', 'Wants to discuss automating invoicing.')
 on conflict (id) do nothing;
+
+-- The September campaign (#33.5) with its real dates: its banner ran through September 2026 (Berlin time, the
+-- company's), so on the demo, which runs later, no banner shows. The table exists from 20261203090000_promotions.sql
+-- on; the migrations tests seed databases that stop before it.
+do $$
+begin
+  if to_regclass('public.promotions') is not null then
+    insert into public.promotions (id, words, starts_at, ends_at, offer)
+    values ('f0f0f0f0-0000-4000-8000-000000000901', '10% off your first project order this September.',
+      '2026-09-01 00:00 Europe/Berlin', '2026-10-01 00:00 Europe/Berlin', 'newsletter')
+    on conflict (id) do nothing;
+  end if;
+end
+$$;

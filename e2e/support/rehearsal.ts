@@ -47,6 +47,11 @@ export interface RehearsalSite {
   inboxUrl: string;
   /** The agency's key to the API (the service role), for what the agency does by hand, such as marking paid. */
   serviceRoleKey: string;
+  /**
+   * The platform's own connection to the project's database (its superuser, as local-supabase connects), for
+   * what neither a visitor nor the agency can do through the API, such as letting a day pass for one session.
+   */
+  databaseUrl: string;
 }
 
 type Table = Record<string, unknown>;
@@ -270,7 +275,8 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
       throw new Error(`supabase db push failed:\n${error.stdout ?? ''}${error.stderr ?? error.message}`);
     });
 
-    const api = await startApi(withCredentials(server, database), supabaseDir);
+    const databaseUrl = withCredentials(server, database);
+    const api = await startApi(databaseUrl, supabaseDir);
     stops.push(() => stopChild(api.child));
 
     const shellDir = path.join(work, 'shell-dist');
@@ -315,6 +321,7 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
         supabaseUrl: api.url,
         inboxUrl: api.inboxUrl,
         serviceRoleKey: api.serviceRoleKey,
+        databaseUrl,
       },
       stop,
     };

@@ -3,6 +3,7 @@
 // focus moves into each dialog and back out, and every stop shows a focus ring.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
+import { promotionBanner, showPromotion } from '../support/promotion';
 import { SERVICE } from '../support/routes';
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails if it is not reached within `max` presses. */
@@ -109,13 +110,16 @@ test('add a service, open and close the cart panel, reach checkout: keyboard onl
 test('the promo dialog opens from the banner with Enter, holds focus and gives it back on Escape', async ({
   page,
 }) => {
+  await showPromotion(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const banner = page.getByRole('button', { name: /10% off your first project order/ });
-  await tabTo(page, banner, { max: 5 });
+  // The banner is fixed to the bottom of the window and last in the tab order: Shift+Tab from the page's start.
+  const banner = promotionBanner(page);
+  await expect(banner).toBeVisible();
+  await tabTo(page, banner, { back: true, max: 5 });
   await expectFocusRing(banner);
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: '10% off your first project this September' });
+  const dialog = page.getByRole('dialog', { name: '10% off your first project order' });
   await expect(dialog).toBeVisible();
   await expect.poll(() => isFocusWithin(dialog)).toBe(true);
   // Focus stays trapped in the dialog.

@@ -11,6 +11,7 @@ import {
   publicRoutes,
   signedInRoutes,
 } from '../support/routes';
+import { promotionBanner, showPromotion } from '../support/promotion';
 
 const PHONE = { width: 375, height: 812 };
 const TABLET = { width: 768, height: 1024 };
@@ -144,9 +145,10 @@ test.describe('on a short phone screen', () => {
   }
 
   test('the promo dialog fits and scrolls within the viewport', async ({ page }, testInfo) => {
+    await showPromotion(page);
     await openRoute(page, '/');
-    await page.getByRole('button', { name: /10% off your first project order/ }).click();
-    const dialog = page.getByRole('dialog', { name: '10% off your first project this September' });
+    await promotionBanner(page).click();
+    const dialog = page.getByRole('dialog', { name: '10% off your first project order' });
     await expect(dialog).toBeVisible();
     await expectDialogFits(page, dialog);
     await attachScreenshot(page, testInfo, 'promo dialog at 375x560');

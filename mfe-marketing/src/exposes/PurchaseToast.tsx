@@ -34,7 +34,8 @@ const Card = styled.div`
   position: fixed;
   z-index: ${({ theme }) => theme.z.toast};
   left: 0.75rem;
-  bottom: 0.75rem;
+  /* Above the shell's promotion bar at the bottom of the window, when one shows (shared-lib's global style). */
+  bottom: calc(0.75rem + var(--promo-bar-height, 0px));
   display: flex;
   align-items: center;
   gap: 0.75rem;
@@ -48,7 +49,7 @@ const Card = styled.div`
   animation: ${rise} 0.25s ease-out;
   ${media.md} {
     left: 1rem;
-    bottom: 1rem;
+    bottom: calc(1rem + var(--promo-bar-height, 0px));
   }
   svg {
     flex: none;

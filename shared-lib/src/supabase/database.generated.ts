@@ -475,6 +475,34 @@ export type Database = {
         };
         Relationships: [];
       };
+      promotions: {
+        Row: {
+          created_at: string;
+          ends_at: string;
+          id: string;
+          offer: string;
+          starts_at: string;
+          words: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          created_at?: string;
+          ends_at: string;
+          id?: string;
+          offer?: string;
+          starts_at: string;
+          words: string;
+        };
+        Update: {
+          created_at?: string;
+          ends_at?: string;
+          id?: string;
+          offer?: string;
+          starts_at?: string;
+          words?: string;
+        };
+        Relationships: [];
+      };
       services: {
         Row: {
           category: string;

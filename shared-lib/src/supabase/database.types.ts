@@ -129,6 +129,8 @@ type Tables = Merge<
     services: DatabaseWritten<'services', ServiceRow>;
     discount_redemptions: DatabaseWritten<'discount_redemptions'>;
     invoices: DatabaseWritten<'invoices', InvoiceRow>;
+    // Written by the agency (service role) only.
+    promotions: DatabaseWritten<'promotions'>;
   }
 >;
 

@@ -15,7 +15,9 @@ export const GlobalStyle = createGlobalStyle`
   }
   *, *::before, *::after { box-sizing: border-box; }
   /* scroll-padding-top: what focus or an anchor scrolls to stays clear of the sticky header, and of the toasts
-     hanging below it on a phone (--toast-inset, their bottom edge, set by the Toaster) (WCAG 2.4.11). */
+     hanging below it on a phone (--toast-inset, their bottom edge, set by the Toaster) (WCAG 2.4.11).
+     --promo-bar-height: the promotion bar fixed to the bottom of the window (the shell's PromoBanner sets it while
+     it shows): focus stays clear of it too, and the page's end scrolls out from under it. */
   html {
     -webkit-text-size-adjust: 100%;
     scroll-behavior: smooth;
@@ -23,6 +25,7 @@ export const GlobalStyle = createGlobalStyle`
       calc(${({ theme }) => theme.layout.headerHeight} + 1rem),
       calc(var(--toast-inset, 0px) + 0.5rem)
     );
+    scroll-padding-bottom: var(--promo-bar-height, 0px);
   }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }
@@ -36,6 +39,7 @@ export const GlobalStyle = createGlobalStyle`
     color: ${({ theme }) => theme.colors.text};
     background: ${({ theme }) => theme.colors.bg};
     -webkit-font-smoothing: antialiased;
+    padding-bottom: var(--promo-bar-height, 0px);
   }
   h1, h2, h3, h4 { color: ${({ theme }) => theme.colors.ink}; line-height: 1.2; margin: 0 0 0.5em; }
   p { margin: 0 0 1em; }

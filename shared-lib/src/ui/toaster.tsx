@@ -38,7 +38,8 @@ const Region = styled.section<{ $docked: boolean }>`
   position: fixed;
   z-index: ${({ theme }) => theme.z.toast};
   right: 1rem;
-  bottom: 1rem;
+  /* Above the promotion bar at the bottom of the window, when one shows (global-style.ts). */
+  bottom: calc(1rem + var(--promo-bar-height, 0px));
   width: min(24rem, calc(100vw - 2rem));
   /*
    * On a phone the toasts hang below the header (at the bottom they covered the checkout's Discount and Total

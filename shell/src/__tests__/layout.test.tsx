@@ -9,7 +9,7 @@ import { markPageRendered } from '../federation/use-after-first-load';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { Layout } from '../layout/Layout';
-import { PromoBanner } from '../layout/PromoBanner';
+import { fetchRunningPromotion } from '../promotions/fetch-running-promotion';
 
 // The cart button comes from the catalogue remote; here it is down, so the header's fallback shows.
 jest.mock('../federation/remotes', () => {
@@ -18,7 +18,14 @@ jest.mock('../federation/remotes', () => {
   return { loadExposed: () => down, retryRemote: jest.fn() };
 });
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+// No promotion runs unless a test says so.
+jest.mock('../promotions/fetch-running-promotion', () => ({ fetchRunningPromotion: jest.fn() }));
+const fetchPromotion = fetchRunningPromotion as jest.MockedFunction<typeof fetchRunningPromotion>;
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  fetchPromotion.mockResolvedValue(null);
+});
 
 afterEach(resetStores);
 
@@ -234,10 +241,19 @@ describe('Footer', () => {
 });
 
 describe('PromoBanner', () => {
-  it('opens a dialog about the September offer and closes on Escape', async () => {
-    await renderWithProviders(<PromoBanner />);
-    await userEvent.click(screen.getByRole('button', { name: /10% off your first project order/ }));
-    const dialog = await screen.findByRole('dialog', { name: '10% off your first project this September' });
+  it('comes after the footer, as it shows at the bottom of the window, and its dialog closes on Escape', async () => {
+    fetchPromotion.mockResolvedValue({ id: 'p1', words: 'A running promotion.', offer: 'newsletter' });
+    await renderWithProviders(
+      <Layout>
+        <h1>Home</h1>
+      </Layout>,
+    );
+    const banner = await screen.findByRole('button', { name: 'A running promotion. See the details' });
+    expect(screen.getByRole('contentinfo').compareDocumentPosition(banner)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    await userEvent.click(banner);
+    const dialog = await screen.findByRole('dialog', { name: '10% off your first project order' });
     expect(dialog).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -10,6 +10,8 @@ jest.mock('../federation/remotes', () => ({
   loadExposed: () => new Promise(() => undefined),
   retryRemote: jest.fn(),
 }));
+// No promotion runs.
+jest.mock('../promotions/fetch-running-promotion', () => ({ fetchRunningPromotion: async () => null }));
 
 afterEach(resetStores);
 

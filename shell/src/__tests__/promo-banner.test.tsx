@@ -1,29 +1,89 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderSuspended, resetStores } from 'shared-lib/src/testing';
 import { loadExposed } from '../federation/remotes';
 import { PromoBanner } from '../layout/PromoBanner';
+import { fetchRunningPromotion, type RunningPromotion } from '../promotions/fetch-running-promotion';
 
 jest.mock('../federation/remotes', () => ({ loadExposed: jest.fn(), retryRemote: jest.fn() }));
+jest.mock('../promotions/fetch-running-promotion', () => ({ fetchRunningPromotion: jest.fn() }));
 const load = loadExposed as jest.MockedFunction<typeof loadExposed>;
+const fetchPromotion = fetchRunningPromotion as jest.MockedFunction<typeof fetchRunningPromotion>;
+
+const RUNNING: RunningPromotion = {
+  id: 'f0f0f0f0-0000-4000-8000-000000000901',
+  words: '10% off your first project order this winter.',
+  offer: 'newsletter',
+};
 
 afterEach(() => {
   resetStores();
   load.mockReset();
+  fetchPromotion.mockReset();
 });
 
-async function openDialog() {
+/** The banner once its request has settled. */
+async function renderBanner() {
   await renderSuspended(<PromoBanner />);
-  const banner = screen.getByRole('button', {
-    name: '10% off your first project order this September. See the details',
+  await waitFor(() => expect(fetchPromotion).toHaveBeenCalledTimes(1));
+  await act(async () => undefined);
+}
+
+async function openDialog() {
+  fetchPromotion.mockResolvedValue(RUNNING);
+  await renderBanner();
+  const banner = await screen.findByRole('button', {
+    name: '10% off your first project order this winter. See the details',
   });
   // Awaited act: the form's module promise settles inside it, so React renders what it led to.
   await act(async () => {
     banner.click();
     await new Promise((resolve) => setTimeout(resolve, 50));
   });
-  return screen.findByRole('dialog', { name: '10% off your first project this September' });
+  return screen.findByRole('dialog', { name: '10% off your first project order' });
 }
+
+describe('which banner shows', () => {
+  it('shows the running promotion’s words, fixed at the bottom of the window, and keeps the page clear of it', async () => {
+    fetchPromotion.mockResolvedValue(RUNNING);
+    await renderBanner();
+    const bar = screen.getByRole('complementary', { name: 'Promotion' });
+    expect(within(bar).getByRole('button')).toHaveAccessibleName(
+      '10% off your first project order this winter. See the details',
+    );
+    expect(bar).toHaveStyle({ position: 'fixed', bottom: '0px' });
+    // jsdom lays nothing out (height 0); the page's end, focus scrolling and toasts read the variable.
+    expect(document.documentElement.style.getPropertyValue('--promo-bar-height')).toBe('0px');
+  });
+
+  it('shows nothing while no promotion runs', async () => {
+    fetchPromotion.mockResolvedValue(null);
+    await renderBanner();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(document.documentElement.style.getPropertyValue('--promo-bar-height')).toBe('');
+  });
+
+  it('shows nothing for an offer this shell cannot open', async () => {
+    fetchPromotion.mockResolvedValue({ ...RUNNING, offer: 'free-money' });
+    await renderBanner();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+  });
+
+  it('shows no banner and no error when the backend cannot be reached', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fetchPromotion.mockRejectedValue(new TypeError('Failed to fetch'));
+    await renderBanner();
+    expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // No toast either.
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(warn).toHaveBeenCalledWith(
+      '[promotion] no banner: the promotion could not be read',
+      expect.any(TypeError),
+    );
+  });
+});
 
 it('says how to get the code and use it once, and shows the marketing remote’s newsletter form', async () => {
   load.mockReturnValue(

@@ -52,12 +52,13 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* The polite live region is on the page from the start, empty; announce() fills it later. */}
       <LiveRegion />
       <SkipLink href="#main">Skip to content</SkipLink>
-      <PromoBanner />
       <Header />
       <Main id="main" tabIndex={-1} ref={main}>
         {children}
       </Main>
       <Footer />
+      {/* Fixed to the bottom of the window, so last in the reading and tab order too. */}
+      <PromoBanner />
       {/* Into the header's toast dock (after the header in the tab order), or <body> under a modal dialog. */}
       <Toaster />
       {/* The cart's backend sync, headless; a catalogue remote without it saves from its cart button. */}

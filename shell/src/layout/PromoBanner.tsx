@@ -1,14 +1,35 @@
-// The September banner (spec section 1) and its dialog. The offer is the newsletter code, which the server
-// gives: the dialog says how to get and use it, and shows the newsletter form itself (`./NewsletterForm` of the
-// marketing remote). With a marketing remote that lacks it (built before it), a link leads to the newsletter
-// popup instead.
-import { use, useState } from 'react';
+// The promotion banner (spec section 1, beyond it on purpose: docs/architecture.md) and the offer's dialog. The
+// banner shows the running promotion's words (20261203090000_promotions.sql) and nothing when none runs or the
+// backend does not answer. The pages are prerendered and served from a CDN, so the promotion is asked for in the
+// browser, never baked into their HTML; and since it arrives after the page has drawn, the banner is a bar fixed
+// to the bottom of the window, which moves nothing on the page (no layout shift). While it shows, its height is
+// --promo-bar-height on <html>, which the page's end, focus scrolling and the toasts keep clear of.
+//
+// The offer is the newsletter code, which the server gives: the dialog says how to get and use it, and shows the
+// newsletter form itself (`./NewsletterForm` of the marketing remote). With a marketing remote that lacks it
+// (built before it), a link leads to the newsletter popup instead.
+import { use, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Gift } from 'lucide-react';
 import { darkSurfaceFocus, Dialog, FormSkeleton, paths } from 'shared-lib';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
+import { fetchRunningPromotion, type RunningPromotion } from '../promotions/fetch-running-promotion';
+
+const Bar = styled.aside`
+  position: fixed;
+  z-index: ${({ theme }) => theme.z.header};
+  right: 0;
+  bottom: 0;
+  left: 0;
+  /* Clear of a phone's home indicator. */
+  padding-bottom: env(safe-area-inset-bottom, 0px);
+  background: ${({ theme }) => theme.colors.dark};
+  @media print {
+    display: none;
+  }
+`;
 
 const Banner = styled.button`
   display: flex;
@@ -24,7 +45,7 @@ const Banner = styled.button`
   font-size: ${({ theme }) => theme.fontSizes.sm};
   cursor: pointer;
   text-align: center;
-  /* The ring goes inside: outside it would sit under the sticky header. */
+  /* The ring goes inside: outside it would fall off the bottom of the window. */
   ${darkSurfaceFocus}
   &:focus-visible {
     outline-offset: -5px;
@@ -60,20 +81,64 @@ function SubscribeLink() {
   );
 }
 
+/** The running promotion once the backend has named it; null until then, when none runs, or on a failure. */
+function useRunningPromotion(): RunningPromotion | null {
+  const [promotion, setPromotion] = useState<RunningPromotion | null>(null);
+  useEffect(() => {
+    let active = true;
+    fetchRunningPromotion().then(
+      (running) => {
+        if (active) setPromotion(running);
+      },
+      // No banner and no message: it is an extra, and the pages that need the backend say when it is down.
+      (error: unknown) => console.warn('[promotion] no banner: the promotion could not be read', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return promotion;
+}
+
+/** Keeps --promo-bar-height on <html> equal to the bar's height while it shows (its words may wrap). */
+function usePromoBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--promo-bar-height', `${element.offsetHeight}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--promo-bar-height');
+    };
+  }, [bar, shown]);
+}
+
 export function PromoBanner() {
+  const promotion = useRunningPromotion();
   const [open, setOpen] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  // An offer this shell cannot open (named by a newer database) shows no banner.
+  const shown = promotion?.offer === 'newsletter';
+  usePromoBarHeight(bar, shown);
+  if (promotion?.offer !== 'newsletter') return null;
   return (
     <>
-      <Banner type="button" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <Gift size={16} aria-hidden />
-        <span>
-          10% off your first project order this September. <u>See the details</u>
-        </span>
-      </Banner>
+      <Bar ref={bar} aria-label="Promotion">
+        <Banner type="button" onClick={() => setOpen(true)} aria-haspopup="dialog">
+          <Gift size={16} aria-hidden />
+          <span>
+            {promotion.words} <u>See the details</u>
+          </span>
+        </Banner>
+      </Bar>
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="10% off your first project this September"
+        title="10% off your first project order"
         description="Subscribe to AI Insights, our newsletter, and get a code for 10% off your first project order."
         wide
       >
