@@ -5,7 +5,7 @@
 import * as OTPAuth from 'otpauth';
 import { Client } from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { KINDS, startBackend, type Backend } from './harness';
+import { KINDS, mailTo, startBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -120,6 +120,43 @@ describe.each(KINDS)('two-factor data on %s', (kind) => {
     // It may quote, as a guest does.
     const quote = await passwordOnly.rpc('quote_cart', { items: [{ service_id: 'smart-website' }] });
     expect(quote.error).toBeNull();
+  });
+
+  it("neither offers an aal1 session its address's guest booking nor sends that booking's link", async () => {
+    // A guest booking made with a two-factor customer's address and confirmed from its e-mailed link.
+    const customer = await backend.newUser('two-factor-guest');
+    const { data: slots } = await backend.anon().rpc('available_slots');
+    const { data: id } = await backend.anon().rpc('book_discovery_call', {
+      slot_start: (slots as { slot_start: string }[])[8]!.slot_start,
+      name: 'Ada',
+      email: customer.email,
+    });
+    expect((await backend.anon().functions.invoke('send-emails')).error).toBeNull();
+    const [receipt] = await mailTo(backend, customer.email);
+    const token = new URL(receipt!.links.find((l) => l.includes('/booking?token='))!).searchParams.get(
+      'token',
+    );
+    expect((await backend.anon().rpc('confirm_booking', { token })).error).toBeNull();
+    await turnOnTwoFactor(customer.client);
+    const weak = backend.anon();
+    const { email, password } = customer;
+    expect((await weak.auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    // The password alone neither sees the offer nor asks for the link; the second factor does.
+    expect(await weak.rpc('guest_bookings_for_account')).toMatchObject({
+      status: 403,
+      error: INSUFFICIENT_AAL,
+    });
+    expect(await weak.rpc('send_booking_link', { meeting_id: id })).toMatchObject({
+      status: 403,
+      error: INSUFFICIENT_AAL,
+    });
+    expect(
+      (await mailTo(backend, customer.email)).filter((m) => m.text.includes('You asked to add')),
+    ).toEqual([]);
+    expect((await customer.client.rpc('guest_bookings_for_account')).data).toEqual([
+      { id, meeting_type: 'Discovery Call', call_date: expect.any(String) },
+    ]);
   });
 
   it('asks nothing more of a user without a verified factor', async () => {

@@ -43,11 +43,14 @@ function sharedConfig(dir, { host = false } = {}) {
   // zustand's subpaths are not shared: only shared-lib (itself a singleton) imports them, and zustand/middleware
   // shared whole would ship devtools, redux and the rest where the cart needs only persist.
   const sharedLibVersion = installedVersion('shared-lib', dir);
-  // Only the same major of shared-lib may be used: a remote built against another major is refused.
+  // Every remote runs with the shell's copy of shared-lib (the host's loads first), so a remote needs at least the
+  // version it was built against: one built against a newer minor (an export the shell's copy lacks) or another
+  // major is refused with the unavailable panel instead of failing on an undefined import. Adding to shared-lib's
+  // API bumps its minor version, and the shell deploys first (docs/architecture.md, "Rolling out a change").
   shared['shared-lib'] = {
     singleton: true,
     strictVersion: true,
-    requiredVersion: caret(sharedLibVersion),
+    requiredVersion: `^${sharedLibVersion}`,
     version: sharedLibVersion,
     eager: host,
   };

@@ -5,7 +5,7 @@ import type { MouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { AlertTriangle } from 'lucide-react';
-import { Button, ButtonLink, paths, useSessionStore, type ErrorDescription } from 'shared-lib';
+import { ActionRow, Button, ButtonLink, paths, useSessionStore, type ErrorDescription } from 'shared-lib';
 
 /** The loading and empty texts of a tab. */
 export const PanelNote = styled.p`
@@ -31,13 +31,6 @@ const Failed = styled(PanelNote).attrs({ as: 'div' })`
   svg {
     color: ${({ theme }) => theme.colors.danger};
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space[3]};
 `;
 
 /**
@@ -66,7 +59,7 @@ export function LoadFailed({
         <strong>{what} could not be loaded.</strong>
       </p>
       {error ? <p>{error.message}</p> : null}
-      <Actions>
+      <ActionRow $centered>
         <Button onClick={retry}>Retry</Button>
         {error?.kind === 'session' ? (
           <ButtonLink
@@ -77,7 +70,7 @@ export function LoadFailed({
             Sign in again
           </ButtonLink>
         ) : null}
-      </Actions>
+      </ActionRow>
     </Failed>
   );
 }

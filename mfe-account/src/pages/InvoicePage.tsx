@@ -8,9 +8,9 @@ import { ArrowLeft, Printer } from 'lucide-react';
 import {
   Button,
   ButtonLink,
-  Container,
   LinesSkeleton,
   PageMeta,
+  PageStack,
   paths,
   reportError,
   Section,
@@ -35,12 +35,6 @@ const PrintOnlyTheInvoice = createGlobalStyle`
       inset: 0 0 auto 0;
     }
   }
-`;
-
-const Narrow = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  max-width: 52rem;
 `;
 
 const Toolbar = styled.div`
@@ -80,7 +74,7 @@ export default function InvoicePage() {
     <Section>
       <PageMeta title={title} />
       <PrintOnlyTheInvoice />
-      <Narrow>
+      <PageStack $maxWidth="52rem">
         <Toolbar>
           <ButtonLink to={ORDERS} $variant="ghost">
             <ArrowLeft size={18} aria-hidden /> Your orders
@@ -113,7 +107,7 @@ export default function InvoicePage() {
           </>
         ) : null}
         {loaded.state === 'ready' && loaded.invoice ? <InvoiceDocument invoice={loaded.invoice} /> : null}
-      </Narrow>
+      </PageStack>
     </Section>
   );
 }

@@ -2,14 +2,14 @@
 // order's rows, so a reload or a bookmark shows the same; signed-in only (the shell's guard) and noindex.
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
+  ActionRow,
   Button,
   ButtonLink,
-  Container,
   LinesSkeleton,
   Muted,
   PageMeta,
+  PageStack,
   paths,
   reportError,
   Section,
@@ -19,17 +19,6 @@ import {
 } from 'shared-lib';
 import { fetchPlacedOrder, type PlacedOrder } from '../features/order-confirmation/api/fetch-placed-order';
 import { OrderConfirmation } from '../features/order-confirmation/components/OrderConfirmation';
-
-const Page = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-`;
 
 type Loaded =
   | { state: 'loading' }
@@ -61,7 +50,7 @@ export default function OrderConfirmationPage() {
   return (
     <Section>
       <PageMeta title="Order confirmation" />
-      <Page>
+      <PageStack>
         {loaded.state === 'ready' && loaded.placed ? (
           <OrderConfirmation placed={loaded.placed} email={email} />
         ) : (
@@ -74,23 +63,23 @@ export default function OrderConfirmationPage() {
               <strong>Your order is placed, but its details could not be loaded.</strong>{' '}
               {loaded.error.message}
             </p>
-            <Actions>
+            <ActionRow>
               <Button onClick={retry}>Retry</Button>
               <ButtonLink to={ORDERS} $variant="outline">
                 Your orders
               </ButtonLink>
-            </Actions>
+            </ActionRow>
           </>
         ) : null}
         {loaded.state === 'ready' && !loaded.placed ? (
           <>
             <Muted>There is no such order in your account. Your orders are listed under My Account.</Muted>
-            <Actions>
+            <ActionRow>
               <ButtonLink to={ORDERS}>Your orders</ButtonLink>
-            </Actions>
+            </ActionRow>
           </>
         ) : null}
-      </Page>
+      </PageStack>
     </Section>
   );
 }

@@ -4,16 +4,16 @@
 // the time is cancelling and booking another). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
+  ActionRow,
   announce,
   Button,
   ButtonLink,
-  Container,
   isApiError,
   LinesSkeleton,
   Muted,
   PageMeta,
+  PageStack,
   paths,
   reportError,
   Section,
@@ -25,18 +25,6 @@ import {
 } from 'shared-lib';
 import { cancelBooking, confirmBooking, fetchBookingLink } from '../features/booking/api/booking-link';
 import { formatSlot, formatSlotTime, visitorTimeZone } from '../features/booking/utils/slots';
-
-const Page = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  max-width: 40rem;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-`;
 
 type Loaded =
   { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; view: BookingLinkView };
@@ -167,7 +155,7 @@ export default function BookingLinkPage() {
   return (
     <Section>
       <PageMeta title="Your call" />
-      <Page>
+      <PageStack $maxWidth="40rem">
         <h1 ref={heading} tabIndex={-1}>
           {live?.state === 'hold' ? 'Confirm your call' : live ? 'Your call is confirmed' : 'Your call'}
         </h1>
@@ -177,9 +165,9 @@ export default function BookingLinkPage() {
             <p role="alert">
               <strong>Your call could not be loaded.</strong> {loaded.message}
             </p>
-            <Actions>
+            <ActionRow>
               <Button onClick={retry}>Retry</Button>
-            </Actions>
+            </ActionRow>
           </>
         ) : null}
         {call ? <CallDetails call={call} timeZone={timeZone} /> : null}
@@ -188,16 +176,16 @@ export default function BookingLinkPage() {
             <p role="status" ref={cancelled} tabIndex={-1}>
               Your call is cancelled, and its time is free for others.
             </p>
-            <Actions>
+            <ActionRow>
               <ButtonLink to={bookAgainPath(call)}>Book another time</ButtonLink>
-            </Actions>
+            </ActionRow>
           </>
         ) : view && !live ? (
           <>
             <p>{GONE[view.state as keyof typeof GONE]}</p>
-            <Actions>
+            <ActionRow>
               <ButtonLink to={call ? bookAgainPath(call) : paths.contact}>Book a call</ButtonLink>
-            </Actions>
+            </ActionRow>
           </>
         ) : null}
         {live?.state === 'hold' ? (
@@ -218,34 +206,34 @@ export default function BookingLinkPage() {
         ) : null}
         {failure ? <p role="alert">{failure}</p> : null}
         {live && (live.state === 'hold' || live.canAddToAccount) ? (
-          <Actions>
+          <ActionRow>
             <Button onClick={() => void confirm()} disabled={confirming} aria-busy={confirming || undefined}>
               {confirming ? 'Confirming...' : live.state === 'hold' ? 'Confirm my call' : 'Add to my account'}
             </Button>
-          </Actions>
+          </ActionRow>
         ) : null}
         {live?.inYourAccount ? (
-          <Actions>
+          <ActionRow>
             <ButtonLink to={MEETINGS} $variant="outline">
               View my meetings
             </ButtonLink>
-          </Actions>
+          </ActionRow>
         ) : null}
         {live ? (
           <>
             <p>To change the time, cancel this call and book another.</p>
             {cancelStep === 'none' || cancelStep === 'kept' ? (
-              <Actions>
+              <ActionRow>
                 <Button ref={cancelButton} $variant="outline" onClick={() => setCancelStep('asking')}>
                   Cancel this call
                 </Button>
-              </Actions>
+              </ActionRow>
             ) : (
               <>
                 <p ref={question} tabIndex={-1}>
                   <strong>Cancel this call?</strong> Its time is then free for others.
                 </p>
-                <Actions>
+                <ActionRow>
                   <Button
                     $variant="danger"
                     onClick={() => void cancel()}
@@ -257,12 +245,12 @@ export default function BookingLinkPage() {
                   <Button $variant="outline" onClick={keepCall} disabled={cancelStep === 'cancelling'}>
                     Keep the call
                   </Button>
-                </Actions>
+                </ActionRow>
               </>
             )}
           </>
         ) : null}
-      </Page>
+      </PageStack>
     </Section>
   );
 }

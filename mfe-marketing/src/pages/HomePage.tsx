@@ -1,13 +1,14 @@
 import styled from 'styled-components';
 import {
+  ActionRow,
   ButtonLink,
   Card,
   Container,
   media,
   Muted,
+  PageMeta,
   paths,
   Section,
-  PageMeta,
   VisuallyHidden,
 } from 'shared-lib';
 import { ClientMark, clients } from '../art/client-marks';
@@ -37,12 +38,6 @@ const Lead = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.lg};
   color: ${({ theme }) => theme.colors.muted};
   max-width: 36rem;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
 `;
 
 const Compare = styled.div`
@@ -189,14 +184,14 @@ export default function HomePage() {
                 Websites, chatbots and automations at fixed prices, with results in 7-14 days. You own
                 everything we build, and training and follow-up are included.
               </Lead>
-              <Actions>
+              <ActionRow>
                 <ButtonLink to={paths.howWeWork} $size="lg">
                   See our services
                 </ButtonLink>
                 <ButtonLink to={paths.contact} $size="lg" $variant="outline">
                   Book a discovery call
                 </ButtonLink>
-              </Actions>
+              </ActionRow>
             </div>
             <Art>
               <HeroArt />

@@ -106,6 +106,21 @@ export const Container = styled.div`
   }
 `;
 
+/** A page's blocks one under the other at one rhythm; `$maxWidth` narrows a page that is read rather than browsed. */
+export const PageStack = styled(Container)<{ $maxWidth?: string }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  ${({ $maxWidth }) => $maxWidth && `max-width: ${$maxWidth};`}
+`;
+
+/** A row of actions (buttons and links) that wraps onto more lines on a narrow screen. */
+export const ActionRow = styled.div<{ $centered?: boolean }>`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: ${({ $centered }) => ($centered ? 'center' : 'flex-start')};
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
 export const Section = styled.section<{ $tone?: 'plain' | 'soft' | 'dark' }>`
   padding: ${({ theme }) => theme.space[8]} 0;
   background: ${({ theme, $tone = 'plain' }) =>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { CloudOff } from 'lucide-react';
-import { Button, ButtonLink, Container, type RemoteKey, paths } from 'shared-lib';
+import { ActionRow, Button, ButtonLink, Container, paths, type RemoteKey } from 'shared-lib';
 import { markPageRendered } from './use-after-first-load';
 
 const labels: Record<RemoteKey, string> = {
@@ -26,13 +26,6 @@ const Panel = styled.section`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
 export function UnavailablePanel({ remote, onRetry }: { remote: RemoteKey; onRetry: () => void }) {
   const [retrying, setRetrying] = useState(false);
   useEffect(markPageRendered, []);
@@ -45,7 +38,7 @@ export function UnavailablePanel({ remote, onRetry }: { remote: RemoteKey; onRet
           {labels[remote]} could not be loaded right now. The rest of the site still works; please try again
           in a moment.
         </p>
-        <Actions>
+        <ActionRow $centered>
           <Button
             disabled={retrying}
             onClick={() => {
@@ -58,7 +51,7 @@ export function UnavailablePanel({ remote, onRetry }: { remote: RemoteKey; onRet
           <ButtonLink to={paths.home} $variant="outline">
             Go to the home page
           </ButtonLink>
-        </Actions>
+        </ActionRow>
       </Panel>
     </Container>
   );
