@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Check } from 'lucide-react';
 import {
+  ActionRow,
   Button,
   ButtonLink,
   Card,
@@ -87,14 +88,8 @@ const Price = styled.p`
   color: ${({ theme }) => theme.colors.ink};
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-`;
-
 /** The cart's actions on one line where they fit; where they do not, each line they wrap to is filled evenly. */
-const BuyActions = styled(Actions)`
+const BuyActions = styled(ActionRow)`
   > * {
     flex: 1 1 auto;
   }
@@ -221,11 +216,11 @@ export default function ServiceDetailPage() {
             {isService(page) ? (
               <BuyBox service={page} />
             ) : (
-              <Actions style={{ marginTop: '1.5rem' }}>
+              <ActionRow style={{ marginTop: '1.5rem' }}>
                 <ButtonLink to={strategyCallBookingPath} $size="lg">
                   Book Your Call
                 </ButtonLink>
-              </Actions>
+              </ActionRow>
             )}
           </div>
           <Art name={page.icon} />
