@@ -2,7 +2,7 @@ import { useState, type FocusEvent, type ReactNode } from 'react';
 import * as RovingFocus from '@radix-ui/react-roving-focus';
 import styled from 'styled-components';
 
-export interface Choice {
+interface Choice {
   key: string;
   /** Shown and named, never chosen: the arrow keys pass over it. */
   disabled?: boolean;
