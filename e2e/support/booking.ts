@@ -17,10 +17,14 @@ export async function pickFirstSlot(page: Page): Promise<Picked> {
   await page.goto('/contact');
   const picker = calendar(page);
   await expect(picker.getByText('Times are shown in your time zone: America/New_York')).toBeVisible();
-  await picker.getByRole('group', { name: 'Choose a day' }).getByRole('button').first().click();
-  const times = picker.getByRole('group', { name: /^Times on / });
-  const day = ((await times.getByRole('heading').textContent()) ?? '').replace('Times on ', '');
-  const first = times.getByRole('button').first();
+  // The first day shown always has free times (a booked-out day only ever stands between two that have).
+  await picker.getByRole('toolbar', { name: 'Choose a day' }).getByRole('button').first().click();
+  const heading = picker.getByRole('heading', { name: /^Times on / });
+  const day = ((await heading.textContent()) ?? '').replace('Times on ', '');
+  const first = picker
+    .getByRole('toolbar', { name: `Times on ${day}` })
+    .getByRole('button')
+    .first();
   const time = (await first.textContent()) ?? '';
   await first.click();
   await expect(first).toHaveAttribute('aria-pressed', 'true');

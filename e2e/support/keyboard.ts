@@ -71,6 +71,10 @@ async function expectFocusInView(
   return spot.onTarget;
 }
 
+/** Whether focus is on `container` or inside it. */
+export const isFocusWithin = (container: Locator) =>
+  container.evaluate((el) => el.contains(document.activeElement));
+
 /** What a step leads to: the element that should then have focus, or any other check that the view has settled. */
 type Outcome = Locator | (() => Promise<unknown>);
 
@@ -105,23 +109,41 @@ export class KeyboardWalk {
   /** Tabs until focus is inside `container` (a widget of one tab stop or a group of several). */
   async tabInto(container: Locator, { max = 60 } = {}): Promise<void> {
     for (let i = 0; i < max; i += 1) {
-      if (await container.evaluate((el) => el.contains(document.activeElement)).catch(() => false)) return;
+      if (await isFocusWithin(container).catch(() => false)) return;
       await this.press('Tab');
     }
     throw new Error(`${container.toString()} is not reached within ${max} presses of Tab`);
   }
 
   /**
-   * The next item of a group: the arrow key inside a composite widget (one tab stop, arrows between its items),
-   * Tab in a group of separate tab stops, where the arrow key leaves focus where it was.
+   * Presses an arrow key, Home or End inside `widget`, a composite widget of one tab stop (a toolbar): focus moves
+   * to another of its items.
    */
-  async next(group: Locator): Promise<void> {
+  async move(widget: Locator, key: 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End') {
     const before = await this.page.evaluateHandle(() => document.activeElement);
-    await this.press('ArrowRight');
-    const moved = await before.evaluate((el) => el !== document.activeElement);
-    await before.dispose();
-    if (!moved) await this.press('Tab');
-    expect(await group.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    try {
+      await this.press(key, () =>
+        expect
+          .poll(() => before.evaluate((el) => el !== document.activeElement), {
+            message: `${key} moves focus inside ${widget.toString()}`,
+          })
+          .toBe(true),
+      );
+    } finally {
+      await before.dispose();
+    }
+    expect(await isFocusWithin(widget), `${key} keeps focus inside ${widget.toString()}`).toBe(true);
+  }
+
+  /**
+   * `widget` is one tab stop: from `item`, its entry (which has focus), one Tab leaves it and one Shift+Tab comes
+   * back to `item`.
+   */
+  async expectOneTabStop(widget: Locator, item: Locator): Promise<void> {
+    await expect(item).toBeFocused();
+    await this.press('Tab');
+    expect(await isFocusWithin(widget), `one Tab leaves ${widget.toString()}`).toBe(false);
+    await this.press('Shift+Tab', item);
   }
 
   /** Tabs to the field `field` and types `text` into it (a select takes the typed option's label). */

@@ -18,16 +18,16 @@ const TAKEN = 'Sorry, that time has just been booked. Please choose another time
 const ADDRESS_HAS_BOOKING = "We've e-mailed that address a link to manage its booking.";
 const PASSWORD = 'Sup3rSecret';
 
-/** The times the picker offers on `day` ([] when the day is gone). */
+/** The times the picker offers on `day` ('Monday, November 24'; [] when the day is gone or booked out). */
 async function timesOn(picker: Locator, day: string): Promise<string[]> {
+  // Named 'Monday, November 24, 3 times free' (or 'no times free', disabled).
   const dayButton = picker
-    .getByRole('group', { name: 'Choose a day' })
-    .getByRole('button')
-    .filter({ hasText: day.split(', ')[1]!.replace(/^(\w{3})\w*/, '$1') });
+    .getByRole('toolbar', { name: 'Choose a day' })
+    .getByRole('button', { name: new RegExp(`^${day}, `), disabled: false });
   if ((await dayButton.count()) === 0) return [];
   await dayButton.click();
   return picker
-    .getByRole('group', { name: `Times on ${day}` })
+    .getByRole('toolbar', { name: `Times on ${day}` })
     .getByRole('button')
     .allTextContents();
 }
@@ -48,7 +48,7 @@ test('a signed-in customer books a call: it is in Account -> Meetings and gone f
   await expect(page.getByTestId('live-region')).toContainText('Call booked!');
 
   await picker.getByRole('button', { name: 'Book another call' }).click();
-  await expect(picker.getByRole('group', { name: 'Choose a day' })).toBeVisible();
+  await expect(picker.getByRole('toolbar', { name: 'Choose a day' })).toBeVisible();
   expect(await timesOn(picker, picked.day)).not.toContain(picked.time);
   await page.reload();
   expect(await timesOn(calendar(page), picked.day)).not.toContain(picked.time);
@@ -127,11 +127,11 @@ test('two visitors after one time: one books it, the other is told in words and 
     await expect(refusal).toBeVisible();
     await expect(refusal).toBeFocused();
     await expect(detailsForm(other)).toHaveCount(0);
-    await expect(calendar(other).getByRole('group', { name: 'Choose a day' })).toBeVisible();
+    await expect(calendar(other).getByRole('toolbar', { name: 'Choose a day' })).toBeVisible();
     expect(await timesOn(calendar(other), picked.day)).not.toContain(picked.time);
     // What was typed is still there for the next time picked.
     await calendar(other)
-      .getByRole('group', { name: /^Times on / })
+      .getByRole('toolbar', { name: /^Times on / })
       .getByRole('button')
       .first()
       .click();
@@ -152,7 +152,7 @@ test('with the backend unreachable the picker says so in words, and Retry loads 
   await expect(picker).not.toContainText(/TypeError|Failed to fetch|localhost|:\d{4}/);
   await page.unroute(BACKEND);
   await picker.getByRole('button', { name: 'Retry' }).click();
-  await expect(picker.getByRole('group', { name: 'Choose a day' })).toBeVisible();
+  await expect(picker.getByRole('toolbar', { name: 'Choose a day' })).toBeVisible();
   await expect(picker).not.toContainText('Available times could not be loaded.');
 });
 

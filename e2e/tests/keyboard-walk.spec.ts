@@ -3,13 +3,13 @@
 // changes the view, focus is on an element, never <body>, and never under the sticky header (support/keyboard.ts).
 // One account per width carries sign-up, purchase, booking, two-factor and the password reset; the forms with
 // errors are walked signed out.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
 import { calendar, detailsForm } from '../support/booking';
 import { BUYER } from '../support/checkout';
 import { linkFromInbox } from '../support/inbox';
-import { KeyboardWalk } from '../support/keyboard';
+import { isFocusWithin, KeyboardWalk } from '../support/keyboard';
 import { cartButton } from '../support/routes';
 
 test.describe.configure({ mode: 'parallel' });
@@ -27,8 +27,6 @@ async function open(page: Page, path: string, heading?: string | RegExp) {
   await page.goto(path);
   await expect(heading ? h1(page, heading) : page.getByRole('heading', { level: 1 })).toBeVisible();
 }
-
-const isFocusWithin = (container: Locator) => container.evaluate((el) => el.contains(document.activeElement));
 
 // Each width books a later day than the booking spec's (the first free one), and not the other width's.
 for (const { width, height, daysLater } of [
@@ -86,14 +84,19 @@ for (const { width, height, daysLater } of [
       await test.step('booking a call from the confirmation page', async () => {
         await walk.tabTo(page.getByRole('link', { name: 'Book your kick-off call' }));
         await walk.press('Enter', page.getByRole('heading', { level: 1 }));
+        // Days and times are one tab stop each (a toolbar): Tab enters at the chosen one, arrows move inside.
         const picker = calendar(page);
-        const days = picker.getByRole('group', { name: 'Choose a day' });
+        const days = picker.getByRole('toolbar', { name: 'Choose a day' });
+        const chosenDay = days.getByRole('button', { pressed: true });
         await walk.tabInto(days);
-        for (let i = 0; i < daysLater; i += 1) await walk.next(days);
-        const times = picker.getByRole('group', { name: /^Times on / });
-        await walk.press('Enter', () => expect(times).toBeVisible());
-        await walk.tabInto(times);
+        await walk.expectOneTabStop(days, chosenDay);
+        for (let i = 0; i < daysLater; i += 1) await walk.move(days, 'ArrowRight');
+        const focusedDay = days.getByRole('button').and(page.locator(':focus'));
+        await walk.press('Enter', () => expect(focusedDay).toHaveAttribute('aria-pressed', 'true'));
+        const times = picker.getByRole('toolbar', { name: /^Times on / });
+        await walk.press('Tab', times.getByRole('button').first());
         await walk.press('Enter', () => expect(detailsForm(page)).toBeVisible());
+        await walk.expectOneTabStop(times, times.getByRole('button', { pressed: true }));
         await expect(detailsForm(page).getByLabel('Email')).toHaveValue(email);
         await walk.fill(detailsForm(page).getByLabel('Name'), BUYER.name);
         await walk.tabTo(detailsForm(page).getByRole('button', { name: 'Confirm booking' }));

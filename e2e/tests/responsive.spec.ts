@@ -90,6 +90,85 @@ for (const route of signedInRoutes) {
   });
 }
 
+/** The top, height and right edge of each element `locator` matches, in page order. */
+const boxes = (locator: Locator) =>
+  locator.evaluateAll((els) =>
+    els.map((el) => {
+      const { top, height, right } = el.getBoundingClientRect();
+      return { top: Math.round(top), height: Math.round(height), right: Math.round(right) };
+    }),
+  );
+
+// Issue #33.6: three layouts a careful customer found uneven at 768 and 1280 px.
+test.describe('layouts at 768 and 1280 px', () => {
+  const SMART_WEBSITE = '/services/ai-website-building';
+
+  test("at 1280 px the contact page's days are one height, and so are its times", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await openRoute(page, '/contact');
+    const picker = page.getByRole('region', { name: 'Book a discovery call' });
+    // Three weeks of working days: more than one line of them.
+    await expect(
+      picker.getByRole('toolbar', { name: 'Choose a day' }).getByRole('button').nth(6),
+    ).toBeVisible();
+    for (const name of ['Choose a day', /^Times on /]) {
+      const buttons = picker.getByRole('toolbar', { name }).getByRole('button');
+      await expect(buttons.first()).toBeVisible();
+      const heights = (await boxes(buttons)).map((b) => b.height);
+      expect(new Set(heights), `the heights of ${String(name)}: ${heights.join(', ')}`).toEqual(
+        new Set([heights[0]]),
+      );
+    }
+  });
+
+  test('a service in the cart has its actions on one line at 1280 px, and rows filled evenly where they wrap', async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await openRoute(page, SMART_WEBSITE);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Add to Cart - €899' }).click();
+    const added = main.getByRole('button', { name: 'Added to Cart' });
+    await expect(added).toBeDisabled();
+    const actions = added.locator('xpath=..');
+    const [addedBox, checkoutBox, contactBox] = await boxes(actions.locator(':scope > *'));
+    expect(checkoutBox?.top, "'Go to Checkout' beside 'Added to Cart'").toBe(addedBox?.top);
+    expect(contactBox?.top, "'Contact Us' beside 'Added to Cart'").toBe(addedBox?.top);
+
+    // Narrower, they wrap: each line they take ends where the price card's content does.
+    for (const size of [PHONE, { width: 1024, height: 768 }, TABLET, DESKTOP]) {
+      await page.setViewportSize(size);
+      const right = Math.round(await actions.evaluate((el) => el.getBoundingClientRect().right));
+      const rows = new Map<number, number>();
+      for (const box of await boxes(actions.locator(':scope > *'))) {
+        rows.set(box.top, Math.max(rows.get(box.top) ?? 0, box.right));
+      }
+      for (const [top, rowRight] of rows) {
+        expect(
+          Math.abs(rowRight - right),
+          `at ${size.width} px the line at ${top} px is full`,
+        ).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  test('at 768 px the price card of a service spans the page, leaving no empty column beside it', async ({
+    page,
+  }) => {
+    await page.setViewportSize(TABLET);
+    await openRoute(page, SMART_WEBSITE);
+    const card = page.getByRole('main').getByText('€899.00', { exact: true }).locator('xpath=..');
+    // The card, its column and the opening's grid: as wide as each other.
+    const [cardWidth, columnWidth, gridWidth] = await card.evaluate((el) =>
+      [el, el.parentElement!, el.parentElement!.parentElement!].map((e) =>
+        Math.round(e.getBoundingClientRect().width),
+      ),
+    );
+    expect(cardWidth).toBe(columnWidth);
+    expect(columnWidth).toBe(gridWidth);
+  });
+});
+
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: PHONE });
 

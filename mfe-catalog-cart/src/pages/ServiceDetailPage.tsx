@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Check } from 'lucide-react';
 import {
+  ActionRow,
   Button,
   ButtonLink,
   Card,
@@ -24,20 +25,27 @@ import { getServicePageByPath, toCartItem, type Service, type ServicePage } from
 import { ServiceArt } from 'shared-lib/service-art';
 import { ServiceIcon } from 'shared-lib/service-icon';
 
-/** The page's opening: the text and buy box, with the service's illustration beside them on wide screens. */
+/**
+ * The page's opening: the text and buy box, with the service's illustration beside them on wide screens (the text
+ * column wide enough for the three cart actions on one line at 1280 px) and centred under them on narrower ones.
+ */
 const Intro = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[6]};
   align-items: center;
   ${media.lg} {
-    grid-template-columns: 1.2fr 1fr;
+    grid-template-columns: 3fr 2fr;
   }
 `;
 
 const Art = styled(ServiceArt)`
+  justify-self: center;
   max-width: 30rem;
   border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.md};
+  ${media.lg} {
+    justify-self: start;
+  }
 `;
 
 const Hero = styled.header`
@@ -66,12 +74,11 @@ const Tagline = styled.p`
   color: ${({ theme }) => theme.colors.text};
 `;
 
+/** The price card fills the text's column: a narrower one left an empty column beside it at 768 px. */
 const Buy = styled(Card)`
   display: grid;
   gap: ${({ theme }) => theme.space[3]};
-  justify-items: start;
   margin-top: ${({ theme }) => theme.space[5]};
-  max-width: 32rem;
 `;
 
 const Price = styled.p`
@@ -81,10 +88,11 @@ const Price = styled.p`
   color: ${({ theme }) => theme.colors.ink};
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+/** The cart's actions on one line where they fit; where they do not, each line they wrap to is filled evenly. */
+const BuyActions = styled(ActionRow)`
+  > * {
+    flex: 1 1 auto;
+  }
 `;
 
 const Columns = styled.div`
@@ -156,7 +164,7 @@ function BuyBox({ service }: { service: Service }) {
         Fixed price. Some services might include subscriptions at other companies (for example hosting or an
         AI tool), which you pay to them directly.
       </Muted>
-      <Actions>
+      <BuyActions>
         <Button
           $size="lg"
           disabled={inCart}
@@ -175,7 +183,7 @@ function BuyBox({ service }: { service: Service }) {
         <ButtonLink to={paths.contact} $size="lg" $variant="outline">
           Contact Us
         </ButtonLink>
-      </Actions>
+      </BuyActions>
     </Buy>
   );
 }
@@ -208,11 +216,11 @@ export default function ServiceDetailPage() {
             {isService(page) ? (
               <BuyBox service={page} />
             ) : (
-              <Actions style={{ marginTop: '1.5rem' }}>
+              <ActionRow style={{ marginTop: '1.5rem' }}>
                 <ButtonLink to={strategyCallBookingPath} $size="lg">
                   Book Your Call
                 </ButtonLink>
-              </Actions>
+              </ActionRow>
             )}
           </div>
           <Art name={page.icon} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { AlertTriangle, CheckCircle2, Globe } from 'lucide-react';
 import {
   announce,
@@ -21,10 +21,12 @@ import {
   formatSlotTime,
   groupSlotsByDay,
   visitorTimeZone,
+  withFullyBookedDays,
   type Slot,
   type SlotDay,
 } from '../utils/slots';
 import { BookingForm, emptyBookingDetails } from './BookingForm';
+import { ChoiceBar, ChoiceGrid } from './ChoiceBar';
 
 /** The calls this picker books (the strategy call's name is its page's title, beyond the spec: #33.6). */
 const CALLS: Record<CallType, { name: string; booked: string }> = {
@@ -59,53 +61,32 @@ const Zone = styled(Muted)`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const Choices = styled.ul<{ $min: string }>`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}, 1fr));
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const choice = css`
-  width: 100%;
-  min-height: 2.75rem;
-  padding: ${({ theme }) => theme.space[2]};
-  border: 1px solid ${({ theme }) => theme.colors.fieldBorder};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
-  color: ${({ theme }) => theme.colors.ink};
-  font: inherit;
-  cursor: pointer;
-  &:hover {
-    border-color: ${({ theme }) => theme.colors.primary};
-  }
-  &[aria-pressed='true'] {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-  }
-`;
-
-const DayButton = styled.button.attrs({ type: 'button' })`
-  ${choice}
+/**
+ * A day's face: its short weekday over its date ('MON' / 'Nov 24'), hidden from screen readers, which read its
+ * name in words instead. Each short word is the start of the word it stands for ('Mon' of 'Monday').
+ */
+const DayFace = styled.span`
   display: grid;
   line-height: 1.3;
   span:first-child {
     font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: 400;
     text-transform: uppercase;
     letter-spacing: 0.04em;
   }
-  span:nth-child(2) {
-    font-weight: 600;
-  }
 `;
 
-const TimeButton = styled.button.attrs({ type: 'button' })`
-  ${choice}
-  font-weight: 600;
-`;
+/** Days at least this wide keep 'Nov 28' on one line in every font the site may fall back to. */
+const DAY_MIN = '5rem';
+const TIME_MIN = '6rem';
+
+const hasTimes = (day: SlotDay) => day.slots.length > 0;
+
+/** 'Monday, November 24, 2 times free', as a screen reader should say a day's button. */
+function dayName({ fullDate, slots }: SlotDay): string {
+  const free = slots.length === 0 ? 'no times' : slots.length === 1 ? '1 time' : `${slots.length} times`;
+  return `${fullDate}, ${free} free`;
+}
 
 const Panel = styled.div<{ $tone: 'danger' | 'success' | 'plain' }>`
   display: grid;
@@ -141,16 +122,16 @@ function SlotsSkeleton() {
   return (
     <LoadingStatus label="Loading available times...">
       <Stack>
-        <Choices as="div" $min="4.5rem">
+        <ChoiceGrid $min={DAY_MIN}>
           {Array.from({ length: 5 }, (_, i) => (
             <SkeletonBlock key={i} $h="3.5rem" $radius="md" />
           ))}
-        </Choices>
-        <Choices as="div" $min="6rem">
+        </ChoiceGrid>
+        <ChoiceGrid $min={TIME_MIN}>
           {Array.from({ length: 6 }, (_, i) => (
             <SkeletonBlock key={i} $h="2.75rem" $radius="md" />
           ))}
-        </Choices>
+        </ChoiceGrid>
       </Stack>
     </LoadingStatus>
   );
@@ -192,7 +173,8 @@ export function BookingCalendar({
     let current = true;
     fetchAvailableSlots().then(
       (slots) => {
-        if (current) setLoad({ status: 'ready', days: groupSlotsByDay(slots, timeZone) });
+        if (current)
+          setLoad({ status: 'ready', days: withFullyBookedDays(groupSlotsByDay(slots, timeZone)) });
       },
       (error: unknown) => {
         if (current) setLoad({ status: 'error', message: reportError('booking', error).message });
@@ -210,12 +192,20 @@ export function BookingCalendar({
 
   const days = load.status === 'ready' ? load.days : [];
   // The chosen day while it still has free times, else the first day that has some.
-  const day = days.find((d) => d.key === dayKey) ?? days[0];
+  const day = days.find((d) => d.key === dayKey && hasTimes(d)) ?? days.find(hasTimes);
   const chosen = slot && day?.slots.some((s) => s.slot_start === slot.slot_start) ? slot : null;
 
   const refusalRef = useFocusWhen<HTMLParagraphElement>(refusal);
   const bookedRef = useFocusWhen<HTMLDivElement>(booked);
   const rootRef = useRef<HTMLDivElement>(null);
+  const timesRef = useRef<HTMLDivElement>(null);
+  // 'Book another call' goes with the panel it is on: focus then stays in the calendar.
+  const focusPickerNext = useRef(false);
+  useEffect(() => {
+    if (booked || !focusPickerNext.current) return;
+    focusPickerNext.current = false;
+    rootRef.current?.focus();
+  }, [booked]);
 
   if (booked) {
     return (
@@ -239,6 +229,7 @@ export function BookingCalendar({
             onClick={() => {
               setBooked(null);
               setSlot(null);
+              focusPickerNext.current = true;
             }}
           >
             Book another call
@@ -293,46 +284,50 @@ export function BookingCalendar({
       ) : null}
       {load.status === 'ready' && day ? (
         <>
-          <div role="group" aria-labelledby={`${timesId}-days`}>
+          <div>
             <h3 id={`${timesId}-days`}>Choose a day</h3>
-            <Choices $min="4.5rem">
-              {days.map((d) => (
-                <li key={d.key}>
-                  <DayButton
-                    aria-pressed={d.key === day.key}
-                    onClick={() => {
-                      setDayKey(d.key);
-                      setSlot(null);
-                    }}
-                  >
-                    <span>{d.weekday}</span>
-                    <span>{d.date}</span>
-                    <VisuallyHidden>
-                      , {d.slots.length} {d.slots.length === 1 ? 'time' : 'times'} free
-                    </VisuallyHidden>
-                  </DayButton>
-                </li>
-              ))}
-            </Choices>
+            <ChoiceBar
+              labelledBy={`${timesId}-days`}
+              min={DAY_MIN}
+              choices={days.map((d) => ({
+                key: d.key,
+                disabled: !hasTimes(d),
+                // The name in one piece: a hidden part beside visible ones gets a stray space before it.
+                content: (
+                  <>
+                    <DayFace aria-hidden="true">
+                      <span>{d.weekday}</span>
+                      <span>{d.date}</span>
+                    </DayFace>
+                    <VisuallyHidden>{dayName(d)}</VisuallyHidden>
+                  </>
+                ),
+              }))}
+              chosen={day.key}
+              onChoose={(key) => {
+                setDayKey(key);
+                setSlot(null);
+              }}
+            />
           </div>
-          <div role="group" aria-labelledby={`${timesId}-times`}>
+          <div ref={timesRef}>
             <h3 id={`${timesId}-times`}>Times on {day.fullDate}</h3>
-            <Choices $min="6rem">
-              {day.slots.map((s) => (
-                <li key={s.slot_start}>
-                  <TimeButton
-                    aria-pressed={chosen?.slot_start === s.slot_start}
-                    onClick={() => {
-                      setSlot(s);
-                      setRefusal(null);
-                      announce(`${formatSlot(s, timeZone)} selected. Enter your details below to confirm.`);
-                    }}
-                  >
-                    {formatSlotTime(s.slot_start, timeZone)}
-                  </TimeButton>
-                </li>
-              ))}
-            </Choices>
+            <ChoiceBar
+              labelledBy={`${timesId}-times`}
+              min={TIME_MIN}
+              choices={day.slots.map((s) => ({
+                key: s.slot_start,
+                content: formatSlotTime(s.slot_start, timeZone),
+              }))}
+              chosen={chosen?.slot_start ?? null}
+              onChoose={(key) => {
+                const s = day.slots.find((t) => t.slot_start === key);
+                if (!s) return;
+                setSlot(s);
+                setRefusal(null);
+                announce(`${formatSlot(s, timeZone)} selected. Enter your details below to confirm.`);
+              }}
+            />
           </div>
           {chosen ? (
             <BookingForm
@@ -353,7 +348,11 @@ export function BookingCalendar({
                 setSlot(null);
                 reload();
               }}
-              onChangeTime={() => setSlot(null)}
+              onChangeTime={() => {
+                // The form goes: focus returns to the times, at the one that was chosen.
+                timesRef.current?.querySelector<HTMLElement>('[aria-pressed="true"]')?.focus();
+                setSlot(null);
+              }}
             />
           ) : null}
         </>

@@ -60,6 +60,18 @@ const formatSlotDay = (iso: string, timeZone: string): string =>
 export const formatSlot = (slot: Slot, timeZone: string): string =>
   `${formatSlotDay(slot.slot_start, timeZone)}, ${formatSlotTime(slot.slot_start, timeZone)} - ${formatSlotTime(slot.slot_end, timeZone)}`;
 
+/** A local date's labels, read from its key: noon UTC of that date names it in UTC whatever the visitor's zone. */
+function emptyDay(key: string): SlotDay {
+  const noon = `${key}T12:00:00Z`;
+  return {
+    key,
+    weekday: format(noon, { weekday: 'short' }, 'UTC'),
+    date: format(noon, { month: 'short', day: 'numeric' }, 'UTC'),
+    fullDate: formatSlotDay(noon, 'UTC'),
+    slots: [],
+  };
+}
+
 /** The slots by the visitor's local day, days and slots in time order. */
 export function groupSlotsByDay(slots: readonly Slot[], timeZone: string): SlotDay[] {
   const days = new Map<string, SlotDay>();
@@ -68,16 +80,33 @@ export function groupSlotsByDay(slots: readonly Slot[], timeZone: string): SlotD
     const key = dayKey(slot.slot_start, timeZone);
     let day = days.get(key);
     if (!day) {
-      day = {
-        key,
-        weekday: format(slot.slot_start, { weekday: 'short' }, timeZone),
-        date: format(slot.slot_start, { month: 'short', day: 'numeric' }, timeZone),
-        fullDate: formatSlotDay(slot.slot_start, timeZone),
-        slots: [],
-      };
+      day = emptyDay(key);
       days.set(key, day);
     }
     day.slots.push(slot);
   }
   return [...days.values()];
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The days with free times (in order, as groupSlotsByDay gives them) and, between the first and the last, the
+ * fully booked ones: a day with no free time on a weekday that has free times on another day. The browser is
+ * told only the free slots, so a weekday that has none anywhere is taken for one the agency does not work.
+ */
+export function withFullyBookedDays(days: readonly SlotDay[]): SlotDay[] {
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return [];
+  const free = new Map(days.map((d) => [d.key, d]));
+  const workdays = new Set(days.map((d) => d.weekday));
+  const all: SlotDay[] = [];
+  // A key parses as midnight UTC, so whole days step from date to date.
+  for (let t = Date.parse(first.key); t <= Date.parse(last.key); t += DAY_MS) {
+    const key = new Date(t).toISOString().slice(0, 10);
+    const day = free.get(key) ?? emptyDay(key);
+    if (workdays.has(day.weekday)) all.push(day);
+  }
+  return all;
 }

@@ -18,6 +18,8 @@ const slot = (start: string) => ({
 const MON_9 = slot('2025-11-24T08:00:00Z');
 const MON_930 = slot('2025-11-24T08:30:00Z');
 const TUE_14 = slot('2025-11-25T13:00:00Z');
+// A week later: Monday 1 December has no free time left, Tuesday 2 December one.
+const TUE_DEC_2_9 = slot('2025-12-02T08:00:00Z');
 const TAKEN = 'Sorry, that time has just been booked. Please choose another time.';
 
 interface Backend {
@@ -82,15 +84,15 @@ describe('BookingCalendar', () => {
     expect(screen.getByRole('status', { name: 'Loading available times...' })).toBeInTheDocument();
     // The zone is named with the times, never in a snapshot of the loading page.
     expect(screen.queryByText(/Times are shown/)).not.toBeInTheDocument();
-    const days = await screen.findByRole('group', { name: 'Choose a day' });
+    const days = await screen.findByRole('toolbar', { name: 'Choose a day' });
     expect(screen.getByText('Times are shown in your time zone: Europe/Berlin')).toBeInTheDocument();
     const dayButtons = within(days).getAllByRole('button');
-    expect(dayButtons.map((b) => b.textContent)).toEqual([
-      'MonNov 24, 2 times free',
-      'TueNov 25, 1 time free',
-    ]);
+    // Seen as 'MON' over 'Nov 24'; heard as a screen reader should say it.
+    expect(screen.getByText('Nov 24')).toBeVisible();
+    expect(dayButtons[0]).toHaveAccessibleName('Monday, November 24, 2 times free');
+    expect(dayButtons[1]).toHaveAccessibleName('Tuesday, November 25, 1 time free');
     expect(dayButtons[0]).toHaveAttribute('aria-pressed', 'true');
-    const times = screen.getByRole('group', { name: 'Times on Monday, November 24' });
+    const times = screen.getByRole('toolbar', { name: 'Times on Monday, November 24' });
     expect(
       within(times)
         .getAllByRole('button')
@@ -102,11 +104,14 @@ describe('BookingCalendar', () => {
   it('books with the keyboard alone: day, time, details, confirm; then says so, focused, and reloads the times', async () => {
     const user = userEvent.setup();
     renderCalendar();
-    await screen.findByRole('group', { name: 'Choose a day' });
-    screen.getByRole('button', { name: /^Tue/ }).focus();
+    await screen.findByRole('toolbar', { name: 'Choose a day' });
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Tuesday/ })).toHaveFocus());
     await user.keyboard('{Enter}');
-    const times = screen.getByRole('group', { name: 'Times on Tuesday, November 25' });
-    within(times).getByRole('button', { name: '2:00 PM' }).focus();
+    const times = screen.getByRole('toolbar', { name: 'Times on Tuesday, November 25' });
+    await user.tab();
+    expect(within(times).getByRole('button', { name: '2:00 PM' })).toHaveFocus();
     await user.keyboard(' ');
     expect(within(times).getByRole('button', { name: '2:00 PM' })).toHaveAttribute('aria-pressed', 'true');
     expect(useAnnouncerStore.getState().current?.message).toBe(
@@ -180,7 +185,7 @@ describe('BookingCalendar', () => {
     const panel = (await screen.findAllByText(TAKEN)).find((el) => el.hasAttribute('tabindex'))!;
     await waitFor(() => expect(panel).toHaveFocus());
     expect(await findToast('Time no longer available')).toHaveTextContent(TAKEN);
-    const times = await screen.findByRole('group', { name: 'Times on Monday, November 24' });
+    const times = await screen.findByRole('toolbar', { name: 'Times on Monday, November 24' });
     expect(
       within(times)
         .getAllByRole('button')
@@ -286,7 +291,7 @@ describe('BookingCalendar', () => {
     renderCalendar();
     expect(await screen.findByText('No free times in the next weeks.')).toBeInTheDocument();
     expect(screen.getByText("Send us a message and we'll find a time that suits you.")).toBeInTheDocument();
-    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
   });
 
   it("fills in a signed-in customer's email and links to their meetings once booked", async () => {
@@ -334,5 +339,123 @@ describe('BookingCalendar', () => {
     await user.click(screen.getByRole('button', { name: /^Tue/ }));
     await user.click(screen.getByRole('button', { name: '2:00 PM' }));
     expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+  });
+
+  describe('as one widget for the keyboard (WAI-ARIA toolbar, roving tabindex)', () => {
+    beforeEach(() => {
+      backend.slots = [() => json([MON_9, MON_930, TUE_14, TUE_DEC_2_9])];
+    });
+
+    const day = (name: RegExp) => screen.getByRole('button', { name });
+    const expectFocus = (element: HTMLElement) => waitFor(() => expect(element).toHaveFocus());
+
+    it('names each day as a screen reader should say it; a booked-out day says so and cannot be chosen', async () => {
+      const user = userEvent.setup();
+      renderCalendar();
+      const days = await screen.findByRole('toolbar', { name: 'Choose a day' });
+      const names = [
+        'Monday, November 24, 2 times free',
+        'Tuesday, November 25, 1 time free',
+        'Monday, December 1, no times free',
+        'Tuesday, December 2, 1 time free',
+      ];
+      const buttons = within(days).getAllByRole('button');
+      expect(buttons).toHaveLength(names.length);
+      buttons.forEach((button, i) => expect(button).toHaveAccessibleName(names[i]));
+      // No stray space before a comma, in any name in the picker.
+      for (const button of screen.getAllByRole('button')) {
+        expect(button).not.toHaveAccessibleName(/\s,/);
+      }
+      const full = day(/^Monday, December 1/);
+      expect(full).toBeDisabled();
+      await user.click(full);
+      expect(full).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.getByRole('toolbar', { name: 'Times on Monday, November 24' })).toBeInTheDocument();
+    });
+
+    it('is one tab stop for the days and one for the times; arrows, Home and End move between them', async () => {
+      const user = userEvent.setup();
+      renderCalendar();
+      const days = await screen.findByRole('toolbar', { name: 'Choose a day' });
+      // Only the chosen day can be reached with Tab.
+      expect(
+        within(days)
+          .getAllByRole('button')
+          .filter((b) => b.tabIndex === 0),
+      ).toEqual([day(/^Monday, November 24/)]);
+
+      await user.tab();
+      expect(day(/^Monday, November 24/)).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      await expectFocus(day(/^Tuesday, November 25/));
+      // The booked-out Monday is passed over.
+      await user.keyboard('{ArrowRight}');
+      await expectFocus(day(/^Tuesday, December 2/));
+      await user.keyboard('{ArrowLeft}');
+      await expectFocus(day(/^Tuesday, November 25/));
+      await user.keyboard('{End}');
+      await expectFocus(day(/^Tuesday, December 2/));
+      await user.keyboard('{Home}');
+      await expectFocus(day(/^Monday, November 24/));
+      await user.keyboard('{ArrowDown}');
+      await expectFocus(day(/^Tuesday, November 25/));
+      // Moving chooses nothing: the times are still Monday's.
+      expect(day(/^Monday, November 24/)).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('toolbar', { name: 'Times on Monday, November 24' })).toBeInTheDocument();
+
+      // One Tab leaves the days for the times, at their first; one more leaves the times.
+      await user.tab();
+      const times = screen.getByRole('toolbar', { name: 'Times on Monday, November 24' });
+      expect(within(times).getByRole('button', { name: '9:00 AM' })).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      await expectFocus(within(times).getByRole('button', { name: '9:30 AM' }));
+      await user.keyboard('{Enter}');
+      expect(within(times).getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'true');
+      await user.tab();
+      expect(screen.getByLabelText('Name')).toHaveFocus();
+
+      // Back in, each bar is entered at its chosen one, wherever focus was in it before.
+      await user.tab({ shift: true });
+      expect(within(times).getByRole('button', { name: '9:30 AM' })).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(day(/^Monday, November 24/)).toHaveFocus();
+    });
+
+    it('chooses with Space as with Enter and a click', async () => {
+      const user = userEvent.setup();
+      renderCalendar();
+      await screen.findByRole('toolbar', { name: 'Choose a day' });
+      await user.tab();
+      await user.keyboard('{End}');
+      await expectFocus(day(/^Tuesday, December 2/));
+      await user.keyboard(' ');
+      expect(day(/^Tuesday, December 2/)).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('toolbar', { name: 'Times on Tuesday, December 2' })).toBeInTheDocument();
+      await user.click(day(/^Tuesday, November 25/));
+      expect(day(/^Tuesday, November 25/)).toHaveAttribute('aria-pressed', 'true');
+      expect(day(/^Tuesday, December 2/)).toHaveAttribute('aria-pressed', 'false');
+      // The clicked day is the tab stop now.
+      expect(day(/^Tuesday, November 25/)).toHaveAttribute('tabindex', '0');
+      expect(day(/^Monday, November 24/)).toHaveAttribute('tabindex', '-1');
+    });
+
+    it('keeps focus in the picker when the form goes: Change time and Book another call', async () => {
+      const user = userEvent.setup();
+      renderCalendar();
+      await user.click(await screen.findByRole('button', { name: '9:30 AM' }));
+      await user.click(screen.getByRole('button', { name: 'Change time' }));
+      expect(screen.queryByRole('form', { name: 'Your details' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveFocus();
+
+      await user.keyboard('{Enter}');
+      await fillDetails(user);
+      await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+      await user.click(await screen.findByRole('button', { name: 'Book another call' }));
+      // On the picker (the times reload under it), from where Tab reaches the days.
+      await screen.findByRole('toolbar', { name: 'Choose a day' });
+      expect(document.body).not.toHaveFocus();
+      await user.tab();
+      expect(day(/^Monday, November 24/)).toHaveFocus();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { formatSlot, formatSlotTime, groupSlotsByDay, type Slot } from '../slots';
+import { formatSlot, formatSlotTime, groupSlotsByDay, withFullyBookedDays, type Slot } from '../slots';
 
 const slot = (start: string, minutes = 30): Slot => ({
   slot_start: start,
@@ -37,5 +37,33 @@ describe('booking slots', () => {
 
   it('has no days when there are no slots', () => {
     expect(groupSlotsByDay([], 'Europe/Berlin')).toEqual([]);
+    expect(withFullyBookedDays([])).toEqual([]);
+  });
+
+  it('adds the fully booked days between free ones: a day without free times on a weekday that has some', () => {
+    // Free: Monday 24 and Tuesday 25 November, then Tuesday 2 December; Monday 1 December is booked out, and the
+    // weekend and Wednesday to Friday never have a free time (not working days, as far as the browser can tell).
+    const TUESDAY_DEC_2 = slot('2025-12-02T08:00:00Z');
+    const days = withFullyBookedDays(
+      groupSlotsByDay([MONDAY_9, TUESDAY_1630, TUESDAY_DEC_2], 'Europe/Berlin'),
+    );
+    expect(days.map((d) => [d.key, d.weekday, d.date, d.fullDate, d.slots.length])).toEqual([
+      ['2025-11-24', 'Mon', 'Nov 24', 'Monday, November 24', 1],
+      ['2025-11-25', 'Tue', 'Nov 25', 'Tuesday, November 25', 1],
+      ['2025-12-01', 'Mon', 'Dec 1', 'Monday, December 1', 0],
+      ['2025-12-02', 'Tue', 'Dec 2', 'Tuesday, December 2', 1],
+    ]);
+  });
+
+  it("counts the fully booked days in the visitor's own dates", () => {
+    // In Tokyo, Berlin's Monday 9:00 is Monday evening and its Tuesday 16:30 is early Wednesday.
+    const WEDNESDAY_DEC_3_TOKYO = slot('2025-12-02T15:30:00Z');
+    const days = withFullyBookedDays(groupSlotsByDay([MONDAY_9, WEDNESDAY_DEC_3_TOKYO], 'Asia/Tokyo'));
+    expect(days.map((d) => [d.fullDate, d.slots.length])).toEqual([
+      ['Monday, November 24', 1],
+      ['Wednesday, November 26', 0],
+      ['Monday, December 1', 0],
+      ['Wednesday, December 3', 1],
+    ]);
   });
 });
