@@ -1,8 +1,8 @@
 // Issue 33, "How it is checked": the journeys a customer makes, walked with the keyboard alone (Tab, Shift+Tab,
 // Enter, Space, Escape, arrows; no clicks) at phone and desktop width. After every press that moves focus or
 // changes the view, focus is on an element, never <body>, and never under the sticky header (support/keyboard.ts).
-// One account per width carries sign-up, purchase, booking, two-factor and the password reset; the forms with
-// errors are walked signed out.
+// One account per width carries sign-up, purchase, booking, two-factor, the account's tabs and settings and the
+// password reset; the forms with errors are walked signed out.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
@@ -19,7 +19,8 @@ test.describe.configure({ mode: 'parallel' });
 test.use({ timezoneId: 'America/New_York', reducedMotion: 'reduce' });
 
 const PASSWORD = 'Walk-pass1';
-const NEW_PASSWORD = 'Walk-pass2';
+const CHANGED_PASSWORD = 'Walk-pass2';
+const NEW_PASSWORD = 'Walk-pass3';
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /** Opens `path` as a typed address would, once its h1 shows. */
@@ -36,11 +37,11 @@ for (const { width, height, daysLater } of [
   test.describe(`keyboard only at ${width} px`, () => {
     test.use({ viewport: { width, height } });
 
-    test('one customer signs up, buys, books a call, turns two-factor on and off, resets the password', async ({
+    test('one customer signs up, buys, books a call, turns two-factor on and off, changes the account, resets the password', async ({
       page,
       request,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       const walk = new KeyboardWalk(page);
       const email = uniqueEmail(`walk-${width}`);
 
@@ -118,6 +119,36 @@ for (const { width, height, daysLater } of [
         await walk.press('Enter', page.getByText(/^Enter a code from your authenticator app to remove/));
         await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
         await walk.press('Enter', page.getByText(/^Protect your account with a second step/));
+      });
+
+      await test.step("the account's tabs, then its e-mail and password", async () => {
+        // The tabs are one tab stop: arrows move between them and show each panel.
+        const tabs = page.getByRole('tablist', { name: 'Account sections' });
+        const tab = (name: string) => tabs.getByRole('tab', { name });
+        await walk.tabTo(tab('Profile'), { back: true });
+        for (const [key, name] of [
+          ['ArrowRight', 'Orders'],
+          ['ArrowRight', 'Meetings'],
+          ['Home', 'Profile'],
+        ] as const) {
+          await walk.move(tabs, key);
+          await expect(tab(name)).toBeFocused();
+          await expect(tab(name)).toHaveAttribute('aria-selected', 'true');
+        }
+        await walk.press('Tab');
+        await expect(tab('Profile')).not.toBeFocused();
+
+        // The address changes once the link sent to the new one is opened (GoTrue's rule, whatever the config).
+        await walk.fill(page.getByLabel('New email'), uniqueEmail(`walk-moved-${width}`));
+        await walk.press('Enter', () =>
+          expect(page.getByText(/^We sent a confirmation link to /).first()).toBeVisible(),
+        );
+
+        await walk.fill(page.getByLabel('New password', { exact: true }), CHANGED_PASSWORD);
+        await walk.fill(page.getByLabel('Confirm new password'), CHANGED_PASSWORD);
+        await walk.press('Enter', () =>
+          expect(page.getByText('Your password has been changed.').first()).toBeVisible(),
+        );
       });
 
       await test.step('sign out, then forgot password with the link from the inbox', async () => {
