@@ -6,9 +6,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
-import { calendar, detailsForm } from '../support/booking';
+import { calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
 import { BUYER } from '../support/checkout';
-import { linkFromInbox } from '../support/inbox';
+import { linkFromInbox, messageFromInbox } from '../support/inbox';
 import { isFocusWithin, KeyboardWalk } from '../support/keyboard';
 import { cartButton } from '../support/routes';
 
@@ -216,3 +216,30 @@ for (const { width, height, daysLater } of [
     });
   });
 }
+
+test.describe('keyboard only at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("a guest's booking link: confirm the call, then cancel it", async ({ page, request }) => {
+    test.slow(); // the receipt goes through the e-mail function and the inbox
+    const email = uniqueEmail('walk-link');
+    // The booking itself is walked above; here the page its e-mailed link opens.
+    await pickFirstSlot(page);
+    await confirm(page, 'Grace Hopper', email);
+    await expect(calendar(page).getByRole('heading', { name: 'Please confirm your call' })).toBeVisible();
+    const link = (
+      await messageFromInbox(request, email, /^Please confirm your Discovery Call on /)
+    ).links.find((url) => url.includes('/booking?token='));
+    await open(page, new URL(link!).pathname + new URL(link!).search, 'Confirm your call');
+
+    const walk = new KeyboardWalk(page);
+    await walk.tabTo(page.getByRole('button', { name: 'Confirm my call' }));
+    await walk.press('Enter', h1(page, 'Your call is confirmed'));
+    await walk.tabTo(page.getByRole('button', { name: 'Cancel this call' }));
+    await walk.press('Enter', () =>
+      expect(page.getByRole('button', { name: 'Yes, cancel the call' })).toBeVisible(),
+    );
+    await walk.tabTo(page.getByRole('button', { name: 'Yes, cancel the call' }));
+    await walk.press('Enter', page.getByText('Your call is cancelled, and its time is free for others.'));
+  });
+});
