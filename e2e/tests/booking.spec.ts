@@ -20,10 +20,12 @@ const PASSWORD = 'Sup3rSecret';
 
 /** The times the picker offers on `day` ('Monday, November 24'; [] when the day is gone or booked out). */
 async function timesOn(picker: Locator, day: string): Promise<string[]> {
-  // Named 'Monday, November 24, 3 times free' (or 'no times free', disabled).
+  // Named by the words it shows, 'Mon Nov 24, 3 times free' (or 'no times free', disabled).
+  const [weekday = '', monthDay = ''] = day.split(', ');
+  const [month = '', date = ''] = monthDay.split(' ');
   const dayButton = picker
     .getByRole('toolbar', { name: 'Choose a day' })
-    .getByRole('button', { name: new RegExp(`^${day}, `), disabled: false });
+    .getByRole('button', { name: `${weekday.slice(0, 3)} ${month.slice(0, 3)} ${date},`, disabled: false });
   if ((await dayButton.count()) === 0) return [];
   await dayButton.click();
   return picker

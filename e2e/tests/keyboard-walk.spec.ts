@@ -1,14 +1,14 @@
 // Issue 33, "How it is checked": the journeys a customer makes, walked with the keyboard alone (Tab, Shift+Tab,
 // Enter, Space, Escape, arrows; no clicks) at phone and desktop width. After every press that moves focus or
 // changes the view, focus is on an element, never <body>, and never under the sticky header (support/keyboard.ts).
-// One account per width carries sign-up, purchase, booking, two-factor and the password reset; the forms with
-// errors are walked signed out.
+// One account per width carries sign-up, purchase, booking, two-factor, the account's tabs and settings and the
+// password reset; the forms with errors are walked signed out.
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
-import { calendar, detailsForm } from '../support/booking';
+import { calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
 import { BUYER } from '../support/checkout';
-import { linkFromInbox } from '../support/inbox';
+import { linkFromInbox, messageFromInbox } from '../support/inbox';
 import { isFocusWithin, KeyboardWalk } from '../support/keyboard';
 import { cartButton } from '../support/routes';
 
@@ -19,7 +19,8 @@ test.describe.configure({ mode: 'parallel' });
 test.use({ timezoneId: 'America/New_York', reducedMotion: 'reduce' });
 
 const PASSWORD = 'Walk-pass1';
-const NEW_PASSWORD = 'Walk-pass2';
+const CHANGED_PASSWORD = 'Walk-pass2';
+const NEW_PASSWORD = 'Walk-pass3';
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 /** Opens `path` as a typed address would, once its h1 shows. */
@@ -36,11 +37,11 @@ for (const { width, height, daysLater } of [
   test.describe(`keyboard only at ${width} px`, () => {
     test.use({ viewport: { width, height } });
 
-    test('one customer signs up, buys, books a call, turns two-factor on and off, resets the password', async ({
+    test('one customer signs up, buys, books a call, turns two-factor on and off, changes the account, resets the password', async ({
       page,
       request,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(240_000);
       const walk = new KeyboardWalk(page);
       const email = uniqueEmail(`walk-${width}`);
 
@@ -120,6 +121,36 @@ for (const { width, height, daysLater } of [
         await walk.press('Enter', page.getByText(/^Protect your account with a second step/));
       });
 
+      await test.step("the account's tabs, then its e-mail and password", async () => {
+        // The tabs are one tab stop: arrows move between them and show each panel.
+        const tabs = page.getByRole('tablist', { name: 'Account sections' });
+        const tab = (name: string) => tabs.getByRole('tab', { name });
+        await walk.tabTo(tab('Profile'), { back: true });
+        for (const [key, name] of [
+          ['ArrowRight', 'Orders'],
+          ['ArrowRight', 'Meetings'],
+          ['Home', 'Profile'],
+        ] as const) {
+          await walk.move(tabs, key);
+          await expect(tab(name)).toBeFocused();
+          await expect(tab(name)).toHaveAttribute('aria-selected', 'true');
+        }
+        await walk.press('Tab');
+        await expect(tab('Profile')).not.toBeFocused();
+
+        // The address changes once the link sent to the new one is opened (GoTrue's rule, whatever the config).
+        await walk.fill(page.getByLabel('New email'), uniqueEmail(`walk-moved-${width}`));
+        await walk.press('Enter', () =>
+          expect(page.getByText(/^We sent a confirmation link to /).first()).toBeVisible(),
+        );
+
+        await walk.fill(page.getByLabel('New password', { exact: true }), CHANGED_PASSWORD);
+        await walk.fill(page.getByLabel('Confirm new password'), CHANGED_PASSWORD);
+        await walk.press('Enter', () =>
+          expect(page.getByText('Your password has been changed.').first()).toBeVisible(),
+        );
+      });
+
       await test.step('sign out, then forgot password with the link from the inbox', async () => {
         await walk.tabTo(page.getByRole('button', { name: 'Account menu' }), { back: true });
         await walk.press('Enter', page.getByRole('menuitem', { name: 'My Account' }));
@@ -185,3 +216,30 @@ for (const { width, height, daysLater } of [
     });
   });
 }
+
+test.describe('keyboard only at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+
+  test("a guest's booking link: confirm the call, then cancel it", async ({ page, request }) => {
+    test.slow(); // the receipt goes through the e-mail function and the inbox
+    const email = uniqueEmail('walk-link');
+    // The booking itself is walked above; here the page its e-mailed link opens.
+    await pickFirstSlot(page);
+    await confirm(page, 'Grace Hopper', email);
+    await expect(calendar(page).getByRole('heading', { name: 'Please confirm your call' })).toBeVisible();
+    const link = (
+      await messageFromInbox(request, email, /^Please confirm your Discovery Call on /)
+    ).links.find((url) => url.includes('/booking?token='));
+    await open(page, new URL(link!).pathname + new URL(link!).search, 'Confirm your call');
+
+    const walk = new KeyboardWalk(page);
+    await walk.tabTo(page.getByRole('button', { name: 'Confirm my call' }));
+    await walk.press('Enter', h1(page, 'Your call is confirmed'));
+    await walk.tabTo(page.getByRole('button', { name: 'Cancel this call' }));
+    await walk.press('Enter', () =>
+      expect(page.getByRole('button', { name: 'Yes, cancel the call' })).toBeVisible(),
+    );
+    await walk.tabTo(page.getByRole('button', { name: 'Yes, cancel the call' }));
+    await walk.press('Enter', page.getByText('Your call is cancelled, and its time is free for others.'));
+  });
+});

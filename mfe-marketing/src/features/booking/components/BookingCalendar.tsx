@@ -82,10 +82,13 @@ const TIME_MIN = '6rem';
 
 const hasTimes = (day: SlotDay) => day.slots.length > 0;
 
-/** 'Monday, November 24, 2 times free', as a screen reader should say a day's button. */
-function dayName({ fullDate, slots }: SlotDay): string {
+/**
+ * 'Mon Nov 24, 2 times free': a day's button named in one piece, starting with the words it shows, so a visitor
+ * using speech input can say what they see (WCAG 2.5.3); the times' heading says the date in full.
+ */
+function dayName({ weekday, date, slots }: SlotDay): string {
   const free = slots.length === 0 ? 'no times' : slots.length === 1 ? '1 time' : `${slots.length} times`;
-  return `${fullDate}, ${free} free`;
+  return `${weekday} ${date}, ${free} free`;
 }
 
 const Panel = styled.div<{ $tone: 'danger' | 'success' | 'plain' }>`
