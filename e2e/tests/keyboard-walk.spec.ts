@@ -4,7 +4,7 @@
 // One account per width carries sign-up, purchase, booking, two-factor, the account's tabs and settings and the
 // password reset; the forms with errors are walked signed out.
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures';
+import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
 import { calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
 import { BUYER } from '../support/checkout';
@@ -22,6 +22,21 @@ const PASSWORD = 'Walk-pass1';
 const CHANGED_PASSWORD = 'Walk-pass2';
 const NEW_PASSWORD = 'Walk-pass3';
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** Holds back this page's requests to `paths` until the returned function is called. */
+async function holdBack(page: Page, paths: string[]): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = (url: URL) => paths.includes(url.pathname);
+  await page.route(held, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return async () => {
+    release();
+    await page.unroute(held);
+  };
+}
 
 /** Opens `path` as a typed address would, once its h1 shows. */
 async function open(page: Page, path: string, heading?: string | RegExp) {
@@ -68,10 +83,18 @@ for (const { width, height, daysLater } of [
         await walk.press('Escape', cart);
         await walk.press('Space', () => expect(panel).toBeVisible());
         await walk.tabTo(panel.getByRole('link', { name: 'Go to Checkout' }));
+        // Tab while the checkout settles: its quote and the saved billing details are held back until the
+        // visitor has moved past the cart line; focus stays where it was when they arrive.
+        const release = await holdBack(page, ['/rest/v1/rpc/quote_cart', '/rest/v1/billing_details']);
         await walk.press('Enter', h1(page, 'Checkout'));
-
+        const code = page.getByLabel('Discount code');
+        await walk.tabTo(code);
+        await release();
         const billing = page.getByRole('form', { name: 'Billing details' });
-        await expect(billing.getByLabel('Name', { exact: true })).toBeEditable();
+        // Shown to assistive technology (no longer hidden and inert under the skeleton) once the details are in.
+        await expect(billing.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
+        await expect(code).toBeFocused();
         await walk.fill(billing.getByLabel('Name', { exact: true }), BUYER.name);
         await walk.fill(billing.getByLabel('Address', { exact: true }), BUYER.address);
         await walk.fill(billing.getByLabel('Postal code (optional)'), BUYER.postalCode);
@@ -137,6 +160,20 @@ for (const { width, height, daysLater } of [
         }
         await walk.press('Tab');
         await expect(tab('Profile')).not.toBeFocused();
+
+        // The billing details the order saved: an empty name is refused (focus on it), then saved.
+        const billing = page.getByRole('region', { name: 'Billing details' });
+        const name = billing.getByRole('textbox', { name: 'Name', exact: true });
+        await expect(name).toHaveValue(BUYER.name);
+        await walk.tabTo(name);
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('Backspace');
+        const save = billing.getByRole('button', { name: 'Save billing details' });
+        await walk.tabTo(save);
+        await walk.press('Enter', name);
+        await page.keyboard.type('Grace Hopper');
+        await walk.tabTo(save);
+        await walk.press('Enter', billing.getByText('Your next invoice will be made out to these details.'));
 
         // The address changes once the link sent to the new one is opened (GoTrue's rule, whatever the config).
         await walk.fill(page.getByLabel('New email'), uniqueEmail(`walk-moved-${width}`));
@@ -219,6 +256,71 @@ for (const { width, height, daysLater } of [
 
 test.describe('keyboard only at 375 px', () => {
   test.use({ viewport: { width: 375, height: 667 } });
+
+  test('the mobile menu: opens from its button, Escape closes it onto the button, a link lands on its page', async ({
+    page,
+  }) => {
+    const walk = new KeyboardWalk(page);
+    await open(page, '/about');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await walk.tabTo(page.getByRole('button', { name: 'Open menu' }));
+    await walk.press('Enter', page.getByRole('button', { name: 'Close menu' }));
+    await expect(menu).toBeVisible();
+    // Its links follow the button in the tab order.
+    for (const name of ['Home', 'Our Services', 'Cases', 'Contact', 'Enter the Future']) {
+      await walk.press('Tab', menu.getByRole('link', { name, exact: true }));
+    }
+    await walk.press('Escape', page.getByRole('button', { name: 'Open menu' }));
+    await expect(menu).toBeHidden();
+    await walk.press('Space', page.getByRole('button', { name: 'Close menu' }));
+    await walk.tabTo(menu.getByRole('link', { name: 'Cases', exact: true }));
+    // The menu closes with the route change; focus goes to the new page's heading.
+    await walk.press('Enter', h1(page, /./));
+    await expect(page).toHaveURL(/\/cases$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("Meetings' offer of a guest's call: e-mail its link, then add the call from the link's page", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow(); // a guest booking, its receipt and the link's e-mail go through the sender and the inbox
+    const email = uniqueEmail('walk-offer');
+    const guest = await browser.newPage({ timezoneId: 'America/New_York' });
+    await guest.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+    try {
+      await pickFirstSlot(guest);
+      await confirm(guest, 'Grace Hopper', email);
+      // Confirmed from its receipt (the offer lists confirmed calls only); this browser is not the one walked.
+      const receipt = await messageFromInbox(request, email, /^Please confirm your Discovery Call on /);
+      const link = new URL(receipt.links.find((url) => url.includes('/booking?token='))!);
+      await guest.goto(link.pathname + link.search);
+      await guest.getByRole('button', { name: 'Confirm my call' }).click();
+      await expect(guest.getByRole('heading', { name: 'Your call is confirmed', level: 1 })).toBeVisible();
+    } finally {
+      await guest.close();
+    }
+    await signUp(page, { email, password: PASSWORD });
+    await open(page, '/account?tab=meetings');
+
+    const walk = new KeyboardWalk(page);
+    const offer = page.getByRole('region', { name: 'Calls booked with your email' });
+    await walk.tabTo(offer.getByRole('button', { name: 'Email me the link' }));
+    await walk.press('Enter', offer.getByText(`We've e-mailed the link to ${email}.`, { exact: false }));
+
+    const mail = await messageFromInbox(request, email, /^Your Discovery Call on /);
+    const link = new URL(mail.links.find((url) => url.includes('/booking?token='))!);
+    await open(page, link.pathname + link.search);
+    await walk.tabTo(page.getByRole('button', { name: 'Add to my account' }));
+    await walk.press('Enter', h1(page, 'Your call is confirmed'));
+    await expect(page.getByText('It is in your account under Meetings.')).toBeVisible();
+    await walk.tabTo(page.getByRole('link', { name: 'View my meetings' }));
+    await walk.press('Enter', page.getByRole('heading', { level: 1 }));
+    await expect(
+      page.getByRole('tabpanel', { name: 'Meetings' }).getByRole('article', { name: 'Discovery Call' }),
+    ).toHaveCount(1);
+  });
 
   test("a guest's booking link: confirm the call, then cancel it", async ({ page, request }) => {
     test.slow(); // the receipt goes through the e-mail function and the inbox
