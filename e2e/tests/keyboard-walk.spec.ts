@@ -136,9 +136,19 @@ for (const { width, height, daysLater } of [
         await walk.tabTo(page.getByRole('button', { name: 'Set up two-factor authentication' }));
         await walk.press('Enter', page.getByText(/^Scan this QR code/));
         const app = new Authenticator((await page.getByLabel('Setup key').textContent()) ?? '');
+        // Copied, or a toast says to copy it by hand: either way focus stays on the button.
+        const copy = page.getByRole('button', { name: 'Copy key' });
+        await walk.tabTo(copy);
+        await walk.press('Enter', copy);
         await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
         await walk.press('Enter', page.getByText(/^Two-factor authentication is on\./));
-        await walk.tabTo(page.getByRole('button', { name: 'Remove', exact: true }));
+        // Remove, thought better of (Cancel), then removed.
+        const remove = page.getByRole('button', { name: 'Remove', exact: true });
+        await walk.tabTo(remove);
+        await walk.press('Enter', page.getByText(/^Enter a code from your authenticator app to remove/));
+        await walk.tabTo(page.getByRole('button', { name: 'Cancel', exact: true }));
+        await walk.press('Enter', page.getByText(/^Two-factor authentication is on\./));
+        await walk.tabTo(remove);
         await walk.press('Enter', page.getByText(/^Enter a code from your authenticator app to remove/));
         await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
         await walk.press('Enter', page.getByText(/^Protect your account with a second step/));
