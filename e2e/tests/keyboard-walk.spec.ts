@@ -1,8 +1,11 @@
 // Issue 33, "How it is checked": the journeys a customer makes, walked with the keyboard alone (Tab, Shift+Tab,
 // Enter, Space, Escape, arrows; no clicks) at phone and desktop width. After every press that moves focus or
 // changes the view, focus is on an element, never <body>, and never under the sticky header (support/keyboard.ts).
-// One account per width carries sign-up, purchase, booking, two-factor, the account's tabs and settings and the
-// password reset; the forms with errors are walked signed out.
+// One account per width carries sign-up, purchase (tabbing on the checkout while its data is held back), booking,
+// two-factor, the account's tabs and settings (billing details, e-mail, password) and the password reset; the
+// forms with errors are walked signed out; at 375 px also the mobile menu, the guest's booking link page and
+// Meetings' offer of a guest's call. The promotion and newsletter dialogs are walked in keyboard.spec.ts, the
+// promotion bar's dismissal in promotion.spec.ts.
 import type { Page } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
