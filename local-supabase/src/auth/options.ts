@@ -1,11 +1,15 @@
 // What GoTrue's routes are configured with, from config.toml's [auth] (src/config/) and the start's options.
 import type { RateLimits, SupabaseConfig } from '../config/settings';
+import type { SigningKey } from '../config/signing-keys';
+import type { JwtKeys } from '../keys';
 import type { PasswordPolicy } from './passwords';
 import type { RedirectPolicy } from './redirect';
 
-export interface AuthOptions {
-  /** Signs and verifies the access tokens (HS256). */
+export interface AuthOptions extends JwtKeys {
+  /** The JWT secret: signs the access tokens without signing keys (HS256), and always verifies HS256 tokens. */
   secret: string;
+  /** `[auth] signing_keys_path`'s keys (src/config/signing-keys.ts): the first that can sign signs the tokens. */
+  signingKeys: readonly SigningKey[];
   /** The access tokens' `iss`, and where e-mailed links lead: `<API>/auth/v1`. */
   issuer: string;
   jwtExpiry: number;
@@ -37,10 +41,12 @@ export function authOptions(
   secret: string,
   apiUrl: string,
   bcryptCost: number,
+  signingKeys: readonly SigningKey[] = [],
 ): AuthOptions {
   const { auth } = config;
   return {
     secret,
+    signingKeys,
     issuer: `${apiUrl}/auth/v1`,
     jwtExpiry: auth.jwtExpiry,
     autoConfirm: !auth.email.enableConfirmations,
