@@ -40,9 +40,11 @@ export function signJwt(secret: string, claims: Claims, expiresInSeconds?: numbe
   );
 }
 
-/** What signs and verifies the project's tokens: the JWT secret, and the signing keys (none: HS256 only). */
+/** What signs and verifies the project's tokens. */
 export interface JwtKeys {
+  /** The JWT secret: signs the access tokens when there are no signing keys, and always verifies HS256 tokens. */
   secret: string;
+  /** `[auth] signing_keys_path`'s keys (none: HS256 only); the first that can sign signs the access tokens. */
   signingKeys: readonly SigningKey[];
 }
 

@@ -5,11 +5,8 @@ import type { JwtKeys } from '../keys';
 import type { PasswordPolicy } from './passwords';
 import type { RedirectPolicy } from './redirect';
 
+/** The JWT secret and signing keys (JwtKeys), and the rest of GoTrue's settings. */
 export interface AuthOptions extends JwtKeys {
-  /** The JWT secret: signs the access tokens without signing keys (HS256), and always verifies HS256 tokens. */
-  secret: string;
-  /** `[auth] signing_keys_path`'s keys (src/config/signing-keys.ts): the first that can sign signs the tokens. */
-  signingKeys: readonly SigningKey[];
   /** The access tokens' `iss`, and where e-mailed links lead: `<API>/auth/v1`. */
   issuer: string;
   jwtExpiry: number;
