@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { ConfigError } from './file';
 
 /** The algorithms the CLI generates and GoTrue signs with (the CLI refuses any other `alg`). */
-export type SigningAlgorithm = 'ES256' | 'RS256';
+type SigningAlgorithm = 'ES256' | 'RS256';
 
 export interface SigningKey {
   kid: string;
