@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
-import { calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
+import { bookConfirmedAsGuest, calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
 import { BUYER } from '../support/checkout';
 import { linkFromInbox, messageFromInbox } from '../support/inbox';
 import { isFocusWithin, KeyboardWalk } from '../support/keyboard';
@@ -300,20 +300,7 @@ test.describe('keyboard only at 375 px', () => {
   }) => {
     test.slow(); // a guest booking, its receipt and the link's e-mail go through the sender and the inbox
     const email = uniqueEmail('walk-offer');
-    const guest = await browser.newPage({ timezoneId: 'America/New_York' });
-    await guest.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
-    try {
-      await pickFirstSlot(guest);
-      await confirm(guest, 'Grace Hopper', email);
-      // Confirmed from its receipt (the offer lists confirmed calls only); this browser is not the one walked.
-      const receipt = await messageFromInbox(request, email, /^Please confirm your Discovery Call on /);
-      const link = new URL(receipt.links.find((url) => url.includes('/booking?token='))!);
-      await guest.goto(link.pathname + link.search);
-      await guest.getByRole('button', { name: 'Confirm my call' }).click();
-      await expect(guest.getByRole('heading', { name: 'Your call is confirmed', level: 1 })).toBeVisible();
-    } finally {
-      await guest.close();
-    }
+    await bookConfirmedAsGuest(browser, request, email);
     await signUp(page, { email, password: PASSWORD });
     await open(page, '/account?tab=meetings');
 

@@ -277,11 +277,11 @@ describe('PromoBanner', () => {
     const calls = fetchPromotion.mock.calls.length;
 
     // The next page of the session (a full load) leaves it away.
-    const next = await renderWithProviders(page);
+    const { unmount: leave } = await renderWithProviders(page);
     await waitFor(() => expect(fetchPromotion).toHaveBeenCalledTimes(calls + 1));
     await act(async () => undefined);
     expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();
-    next.unmount();
+    leave();
 
     fetchPromotion.mockResolvedValue({ id: 'p2', words: 'The next promotion.', offer: 'newsletter' });
     await renderWithProviders(page);
