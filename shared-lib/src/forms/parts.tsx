@@ -32,9 +32,16 @@ export function Form({
   );
 }
 
-/** Why the last call failed, beside the form; the fields and the submit button are described by it. */
+/**
+ * Why the last call failed, beside the form; the fields and the submit button are described by it, and it takes
+ * focus when the submit button cannot (kept disabled after the failure).
+ */
 export function FormFailure({ form }: Controlled) {
-  return form.failure ? <FieldError id={form.failureId}>{form.failure}</FieldError> : null;
+  return form.failure ? (
+    <FieldError id={form.failureId} tabIndex={-1} data-form-failure>
+      {form.failure}
+    </FieldError>
+  ) : null;
 }
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
