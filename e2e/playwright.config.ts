@@ -30,9 +30,10 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  // Two workers on CI's two cores: most of a test's time is waiting on the site, not computing. E2E_WORKERS=1
-  // runs everything one file at a time.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three workers on CI's two cores: most of a test's time is waiting (on the site, on a TOTP step, on a toast's
+  // timer), not computing. With two, CI's Playwright step used 898 CPU seconds in 1522 s of wall time, the cores
+  // about 30 % busy (docs/testing.md). E2E_WORKERS=1 runs everything one file at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

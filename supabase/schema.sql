@@ -160,10 +160,10 @@ $$;
 
 
 --
--- Name: cart_service_ids(jsonb); Type: FUNCTION; Schema: private; Owner: -
+-- Name: cart_service_ids(json); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.cart_service_ids(items jsonb) RETURNS text[]
+CREATE FUNCTION private.cart_service_ids(items json) RETURNS text[]
     LANGUAGE plpgsql STABLE
     SET search_path TO ''
     AS $$
@@ -171,28 +171,40 @@ declare
   most integer;
   ids text[];
 begin
-  if items is null or jsonb_typeof(items) <> 'array' then
+  if items is null or json_typeof(items) <> 'array' then
     raise exception 'items must be an array of {service_id}' using errcode = '22023';
   end if;
   select count(*) into most from public.services;
-  if jsonb_array_length(items) > most then
+  if json_array_length(items) > most then
     raise exception 'A cart holds at most % items, one per service', most
-      using errcode = '22023', detail = format('%s items were sent', jsonb_array_length(items));
+      using errcode = '22023', detail = format('%s items were sent', json_array_length(items));
   end if;
   if exists (
-    select 1 from jsonb_array_elements(items) e
-    where jsonb_typeof(e) <> 'object' or jsonb_typeof(e -> 'service_id') is distinct from 'string'
+    select 1 from json_array_elements(items) e
+    where json_typeof(e) <> 'object' or json_typeof(e -> 'service_id') is distinct from 'string'
   ) then
     raise exception 'items must be an array of {service_id}' using errcode = '22023';
   end if;
   select coalesce(array_agg(x.e ->> 'service_id' order by x.place), '{}') into ids
-  from jsonb_array_elements(items) with ordinality as x(e, place);
+  from json_array_elements(items) with ordinality as x(e, place);
   if cardinality(ids) <> (select count(distinct i) from unnest(ids) as i) then
     raise exception 'A cart holds at most % items, one per service', most
       using errcode = '22023', detail = 'a service was listed more than once';
   end if;
   return ids;
 end;
+$$;
+
+
+--
+-- Name: cart_service_ids(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.cart_service_ids(items jsonb) RETURNS text[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select private.cart_service_ids(items::json);
 $$;
 
 
@@ -241,6 +253,21 @@ begin
     perform private.count_code_miss();
   end if;
   return status;
+end;
+$$;
+
+
+--
+-- Name: checked_items(json); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.checked_items(items json) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.cart_service_ids(items);
+  return items::jsonb;
 end;
 $$;
 
@@ -811,6 +838,98 @@ $$;
 
 
 --
+-- Name: place_order(jsonb, integer, text, jsonb, boolean); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text, billing jsonb DEFAULT NULL::jsonb, show_in_recent_purchases boolean DEFAULT false) RETURNS json
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ids text[] := private.cart_service_ids(items);
+  uid uuid := private.require_account('check out');
+  code text := private.normalised_code(discount_code);
+  code_state text;
+  price record;
+  buyer public.billing_details;
+  new_order_id uuid;
+begin
+  if expected_total is null then
+    raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
+  end if;
+  if place_order.billing is not null and jsonb_typeof(place_order.billing) <> 'object' then
+    raise exception 'billing must be an object of billing details' using errcode = '22023';
+  end if;
+  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
+  -- also makes the one-code-per-account check safe against the account's concurrent orders.
+  perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
+  if cardinality(ids) = 0 then
+    raise exception 'Your cart is empty' using errcode = 'P0001';
+  end if;
+  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
+    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
+  end if;
+  code_state := private.checked_code_status(code, ids, uid);
+  if code_state = 'unknown' then
+    -- Commits (the wrong code's count): nothing else may have been written before it.
+    return private.refusal(400, 'P0001', 'Invalid discount code');
+  end if;
+  if code_state = 'redeemed' then
+    raise exception 'This discount code has already been used.' using errcode = 'P0001';
+  end if;
+  select * into price from private.price_cart(ids, code_state = 'valid');
+  if expected_total <> price.total_cents then
+    raise exception 'The price of your order has changed.' using errcode = 'PT409',
+      detail = json_build_object('total_cents', price.total_cents)::text;
+  end if;
+
+  -- The buyer: the details given now, saved for next time (the table's checks apply), or the saved ones.
+  if place_order.billing is not null then
+    insert into public.billing_details (user_id, name, company, address, postal_code, city, country, vat_number)
+    select uid, d.name, d.company, d.address, d.postal_code, d.city, d.country, d.vat_number
+    from jsonb_populate_record(null::public.billing_details, place_order.billing) d
+    on conflict on constraint billing_details_pkey do update set name = excluded.name, company = excluded.company,
+      address = excluded.address, postal_code = excluded.postal_code, city = excluded.city,
+      country = excluded.country, vat_number = excluded.vat_number
+    returning * into buyer;
+  else
+    select * into buyer from public.billing_details b where b.user_id = uid;
+  end if;
+
+  insert into public.orders (user_id, total_amount, discount_amount, discount_code, billing, show_in_recent_purchases)
+  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end,
+    case when buyer.user_id is not null then to_jsonb(buyer) - 'user_id' - 'updated_at' end,
+    coalesce(place_order.show_in_recent_purchases, false))
+  returning id into new_order_id;
+  -- The primary key decides between concurrent orders with one code: the second waits for the first, finds the
+  -- row and raises, which takes its order back with it.
+  if code_state = 'valid' then
+    insert into public.discount_redemptions (code, user_id, order_id) values (code, uid, new_order_id)
+    on conflict on constraint discount_redemptions_pkey do nothing;
+    if not found then
+      raise exception 'This discount code has already been used.' using errcode = 'P0001';
+    end if;
+  end if;
+  insert into public.order_items (order_id, service_id, service_title, service_price, sort_order)
+  select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
+  from unnest(ids) with ordinality as i(id, place)
+  join public.services s on s.id = i.id;
+
+  if buyer.user_id is not null then
+    perform private.invoice_and_confirm_order(new_order_id);
+  end if;
+
+  delete from public.cart_items where user_id = uid and not checked_out;
+  insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
+  select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
+  from unnest(ids) with ordinality as i(id, place)
+  join public.services s on s.id = i.id;
+  return to_json(new_order_id);
+end;
+$$;
+
+
+--
 -- Name: price_cart(text[], boolean); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -865,6 +984,28 @@ begin
   perform private.enqueue_email('call_confirmed_agency_copy', (select c.email_contact from private.company_details c),
     payload, 'call_confirmed_agency_copy:' || new.id);
   return null;
+end;
+$$;
+
+
+--
+-- Name: quote_cart(jsonb, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.quote_cart(items jsonb, discount_code text DEFAULT NULL::text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) RETURNS record
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  ids text[] := private.cart_service_ids(items);
+begin
+  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
+    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
+  end if;
+  code_status := private.checked_code_status(private.normalised_code(discount_code), ids, private.acting_user());
+  select p.item_count, p.subtotal_cents, p.discount_percent, p.discount_cents, p.total_cents
+  into item_count, subtotal_cents, discount_percent, discount_cents, total_cents
+  from private.price_cart(ids, code_status = 'valid') p;
 end;
 $$;
 
@@ -1465,116 +1606,28 @@ $$;
 
 
 --
--- Name: place_order(jsonb, integer, text, jsonb, boolean); Type: FUNCTION; Schema: public; Owner: -
+-- Name: place_order(json, integer, text, jsonb, boolean); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text DEFAULT NULL::text, billing jsonb DEFAULT NULL::jsonb, show_in_recent_purchases boolean DEFAULT false) RETURNS json
-    LANGUAGE plpgsql SECURITY DEFINER
+CREATE FUNCTION public.place_order(items json, expected_total integer, discount_code text DEFAULT NULL::text, billing jsonb DEFAULT NULL::jsonb, show_in_recent_purchases boolean DEFAULT false) RETURNS json
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  ids text[] := private.cart_service_ids(items);
-  uid uuid := private.require_account('check out');
-  code text := private.normalised_code(discount_code);
-  code_state text;
-  price record;
-  buyer public.billing_details;
-  new_order_id uuid;
-begin
-  if expected_total is null then
-    raise exception 'expected_total is the total the customer saw, in cents' using errcode = '22023';
-  end if;
-  if place_order.billing is not null and jsonb_typeof(place_order.billing) <> 'object' then
-    raise exception 'billing must be an object of billing details' using errcode = '22023';
-  end if;
-  -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
-  -- also makes the one-code-per-account check safe against the account's concurrent orders.
-  perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
-  if cardinality(ids) = 0 then
-    raise exception 'Your cart is empty' using errcode = 'P0001';
-  end if;
-  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
-    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
-  end if;
-  code_state := private.checked_code_status(code, ids, uid);
-  if code_state = 'unknown' then
-    -- Commits (the wrong code's count): nothing else may have been written before it.
-    return private.refusal(400, 'P0001', 'Invalid discount code');
-  end if;
-  if code_state = 'redeemed' then
-    raise exception 'This discount code has already been used.' using errcode = 'P0001';
-  end if;
-  select * into price from private.price_cart(ids, code_state = 'valid');
-  if expected_total <> price.total_cents then
-    raise exception 'The price of your order has changed.' using errcode = 'PT409',
-      detail = json_build_object('total_cents', price.total_cents)::text;
-  end if;
-
-  -- The buyer: the details given now, saved for next time (the table's checks apply), or the saved ones.
-  if place_order.billing is not null then
-    insert into public.billing_details (user_id, name, company, address, postal_code, city, country, vat_number)
-    select uid, d.name, d.company, d.address, d.postal_code, d.city, d.country, d.vat_number
-    from jsonb_populate_record(null::public.billing_details, place_order.billing) d
-    on conflict on constraint billing_details_pkey do update set name = excluded.name, company = excluded.company,
-      address = excluded.address, postal_code = excluded.postal_code, city = excluded.city,
-      country = excluded.country, vat_number = excluded.vat_number
-    returning * into buyer;
-  else
-    select * into buyer from public.billing_details b where b.user_id = uid;
-  end if;
-
-  insert into public.orders (user_id, total_amount, discount_amount, discount_code, billing, show_in_recent_purchases)
-  values (uid, price.total_cents, price.discount_cents, case when code_state = 'valid' then code end,
-    case when buyer.user_id is not null then to_jsonb(buyer) - 'user_id' - 'updated_at' end,
-    coalesce(place_order.show_in_recent_purchases, false))
-  returning id into new_order_id;
-  -- The primary key decides between concurrent orders with one code: the second waits for the first, finds the
-  -- row and raises, which takes its order back with it.
-  if code_state = 'valid' then
-    insert into public.discount_redemptions (code, user_id, order_id) values (code, uid, new_order_id)
-    on conflict on constraint discount_redemptions_pkey do nothing;
-    if not found then
-      raise exception 'This discount code has already been used.' using errcode = 'P0001';
-    end if;
-  end if;
-  insert into public.order_items (order_id, service_id, service_title, service_price, sort_order)
-  select new_order_id, s.id, s.title, s.price, (i.place - 1)::integer
-  from unnest(ids) with ordinality as i(id, place)
-  join public.services s on s.id = i.id;
-
-  if buyer.user_id is not null then
-    perform private.invoice_and_confirm_order(new_order_id);
-  end if;
-
-  delete from public.cart_items where user_id = uid and not checked_out;
-  insert into public.cart_items (user_id, email, service_id, service_title, service_price, sort_order, checked_out)
-  select uid, auth.jwt() ->> 'email', s.id, s.title, s.price, (i.place - 1)::integer, true
-  from unnest(ids) with ordinality as i(id, place)
-  join public.services s on s.id = i.id;
-  return to_json(new_order_id);
-end;
+  select private.place_order(
+    private.checked_items(items), expected_total, discount_code, billing, show_in_recent_purchases
+  );
 $$;
 
 
 --
--- Name: quote_cart(jsonb, text); Type: FUNCTION; Schema: public; Owner: -
+-- Name: quote_cart(json, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.quote_cart(items jsonb, discount_code text DEFAULT NULL::text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) RETURNS record
-    LANGUAGE plpgsql SECURITY DEFINER
+CREATE FUNCTION public.quote_cart(items json, discount_code text DEFAULT NULL::text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) RETURNS record
+    LANGUAGE sql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  ids text[] := private.cart_service_ids(items);
-begin
-  if exists (select 1 from unnest(ids) i where not exists (select 1 from public.services s where s.id = i)) then
-    raise exception 'Your cart holds a service that is no longer offered' using errcode = 'P0001';
-  end if;
-  code_status := private.checked_code_status(private.normalised_code(discount_code), ids, private.acting_user());
-  select p.item_count, p.subtotal_cents, p.discount_percent, p.discount_cents, p.total_cents
-  into item_count, subtotal_cents, discount_percent, discount_cents, total_cents
-  from private.price_cart(ids, code_status = 'valid') p;
-end;
+  select * from private.quote_cart(private.checked_items(items), discount_code);
 $$;
 
 
@@ -2974,6 +3027,14 @@ GRANT ALL ON FUNCTION private.booking_payload(m public.meetings) TO service_role
 
 
 --
+-- Name: FUNCTION cart_service_ids(items json); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.cart_service_ids(items json) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.cart_service_ids(items json) TO service_role;
+
+
+--
 -- Name: FUNCTION cart_service_ids(items jsonb); Type: ACL; Schema: private; Owner: -
 --
 
@@ -2995,6 +3056,14 @@ GRANT ALL ON FUNCTION private.check_code_budget() TO service_role;
 
 REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION checked_items(items json); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.checked_items(items json) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.checked_items(items json) TO service_role;
 
 
 --
@@ -3215,6 +3284,14 @@ GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
 
 
 --
+-- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
+
+
+--
 -- Name: FUNCTION price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint); Type: ACL; Schema: private; Owner: -
 --
 
@@ -3228,6 +3305,14 @@ GRANT ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, 
 
 REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
+
+
+--
+-- Name: FUNCTION quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
 
 --
@@ -3453,22 +3538,22 @@ GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 
 --
--- Name: FUNCTION place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
-GRANT ALL ON FUNCTION public.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
+GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
 
 --
--- Name: FUNCTION quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
-GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
-GRANT ALL ON FUNCTION public.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
+REVOKE ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
+GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
+GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
 
 --

@@ -29,9 +29,6 @@ async function fillContactForm(page: Page) {
 
 const toasts = (page: Page) => page.getByRole('list', { name: 'Notifications' }).getByRole('listitem');
 
-/** Real time passing (a toast's timer runs in the page, not in the test). */
-const timePasses = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -142,6 +139,8 @@ test.describe('toasts', () => {
   test('pause under the pointer, stay at most three, and a form’s success replaces its validation toast', async ({
     page,
   }) => {
+    // The toasts' timers run on the page's clock, which the test moves on instead of waiting for it.
+    await page.clock.install();
     await page.goto('/contact');
     const send = contactForm(page).getByRole('button', { name: 'Send Message' });
     await send.click();
@@ -154,14 +153,16 @@ test.describe('toasts', () => {
 
     // Under the pointer it stays well past its five seconds; once the pointer leaves it goes.
     await sent.hover();
-    await timePasses(6500);
+    await page.clock.fastForward(6500);
     await expect(sent).toBeVisible();
     await page.mouse.move(5, 5);
-    await expect(sent).toHaveCount(0, { timeout: 8000 });
+    await page.clock.fastForward(5000);
+    await expect(sent).toHaveCount(0);
   });
 
   // The same failure repeated keeps one toast (the cap of three at once: in-the-way.spec.ts).
   test('a repeated failure keeps one toast, and an error stays until dismissed', async ({ page }) => {
+    await page.clock.install();
     await signUp(page, { email: uniqueEmail('toasts'), password: 'ToastsPass123' });
     await page.goto('/how-we-work');
     await page.getByRole('button', { name: 'Add to Cart Smart Website' }).click();
@@ -175,7 +176,7 @@ test.describe('toasts', () => {
       await expect(toasts(page)).toHaveCount(1);
       await expect(purchase).toBeEnabled();
     }
-    await timePasses(6000);
+    await page.clock.fastForward(6000);
     await expect(toasts(page)).toHaveCount(1);
     await page.getByRole('button', { name: 'Dismiss notification' }).first().click();
     await expect(toasts(page)).toHaveCount(0);

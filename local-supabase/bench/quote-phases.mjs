@@ -114,12 +114,13 @@ async function enginePhases(server) {
     [`${name}, literal`]: () => end(db.exec(inlineParams(sql, [HOSTILE_CART]))),
     [`${name}, bound`]: () => end(db.query(sql, [HOSTILE_CART])),
   });
-  const call = 'select public.quote_cart(items => _a.items) from json_to_record($1::json) as _a(items jsonb)';
+  // quote_cart takes `items json` (20261205090000_cart_items_as_json.sql), so the API reads the argument as json.
+  const call = 'select public.quote_cart(items => _a.items) from json_to_record($1::json) as _a(items json)';
   const tasks = {
     ...both('the value as text (length)', 'select length($1::text)'),
     ...both('the value as json (json_typeof)', 'select json_typeof($1::json)'),
     ...both(
-      "the argument as the function's jsonb (json_to_record)",
+      'the argument as jsonb, as quote_cart took it before (json_to_record)',
       'select jsonb_typeof(_a.items) from json_to_record($1::json) as _a(items jsonb)',
     ),
     ...both('the call, refused (22023)', call, refusal),

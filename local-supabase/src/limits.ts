@@ -16,14 +16,14 @@ export interface Limit {
 export const signedIn: Limit = {
   name: 'signed in',
   check: async (request, _reply, service) => {
-    request.user = await requestUser(service.db, service.auth.secret, request);
+    request.user = await requestUser(service.db, service.auth, request);
   },
 };
 
 /** The service-role key (GoTrue's requireAdminCredentials): 403 `not_admin` otherwise. */
 export const serviceRole: Limit = {
   name: 'service role',
-  check: async (request, _reply, service) => requireAdmin(request, service.auth.secret),
+  check: async (request, _reply, service) => requireAdmin(request, service.auth),
 };
 
 const RATE_NAMES: Record<RateLimitName, string> = {

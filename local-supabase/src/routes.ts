@@ -62,7 +62,7 @@ export const ROUTES: Route[] = [
   // GoTrue (internal/api/api.go)
   { method: 'GET', path: '/auth/v1/health', api: 'auth', handler: health, limits: [], does: 'GoTrue health' },
   { method: 'GET', path: '/auth/v1/settings', api: 'auth', handler: settings, limits: [], does: 'which sign-ins are on' },
-  { method: 'GET', path: '/auth/v1/.well-known/jwks.json', api: 'auth', handler: jwks, limits: [], does: 'public keys (none under HS256)' },
+  { method: 'GET', path: '/auth/v1/.well-known/jwks.json', api: 'auth', handler: jwks, limits: [], does: 'the signing keys\' public parts (`[auth] signing_keys_path`; none under HS256)' },
   { method: 'POST', path: '/auth/v1/signup', api: 'auth', handler: signup, limits: [rate('signInSignUps'), emailSent, emailFrequency], does: 'sign up (signed in, or a confirmation e-mail)' },
   { method: 'POST', path: '/auth/v1/token', api: 'auth', handler: token, limits: [rate('signInSignUps', 'password'), rate('tokenRefresh', 'refresh_token')], does: 'sign in (`grant_type=password`), refresh (`refresh_token`)' },
   { method: 'GET', path: '/auth/v1/user', api: 'auth', handler: getUser, limits: [signedIn], does: 'the signed-in user' },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApi, buildInbox } from './app';
 import { authOptions } from './auth/options';
 import { ConfigError, readSupabaseConfig } from './config/file';
+import { readSigningKeys, type SigningKey } from './config/signing-keys';
 import type { SupabaseConfig } from './config/settings';
 import { openDataFolder } from './data-folder/open';
 import { openPGlite, openPostgres, type Database } from './db/database';
@@ -80,6 +81,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     );
   }
   const config = options.config ?? readSupabaseConfig(options.supabaseDir ?? SUPABASE_DIR);
+  // A damaged key file stops the start here, naming the file and the key, before a port or the data is touched.
+  const signingKeys = config.auth.signingKeysPath ? readSigningKeys(config.auth.signingKeysPath) : [];
   // Bind, then lock, then open: a start on a busy port fails before it touches the data folder, and a data
   // folder another process holds is refused before PGlite opens it (src/startup.ts, src/data-folder/).
   const bound = await bindPort(options.port ?? config.api.port, host);
@@ -106,7 +109,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     throw error;
   }
   try {
-    return await serve(db, secret, { ...options, config }, bound, inbox);
+    return await serve(db, secret, signingKeys, { ...options, config }, bound, inbox);
   } catch (error) {
     // A failed migration: close the database so PGlite's data folder is left consistent, and free the ports.
     await bound.close();
@@ -119,6 +122,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 async function serve(
   db: Database,
   secret: string,
+  signingKeys: SigningKey[],
   options: LocalSupabaseOptions & { config: SupabaseConfig },
   bound: BoundPort,
   inbox: BoundPort | null,
@@ -144,7 +148,7 @@ async function serve(
     {
       db,
       config,
-      auth: authOptions(config, secret, url, options.bcryptCost ?? 10),
+      auth: authOptions(config, secret, url, options.bcryptCost ?? 10, signingKeys),
       rest: { cache, maxRows: config.api.maxRows, txEnd: txEndOf(process.env.PGRST_DB_TX_END) },
       mail: new Mailer(
         new EmailBudget(config.auth.rateLimit.emailSent, RATE_LIMIT_WINDOWS.emailSent),

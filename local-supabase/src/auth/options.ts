@@ -1,11 +1,12 @@
 // What GoTrue's routes are configured with, from config.toml's [auth] (src/config/) and the start's options.
 import type { RateLimits, SupabaseConfig } from '../config/settings';
+import type { SigningKey } from '../config/signing-keys';
+import type { JwtKeys } from '../keys';
 import type { PasswordPolicy } from './passwords';
 import type { RedirectPolicy } from './redirect';
 
-export interface AuthOptions {
-  /** Signs and verifies the access tokens (HS256). */
-  secret: string;
+/** The JWT secret and signing keys (JwtKeys), and the rest of GoTrue's settings. */
+export interface AuthOptions extends JwtKeys {
   /** The access tokens' `iss`, and where e-mailed links lead: `<API>/auth/v1`. */
   issuer: string;
   jwtExpiry: number;
@@ -37,10 +38,12 @@ export function authOptions(
   secret: string,
   apiUrl: string,
   bcryptCost: number,
+  signingKeys: readonly SigningKey[] = [],
 ): AuthOptions {
   const { auth } = config;
   return {
     secret,
+    signingKeys,
     issuer: `${apiUrl}/auth/v1`,
     jwtExpiry: auth.jwtExpiry,
     autoConfirm: !auth.email.enableConfirmations,

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
-import { bearerToken, verifyJwt, type Claims } from '../keys';
+import { bearerToken, verifyJwt, type Claims, type JwtKeys, type VerifyResult } from '../keys';
 import { findUserById, type UserRow } from './users';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,34 +28,40 @@ export function userOf(request: FastifyRequest): RequestUser {
   return request.user;
 }
 
+/**
+ * GoTrue's 403 `bad_jwt` for a refused token: "invalid JWT: unable to parse or verify signature, " and golang-jwt
+ * v5's words for why (a project without signing keys keeps the shorter words it always had here).
+ */
+function badJwt({ reason, header }: Extract<VerifyResult, { ok: false }>): AuthError {
+  const alg = String(header.alg);
+  const kid = header.kid === undefined ? '<nil>' : String(header.kid);
+  const ecdsa = alg.startsWith('ES');
+  const why = {
+    expired: 'token has invalid claims: token is expired',
+    invalid: 'signature is invalid',
+    'unknown-key': `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${kid} for algorithm ${alg}`,
+    'wrong-key-type': `token signature is invalid: key is of invalid type: ${ecdsa ? 'ECDSA verify expects *ecdsa.PublicKey' : 'RSA verify expects *rsa.PublicKey'}`,
+    'bad-signature': `token signature is invalid: crypto/${ecdsa ? 'ecdsa' : 'rsa'}: verification error`,
+  }[reason];
+  return new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
+}
+
 /** The request's verified access token claims (Authorization only: the apikey names the project, not a user). */
-function requestClaims(request: FastifyRequest, secret: string): Claims {
+function requestClaims(request: FastifyRequest, keys: JwtKeys): Claims {
   const token = bearerToken({ authorization: request.headers.authorization });
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
-  const verified = verifyJwt(secret, token);
-  if (!verified.ok) {
-    throw verified.reason === 'expired'
-      ? new AuthError(
-          403,
-          'bad_jwt',
-          'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
-        )
-      : new AuthError(
-          403,
-          'bad_jwt',
-          'invalid JWT: unable to parse or verify signature, signature is invalid',
-        );
-  }
+  const verified = verifyJwt(keys, token);
+  if (!verified.ok) throw badJwt(verified);
   return verified.claims;
 }
 
 /** The signed-in user of a request, from its access token. */
 export async function requestUser(
   db: Queryable,
-  secret: string,
+  keys: JwtKeys,
   request: FastifyRequest,
 ): Promise<RequestUser> {
-  const claims = requestClaims(request, secret);
+  const claims = requestClaims(request, keys);
   const { sub, session_id: sessionId } = claims;
   if (!sub || !sessionId) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   // A token signed with the project's secret but not by this service: its ids must still be ids.
@@ -74,8 +80,8 @@ export async function requestUser(
 }
 
 /** GoTrue's admin check: a token whose role is service_role (the project's service key). */
-export function requireAdmin(request: FastifyRequest, secret: string): void {
-  const claims = requestClaims(request, secret);
+export function requireAdmin(request: FastifyRequest, keys: JwtKeys): void {
+  const claims = requestClaims(request, keys);
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
     throw new AuthError(403, 'not_admin', 'User not allowed');
 }

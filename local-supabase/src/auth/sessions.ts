@@ -2,11 +2,10 @@
 // as GoTrue returns them (internal/tokens/service.go).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
-import { signJwt } from '../keys';
+import { signAccessToken, type JwtKeys } from '../keys';
 import { findUserById, isBanned, userJson, type UserRow } from './users';
 
-export interface AuthSettings {
-  secret: string;
+export interface AuthSettings extends JwtKeys {
   issuer: string;
   jwtExpiry: number;
 }
@@ -72,8 +71,8 @@ function sessionJson(
   assurance: AssuranceClaims,
 ) {
   const now = Math.floor(Date.now() / 1000);
-  const accessToken = signJwt(
-    settings.secret,
+  const accessToken = signAccessToken(
+    settings,
     {
       iss: settings.issuer,
       sub: user.id,

@@ -1,5 +1,6 @@
-// GoTrue's health, settings and key set (internal/api/api.go, settings.go, jwks.go): the key set is empty, as
-// under HS256, where supabase-js's getClaims asks GET /user instead.
+// GoTrue's health, settings and key set (internal/api/api.go, settings.go, jwks.go): the key set holds the public
+// parts of the signing keys, and is empty under HS256, where supabase-js's getClaims asks GET /user instead.
+import { publicJwks } from '../keys';
 import type { Handler } from '../service';
 
 export const health: Handler = async () => ({
@@ -17,4 +18,4 @@ export const settings: Handler = async (_request, _reply, { auth }) => ({
   saml_enabled: false,
 });
 
-export const jwks: Handler = async () => ({ keys: [] });
+export const jwks: Handler = async (_request, _reply, { auth }) => publicJwks(auth);

@@ -1,4 +1,5 @@
 // The environment variables that override a key of config.toml, or set what it has no key for.
+import path from 'node:path';
 import { ConfigError, PASSWORD_REQUIREMENTS, readSupabaseConfig } from './file';
 import type { PasswordRequirements, SupabaseConfig } from './settings';
 
@@ -20,6 +21,7 @@ export const ENV_OVERRIDES = {
   SITE_URL: '[auth] site_url',
   INBUCKET_PORT: '[local_smtp] port',
   AUTH_EMAIL_TEMPLATES: "[auth.email.template.*] (gotrue: GoTrue's own texts instead)",
+  AUTH_SIGNING_KEYS_PATH: '[auth] signing_keys_path (from the current folder)',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -62,6 +64,7 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
   const siteUrl = env.SITE_URL || undefined;
   if (siteUrl !== undefined && !URL.canParse(siteUrl))
     throw new ConfigError(`SITE_URL must be an absolute URL, got '${siteUrl}'`);
+  const signingKeysPath = env.AUTH_SIGNING_KEYS_PATH || undefined;
   const { auth } = config;
   return {
     ...config,
@@ -70,6 +73,7 @@ export function applyEnvOverrides(config: SupabaseConfig, env: Env): SupabaseCon
     auth: {
       ...auth,
       siteUrl: siteUrl ?? auth.siteUrl,
+      signingKeysPath: signingKeysPath ? path.resolve(signingKeysPath) : auth.signingKeysPath,
       mfa: {
         ...auth.mfa,
         challengeAndVerifyPerMinute:

@@ -156,6 +156,8 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
   const mfa = reader(file, mfaTable, 'auth.mfa');
   const totp = reader(file, subTable(file, mfaTable, 'totp', 'auth.mfa.totp'), 'auth.mfa.totp');
 
+  const signingKeysPath = auth.string('signing_keys_path', '');
+
   const siteUrl = auth.string('site_url', d.auth.site_url);
   if (!URL.canParse(siteUrl)) auth.refuse('site_url', `must be an absolute URL, got "${siteUrl}"`);
 
@@ -187,6 +189,7 @@ export function readSupabaseConfig(supabaseDir: string): SupabaseConfig {
     auth: {
       enabled: auth.bool('enabled', d.auth.enabled),
       jwtExpiry: auth.count('jwt_expiry', d.auth.jwt_expiry, 1),
+      signingKeysPath: signingKeysPath ? path.resolve(supabaseDir, signingKeysPath) : null,
       refreshTokenRotation: auth.bool('enable_refresh_token_rotation', d.auth.enable_refresh_token_rotation),
       refreshTokenReuseInterval: auth.count(
         'refresh_token_reuse_interval',

@@ -19,6 +19,11 @@ export interface SupabaseConfig {
   auth: {
     enabled: boolean;
     jwtExpiry: number;
+    /**
+     * signing_keys_path (resolved from the supabase/ folder, as the CLI does): the JSON array of JWKs that signs
+     * and verifies the access tokens (src/config/signing-keys.ts); null: HS256 with the JWT secret only.
+     */
+    signingKeysPath: string | null;
     refreshTokenRotation: boolean;
     refreshTokenReuseInterval: number;
     enableSignup: boolean;

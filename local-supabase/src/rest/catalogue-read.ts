@@ -11,6 +11,11 @@ export interface FunctionInfo {
   returnType: string;
   /** The input arguments' names (IN, INOUT and VARIADIC; not OUT or TABLE columns). */
   argNames: string[];
+  /**
+   * Every input argument in order, unnamed ones too (name ''), and whether the call must give it (no default):
+   * what PostgREST picks an overload by (src/rest/schema-cache.ts).
+   */
+  params: { name: string; type: string; required: boolean }[];
   /** Each input argument's type, as format_type writes it. */
   argTypes: Record<string, string>;
   /**
@@ -41,7 +46,8 @@ export interface CatalogueData {
   types: Map<string, Map<string, string>>;
   keys: Map<string, string[]>;
   foreignKeys: ForeignKey[];
-  functions: Map<string, FunctionInfo>;
+  /** Each name's functions: more than one when it is overloaded. */
+  functions: Map<string, FunctionInfo[]>;
   defaults: Map<string, Map<string, string>>;
   timezones: ReadonlySet<string>;
   roleConfig: Map<string, [string, string][]>;
@@ -96,7 +102,7 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
     volatility: string;
     returns_set: boolean;
     return_type: string;
-    args: { name: string; type: string }[];
+    args: { name: string; type: string; required: boolean }[];
     result_columns: string[] | null;
   }>(
     `select p.proname as name, p.provolatile as volatility, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
@@ -109,30 +115,35 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
                 where a.mode in ('o', 'b', 't') order by a.ord)
             end as result_columns,
             coalesce((
-              select json_agg(json_build_object('name', a.name, 'type', format_type(a.type, null)) order by a.ord)
-              from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames, p.proargmodes)
-                with ordinality as a(type, name, mode, ord)
-              where a.type is not null and a.name is not null and a.name <> ''
-                and coalesce(a.mode, 'i') in ('i', 'b', 'v')
+              -- The input arguments; the last pronargdefaults of them have defaults.
+              select json_agg(json_build_object('name', coalesce(i.name, ''), 'type', format_type(i.type, null),
+                                                'required', i.n <= p.pronargs - p.pronargdefaults) order by i.n)
+              from (select a.*, row_number() over (order by a.ord) as n
+                    from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames, p.proargmodes)
+                      with ordinality as a(type, name, mode, ord)
+                    where a.type is not null and coalesce(a.mode, 'i') in ('i', 'b', 'v')) i
             ), '[]'::json) as args
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
-     where n.nspname = $1`,
+     where n.nspname = $1
+     order by p.oid`,
     [schema],
   );
-  const functions = new Map(
-    fns.rows.map((f) => [
-      f.name,
-      {
-        name: f.name,
-        volatility: VOLATILITY[f.volatility] ?? 'volatile',
-        returnsSet: f.returns_set,
-        returnType: f.return_type,
-        argNames: f.args.map((a) => a.name),
-        argTypes: Object.fromEntries(f.args.map((a) => [a.name, a.type])),
-        resultColumns: f.result_columns,
-      },
-    ]),
-  );
+  const functions = new Map<string, FunctionInfo[]>();
+  for (const f of fns.rows) {
+    const named = f.args.filter((a) => a.name !== '');
+    const overloads = functions.get(f.name) ?? [];
+    overloads.push({
+      name: f.name,
+      volatility: VOLATILITY[f.volatility] ?? 'volatile',
+      returnsSet: f.returns_set,
+      returnType: f.return_type,
+      argNames: named.map((a) => a.name),
+      argTypes: Object.fromEntries(named.map((a) => [a.name, a.type])),
+      params: f.args,
+      resultColumns: f.result_columns,
+    });
+    functions.set(f.name, overloads);
+  }
   // Defaults as PostgreSQL prints them (pg_get_expr qualifies what the search path would not find); an
   // identity column's is the next value of its sequence; generated columns cannot be written, so have none.
   const defs = await db.query<{ table_name: string; column_name: string; expr: string }>(

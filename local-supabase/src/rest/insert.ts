@@ -12,7 +12,7 @@ import { bodySource, listedColumns, write } from './write';
 export const insert: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   const { cache } = service.rest;
-  claimsOf(request, service.auth.secret);
+  claimsOf(request, service.auth);
   const rows = rowsOf(request.body);
   const params = search(request);
   const listed = params.get('columns');

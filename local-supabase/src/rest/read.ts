@@ -10,7 +10,7 @@ import { quoteIdent } from './schema-cache';
 export const readTable: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   const { cache, maxRows } = service.rest;
-  const claims = claimsOf(request, service.auth.secret);
+  const claims = claimsOf(request, service.auth);
   const q = parseQuery(search(request), tableRelation(service, table), 1, new Set(), cache);
   const a = asked(request, service);
   // Supabase caps every read at max_rows, whatever limit the client asks for.

@@ -2,7 +2,7 @@
 // Prefer and Accept, and its statements run in one transaction as that role (src/rest/transaction.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../errors';
-import { bearerToken, verifyJwt, type Claims } from '../keys';
+import { bearerToken, verifyJwt, type Claims, type JwtKeys, type Refusal } from '../keys';
 import type { Service } from '../service';
 import type { Relation } from './fields';
 import { negotiate, type Media } from './media';
@@ -21,15 +21,26 @@ const PREFIX = '/rest/v1';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
-export function claimsOf(request: FastifyRequest, secret: string): Claims {
+const NO_KEY = 'No suitable key or wrong key type';
+
+/**
+ * PostgREST 14's answer to a token it cannot verify (Error.hs, and jose-jwt's reasons in `details`: no key of the
+ * set matches the token's `kid` and `alg`, or none verifies its signature). A project without signing keys keeps
+ * the answer it always had here.
+ */
+const REFUSALS: Record<Refusal, RestError> = {
+  expired: new RestError(401, 'PGRST303', 'JWT expired'),
+  invalid: new RestError(401, 'PGRST301', 'JWSError JWSInvalidSignature'),
+  'unknown-key': new RestError(401, 'PGRST301', NO_KEY, 'No suitable key was found to decode the JWT'),
+  'wrong-key-type': new RestError(401, 'PGRST301', NO_KEY, 'No suitable key was found to decode the JWT'),
+  'bad-signature': new RestError(401, 'PGRST301', NO_KEY, 'None of the keys was able to decode the JWT'),
+};
+
+export function claimsOf(request: FastifyRequest, keys: JwtKeys): Claims {
   const token = bearerToken(request.headers);
   if (!token) return { role: 'anon' };
-  const verified = verifyJwt(secret, token);
-  if (!verified.ok) {
-    throw verified.reason === 'expired'
-      ? new RestError(401, 'PGRST303', 'JWT expired')
-      : new RestError(401, 'PGRST301', 'JWSError JWSInvalidSignature');
-  }
+  const verified = verifyJwt(keys, token);
+  if (!verified.ok) throw REFUSALS[verified.reason];
   const { role, sub } = verified.claims;
   if (typeof role !== 'string' || !API_ROLES.has(role)) {
     throw new RestError(401, 'PGRST303', `role ${JSON.stringify(role)} does not exist`);

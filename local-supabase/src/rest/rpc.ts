@@ -28,7 +28,7 @@ async function rpc(
   args: { json: string } | { values: string[] },
 ) {
   const { cache } = service.rest;
-  const claims = claimsOf(request, service.auth.secret);
+  const claims = claimsOf(request, service.auth);
   const info = cache.fn(fn, names);
   // As PostgREST: a GET call, and any call of a STABLE or IMMUTABLE function, runs in a read-only transaction.
   const isGet = request.method === 'GET' || request.method === 'HEAD';

@@ -37,7 +37,7 @@ export class SchemaCache implements Catalogue {
     private types: Map<string, Map<string, string>>,
     private keys: Map<string, string[]>,
     private foreignKeys: ForeignKey[],
-    private functions: Map<string, FunctionInfo>,
+    private functions: Map<string, FunctionInfo[]>,
     /** Each table's column defaults as SQL (serials and identity columns too), for `Prefer: missing=default`. */
     private defaults: Map<string, Map<string, string>>,
     /** pg_timezone_names, what `Prefer: timezone` accepts. */
@@ -118,14 +118,36 @@ export class SchemaCache implements Catalogue {
     return column;
   }
 
-  /** The input arguments a function declares, or null for an unknown function. */
+  /** The input arguments a function declares (any of its overloads), or null for an unknown function. */
   argNames(name: string): string[] | null {
-    return this.functions.get(name)?.argNames ?? null;
+    const overloads = this.functions.get(name);
+    return overloads ? [...new Set(overloads.flatMap((f) => f.argNames))] : null;
   }
 
+  /**
+   * The function a call of `name` with arguments `args` means, as PostgREST's findProc picks among overloads: the
+   * arguments must be its required parameters plus any of its optional ones. None: PGRST202; several: PGRST203.
+   */
   fn(name: string, args: string[]): FunctionInfo {
-    const info = this.functions.get(name);
-    if (!info || args.some((a) => !info.argNames.includes(a))) {
+    const given = new Set(args);
+    const candidates = (this.functions.get(name) ?? []).filter(({ params }) => {
+      const required = params.filter((p) => p.required).map((p) => p.name);
+      const optional = new Set(params.filter((p) => !p.required).map((p) => p.name));
+      const rest = args.filter((a) => !optional.has(a));
+      return rest.length === required.length && required.every((p) => given.has(p));
+    });
+    if (candidates.length > 1) {
+      const signature = (f: FunctionInfo) =>
+        `public.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+      throw new RestError(
+        300,
+        'PGRST203',
+        `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+        null,
+        'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      );
+    }
+    if (!candidates[0]) {
       throw new RestError(
         404,
         'PGRST202',
@@ -134,7 +156,7 @@ export class SchemaCache implements Catalogue {
         'Perhaps you meant to call one of the functions in the schema cache',
       );
     }
-    return info;
+    return candidates[0];
   }
 }
 

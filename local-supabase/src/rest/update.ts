@@ -11,7 +11,7 @@ import { bodySource, listedColumns, targetRows, write } from './write';
 export const update: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   const { cache } = service.rest;
-  claimsOf(request, service.auth.secret);
+  claimsOf(request, service.auth);
   const [row] = rowsOf(request.body);
   if (Array.isArray(request.body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   const listed = search(request).get('columns');
@@ -41,7 +41,7 @@ export const update: Handler = async (request, reply, service) => {
 
 export const remove: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
-  claimsOf(request, service.auth.secret);
+  claimsOf(request, service.auth);
   const q = parseQuery(
     search(request),
     tableRelation(service, table),

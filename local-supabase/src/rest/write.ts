@@ -26,7 +26,7 @@ export async function write(
   /** An insert's table, for the Location header of `return=headers-only`. */
   inserted?: string,
 ) {
-  const claims = claimsOf(request, service.auth.secret);
+  const claims = claimsOf(request, service.auth);
   const body = a.representation ? bodies(`select ${q.select} from _w`, a.media) : 'null::json as body';
   // return=headers-only: the one inserted row's primary key as `pk=eq.value` in Location (PostgREST's locationF).
   const key = inserted && a.prefs.return === 'headers-only' ? service.rest.cache.primaryKey(inserted) : [];
