@@ -464,9 +464,8 @@ describe.each(KINDS)('one pricing rule on %s', (kind) => {
 
   it('prices all 8,192 subsets as shared-lib does, with and without a code', async () => {
     const backend = kind === 'postgres' ? await backendFor(kind) : undefined;
-    const [{ rows }] = (await queryMigrated<{ rows: number[][] }>(kind, backend, SQL)) as [
-      { rows: number[][] },
-    ];
+    const [result] = await queryMigrated<{ rows: number[][] }>(kind, backend, SQL);
+    const rows = result!.rows;
     expect(rows).toHaveLength(8192);
     const drift: string[] = [];
     for (const [
