@@ -1,7 +1,8 @@
 // Booking a discovery call on /contact and finding it in Account -> Meetings, as the booking spec and the
 // production rehearsal do it. The database's real clock decides which slots are free, so a test takes whichever
 // slot is offered first; the browser runs in New York (`timezoneId: 'America/New_York'`) to show local times.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { messageFromInbox } from './inbox';
 
 export const calendar = (page: Page) => page.getByRole('region', { name: 'Book a discovery call' });
 
@@ -51,4 +52,24 @@ export async function expectMeeting(page: Page, picked: Picked) {
   await expect(card).toContainText(new RegExp(`${picked.day.split(', ')[1]}, \\d{4} at ${picked.time}`));
   await expect(card).toContainText('Status: Requested');
   await expect(card).toContainText('Notes: We would like to automate our invoicing.');
+}
+
+/**
+ * A call booked without signing in with `email` and confirmed from the link its receipt e-mailed, in a browser
+ * page of its own (as Meetings' offer of a guest's call needs it).
+ */
+export async function bookConfirmedAsGuest(browser: Browser, request: APIRequestContext, email: string) {
+  const guest = await browser.newPage({ timezoneId: 'America/New_York' });
+  await guest.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+  try {
+    await pickFirstSlot(guest);
+    await confirm(guest, 'Grace Hopper', email);
+    const receipt = await messageFromInbox(request, email, /^Please confirm your Discovery Call on /);
+    const link = new URL(receipt.links.find((url) => url.includes('/booking?token='))!);
+    await guest.goto(link.pathname + link.search);
+    await guest.getByRole('button', { name: 'Confirm my call' }).click();
+    await expect(guest.getByRole('heading', { name: 'Your call is confirmed', level: 1 })).toBeVisible();
+  } finally {
+    await guest.close();
+  }
 }

@@ -3,7 +3,7 @@
 // Meetings offers a confirmed call booked with the account's address by its day only and adds it through a link
 // sent to that address. The browser runs in New York to show local times (e2e/support/booking.ts).
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
-import { calendar, confirm, pickFirstSlot } from '../support/booking';
+import { bookConfirmedAsGuest, calendar, confirm, pickFirstSlot } from '../support/booking';
 import { messageFromInbox } from '../support/inbox';
 
 test.use({ timezoneId: 'America/New_York' });
@@ -55,20 +55,7 @@ test("Meetings offers a confirmed guest call booked with the account's address a
   request,
 }) => {
   const email = uniqueEmail('offer');
-  // Booked and confirmed as a guest, in another browser.
-  const guest = await browser.newPage({ timezoneId: 'America/New_York' });
-  await guest.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
-  try {
-    await pickFirstSlot(guest);
-    await confirm(guest, 'Grace Hopper', email);
-    const receipt = await messageFromInbox(request, email, RECEIPT);
-    const link = new URL(receipt.links.find((url) => url.includes('/booking?token='))!);
-    await guest.goto(link.pathname + link.search);
-    await guest.getByRole('button', { name: 'Confirm my call' }).click();
-    await expect(guest.getByRole('heading', { name: 'Your call is confirmed', level: 1 })).toBeVisible();
-  } finally {
-    await guest.close();
-  }
+  await bookConfirmedAsGuest(browser, request, email);
 
   await signUp(page, { email, password: 'Sup3rSecret' });
   await page.goto('/account?tab=meetings');

@@ -1,12 +1,15 @@
 // Issue 33, "How it is checked": the journeys a customer makes, walked with the keyboard alone (Tab, Shift+Tab,
 // Enter, Space, Escape, arrows; no clicks) at phone and desktop width. After every press that moves focus or
 // changes the view, focus is on an element, never <body>, and never under the sticky header (support/keyboard.ts).
-// One account per width carries sign-up, purchase, booking, two-factor, the account's tabs and settings and the
-// password reset; the forms with errors are walked signed out.
+// One account per width carries sign-up, purchase (tabbing on the checkout while its data is held back), booking,
+// two-factor, the account's tabs and settings (billing details, e-mail, password) and the password reset; the
+// forms with errors are walked signed out; at 375 px also the mobile menu, the guest's booking link page and
+// Meetings' offer of a guest's call. The promotion and newsletter dialogs are walked in keyboard.spec.ts, the
+// promotion bar's dismissal in promotion.spec.ts.
 import type { Page } from '@playwright/test';
-import { expect, test, uniqueEmail } from '../fixtures';
+import { expect, signUp, test, uniqueEmail } from '../fixtures';
 import { Authenticator } from '../support/account-security';
-import { calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
+import { bookConfirmedAsGuest, calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
 import { BUYER } from '../support/checkout';
 import { linkFromInbox, messageFromInbox } from '../support/inbox';
 import { isFocusWithin, KeyboardWalk } from '../support/keyboard';
@@ -22,6 +25,21 @@ const PASSWORD = 'Walk-pass1';
 const CHANGED_PASSWORD = 'Walk-pass2';
 const NEW_PASSWORD = 'Walk-pass3';
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+/** Holds back this page's requests to `paths` until the returned function is called. */
+async function holdBack(page: Page, paths: string[]): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = (url: URL) => paths.includes(url.pathname);
+  await page.route(held, async (route) => {
+    await released;
+    await route.fallback();
+  });
+  return async () => {
+    release();
+    await page.unroute(held);
+  };
+}
 
 /** Opens `path` as a typed address would, once its h1 shows. */
 async function open(page: Page, path: string, heading?: string | RegExp) {
@@ -41,7 +59,7 @@ for (const { width, height, daysLater } of [
       page,
       request,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(300_000); // the longest journey of the suite, one press at a time
       const walk = new KeyboardWalk(page);
       const email = uniqueEmail(`walk-${width}`);
 
@@ -68,10 +86,18 @@ for (const { width, height, daysLater } of [
         await walk.press('Escape', cart);
         await walk.press('Space', () => expect(panel).toBeVisible());
         await walk.tabTo(panel.getByRole('link', { name: 'Go to Checkout' }));
+        // Tab while the checkout settles: its quote and the saved billing details are held back until the
+        // visitor has moved past the cart line; focus stays where it was when they arrive.
+        const release = await holdBack(page, ['/rest/v1/rpc/quote_cart', '/rest/v1/billing_details']);
         await walk.press('Enter', h1(page, 'Checkout'));
-
+        const code = page.getByLabel('Discount code');
+        await walk.tabTo(code);
+        await release();
         const billing = page.getByRole('form', { name: 'Billing details' });
-        await expect(billing.getByLabel('Name', { exact: true })).toBeEditable();
+        // Shown to assistive technology (no longer hidden and inert under the skeleton) once the details are in.
+        await expect(billing.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
+        await expect(code).toBeFocused();
         await walk.fill(billing.getByLabel('Name', { exact: true }), BUYER.name);
         await walk.fill(billing.getByLabel('Address', { exact: true }), BUYER.address);
         await walk.fill(billing.getByLabel('Postal code (optional)'), BUYER.postalCode);
@@ -113,9 +139,19 @@ for (const { width, height, daysLater } of [
         await walk.tabTo(page.getByRole('button', { name: 'Set up two-factor authentication' }));
         await walk.press('Enter', page.getByText(/^Scan this QR code/));
         const app = new Authenticator((await page.getByLabel('Setup key').textContent()) ?? '');
+        // Copied, or a toast says to copy it by hand: either way focus stays on the button.
+        const copy = page.getByRole('button', { name: 'Copy key' });
+        await walk.tabTo(copy);
+        await walk.press('Enter', copy);
         await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
         await walk.press('Enter', page.getByText(/^Two-factor authentication is on\./));
-        await walk.tabTo(page.getByRole('button', { name: 'Remove', exact: true }));
+        // Remove, thought better of (Cancel), then removed.
+        const remove = page.getByRole('button', { name: 'Remove', exact: true });
+        await walk.tabTo(remove);
+        await walk.press('Enter', page.getByText(/^Enter a code from your authenticator app to remove/));
+        await walk.tabTo(page.getByRole('button', { name: 'Cancel', exact: true }));
+        await walk.press('Enter', page.getByText(/^Two-factor authentication is on\./));
+        await walk.tabTo(remove);
         await walk.press('Enter', page.getByText(/^Enter a code from your authenticator app to remove/));
         await walk.fill(page.getByLabel('Authentication code'), await app.nextCode());
         await walk.press('Enter', page.getByText(/^Protect your account with a second step/));
@@ -137,6 +173,20 @@ for (const { width, height, daysLater } of [
         }
         await walk.press('Tab');
         await expect(tab('Profile')).not.toBeFocused();
+
+        // The billing details the order saved: an empty name is refused (focus on it), then saved.
+        const billing = page.getByRole('region', { name: 'Billing details' });
+        const name = billing.getByRole('textbox', { name: 'Name', exact: true });
+        await expect(name).toHaveValue(BUYER.name);
+        await walk.tabTo(name);
+        await page.keyboard.press('ControlOrMeta+A');
+        await page.keyboard.press('Backspace');
+        const save = billing.getByRole('button', { name: 'Save billing details' });
+        await walk.tabTo(save);
+        await walk.press('Enter', name);
+        await page.keyboard.type('Grace Hopper');
+        await walk.tabTo(save);
+        await walk.press('Enter', billing.getByText('Your next invoice will be made out to these details.'));
 
         // The address changes once the link sent to the new one is opened (GoTrue's rule, whatever the config).
         await walk.fill(page.getByLabel('New email'), uniqueEmail(`walk-moved-${width}`));
@@ -219,6 +269,58 @@ for (const { width, height, daysLater } of [
 
 test.describe('keyboard only at 375 px', () => {
   test.use({ viewport: { width: 375, height: 667 } });
+
+  test('the mobile menu: opens from its button, Escape closes it onto the button, a link lands on its page', async ({
+    page,
+  }) => {
+    const walk = new KeyboardWalk(page);
+    await open(page, '/about');
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await walk.tabTo(page.getByRole('button', { name: 'Open menu' }));
+    await walk.press('Enter', page.getByRole('button', { name: 'Close menu' }));
+    await expect(menu).toBeVisible();
+    // Its links follow the button in the tab order.
+    for (const name of ['Home', 'Our Services', 'Cases', 'Contact', 'Enter the Future']) {
+      await walk.press('Tab', menu.getByRole('link', { name, exact: true }));
+    }
+    await walk.press('Escape', page.getByRole('button', { name: 'Open menu' }));
+    await expect(menu).toBeHidden();
+    await walk.press('Space', page.getByRole('button', { name: 'Close menu' }));
+    await walk.tabTo(menu.getByRole('link', { name: 'Cases', exact: true }));
+    // The menu closes with the route change; focus goes to the new page's heading.
+    await walk.press('Enter', h1(page, /./));
+    await expect(page).toHaveURL(/\/cases$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test("Meetings' offer of a guest's call: e-mail its link, then add the call from the link's page", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow(); // a guest booking, its receipt and the link's e-mail go through the sender and the inbox
+    const email = uniqueEmail('walk-offer');
+    await bookConfirmedAsGuest(browser, request, email);
+    await signUp(page, { email, password: PASSWORD });
+    await open(page, '/account?tab=meetings');
+
+    const walk = new KeyboardWalk(page);
+    const offer = page.getByRole('region', { name: 'Calls booked with your email' });
+    await walk.tabTo(offer.getByRole('button', { name: 'Email me the link' }));
+    await walk.press('Enter', offer.getByText(`We've e-mailed the link to ${email}.`, { exact: false }));
+
+    const mail = await messageFromInbox(request, email, /^Your Discovery Call on /);
+    const link = new URL(mail.links.find((url) => url.includes('/booking?token='))!);
+    await open(page, link.pathname + link.search);
+    await walk.tabTo(page.getByRole('button', { name: 'Add to my account' }));
+    await walk.press('Enter', h1(page, 'Your call is confirmed'));
+    await expect(page.getByText('It is in your account under Meetings.')).toBeVisible();
+    await walk.tabTo(page.getByRole('link', { name: 'View my meetings' }));
+    await walk.press('Enter', page.getByRole('heading', { level: 1 }));
+    await expect(
+      page.getByRole('tabpanel', { name: 'Meetings' }).getByRole('article', { name: 'Discovery Call' }),
+    ).toHaveCount(1);
+  });
 
   test("a guest's booking link: confirm the call, then cancel it", async ({ page, request }) => {
     test.slow(); // the receipt goes through the e-mail function and the inbox

@@ -5,7 +5,7 @@
 // shared-accounts project, never beside the screenshots of visual.spec.ts.
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
-import { promotionBanner } from '../support/promotion';
+import { promotionBanner, showPromotion } from '../support/promotion';
 import { serviceRoleHeaders, supabaseUrl } from '../support/service-role';
 
 const isPromotionRequest = (url: string) => new URL(url).pathname === '/rest/v1/promotions';
@@ -104,4 +104,36 @@ test('with the backend down, the site shows no banner and no error', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Promotion' })).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a phone user dismisses the bar with the keyboard: focus goes to the content, and it stays away this session', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await showPromotion(page);
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const bar = page.getByRole('complementary', { name: 'Promotion' });
+  const dismiss = bar.getByRole('button', { name: 'Dismiss promotion' });
+  await expect(dismiss).toBeVisible();
+  // Last in the tab order: the first Shift+Tab from the page's start.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dismiss).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(bar).toHaveCount(0);
+  await expect(page.getByRole('main')).toBeFocused();
+
+  // Another page of this tab's session: still away, though the promotion still runs.
+  const answered = page.waitForResponse((response) => isPromotionRequest(response.url()));
+  await page.goto('/cases');
+  await answered;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(bar).toHaveCount(0);
+
+  // A new tab is a new browsing session: the promotion shows there.
+  const other = await page.context().newPage();
+  await showPromotion(other);
+  await other.goto('/cases');
+  await expect(promotionBanner(other)).toBeVisible();
+  await other.close();
 });

@@ -10,10 +10,10 @@ const Box = styled.div`
   gap: inherit;
 `;
 
-const Pending = styled.div`
+const Content = styled.div<{ $pending: boolean }>`
   display: grid;
   gap: inherit;
-  visibility: hidden;
+  visibility: ${({ $pending }) => ($pending ? 'hidden' : 'visible')};
 `;
 
 const Cover = styled.div`
@@ -22,6 +22,11 @@ const Cover = styled.div`
   overflow: hidden;
 `;
 
+/**
+ * The children stay mounted in the same place whether loading or not (only inert and hidden while it loads): had
+ * the flip moved them into another wrapper, React would replace their elements, and what a visitor had in them
+ * (focus, a browser's autofill) with them.
+ */
 export function Reserved({
   loading,
   skeleton,
@@ -33,16 +38,10 @@ export function Reserved({
 }) {
   return (
     <Box>
-      {loading ? (
-        <>
-          <Pending inert aria-hidden>
-            {children}
-          </Pending>
-          <Cover>{skeleton}</Cover>
-        </>
-      ) : (
-        children
-      )}
+      <Content $pending={loading} inert={loading} aria-hidden={loading || undefined}>
+        {children}
+      </Content>
+      {loading ? <Cover>{skeleton}</Cover> : null}
     </Box>
   );
 }

@@ -117,6 +117,7 @@ export function resetStores(): void {
   useToastStore.setState({ toasts: [] });
   useAnnouncerStore.setState({ current: null });
   localStorage.clear();
+  sessionStorage.clear();
   provideSupabase(null);
 }
 

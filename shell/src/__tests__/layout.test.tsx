@@ -258,4 +258,35 @@ describe('PromoBanner', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('is dismissed for the browser session, giving focus to the main content; a new promotion shows again', async () => {
+    const page = (
+      <Layout>
+        <h1>Home</h1>
+      </Layout>
+    );
+    fetchPromotion.mockResolvedValue({ id: 'p1', words: 'A running promotion.', offer: 'newsletter' });
+    const { unmount } = await renderWithProviders(page);
+    const dismiss = await screen.findByRole('button', { name: 'Dismiss promotion' });
+    expect(screen.getByRole('complementary', { name: 'Promotion' })).toContainElement(dismiss);
+    await userEvent.click(dismiss);
+    expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(document.documentElement.style.getPropertyValue('--promo-bar-height')).toBe('');
+    unmount();
+    const calls = fetchPromotion.mock.calls.length;
+
+    // The next page of the session (a full load) leaves it away.
+    const { unmount: leave } = await renderWithProviders(page);
+    await waitFor(() => expect(fetchPromotion).toHaveBeenCalledTimes(calls + 1));
+    await act(async () => undefined);
+    expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();
+    leave();
+
+    fetchPromotion.mockResolvedValue({ id: 'p2', words: 'The next promotion.', offer: 'newsletter' });
+    await renderWithProviders(page);
+    expect(
+      await screen.findByRole('button', { name: 'The next promotion. See the details' }),
+    ).toBeInTheDocument();
+  });
 });

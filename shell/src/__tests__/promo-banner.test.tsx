@@ -24,7 +24,7 @@ afterEach(() => {
 
 /** The banner once its request has settled. */
 async function renderBanner() {
-  await renderSuspended(<PromoBanner />);
+  await renderSuspended(<PromoBanner afterDismiss={{ current: null }} />);
   await waitFor(() => expect(fetchPromotion).toHaveBeenCalledTimes(1));
   await act(async () => undefined);
 }
@@ -48,9 +48,9 @@ describe('which banner shows', () => {
     fetchPromotion.mockResolvedValue(RUNNING);
     await renderBanner();
     const bar = screen.getByRole('complementary', { name: 'Promotion' });
-    expect(within(bar).getByRole('button')).toHaveAccessibleName(
-      '10% off your first project order this winter. See the details',
-    );
+    const [details, dismiss] = within(bar).getAllByRole('button');
+    expect(details).toHaveAccessibleName('10% off your first project order this winter. See the details');
+    expect(dismiss).toHaveAccessibleName('Dismiss promotion');
     expect(bar).toHaveStyle({ position: 'fixed', bottom: '0px' });
     // jsdom lays nothing out (height 0); the page's end, focus scrolling and toasts read the variable.
     expect(document.documentElement.style.getPropertyValue('--promo-bar-height')).toBe('0px');

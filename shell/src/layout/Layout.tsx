@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </Main>
       <Footer />
       {/* Fixed to the bottom of the window, so last in the reading and tab order too. */}
-      <PromoBanner />
+      <PromoBanner afterDismiss={main} />
       {/* Into the header's toast dock (after the header in the tab order), or <body> under a modal dialog. */}
       <Toaster />
       {/* The cart's backend sync, headless; a catalogue remote without it saves from its cart button. */}

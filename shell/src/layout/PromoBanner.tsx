@@ -5,19 +5,24 @@
 // to the bottom of the window, which moves nothing on the page (no layout shift). While it shows, its height is
 // --promo-bar-height on <html>, which the page's end, focus scrolling and the toasts keep clear of.
 //
+// Beyond the spec (#33.3): a phone has little room for a bar that never goes, so it has a close button; the
+// promotion stays dismissed for the browser session (sessionStorage, by its id: a new promotion shows again), and
+// focus goes to the main content (as the skip link takes it) instead of falling to <body> with the button.
+//
 // The offer is the newsletter code, which the server gives: the dialog says how to get and use it, and shows the
 // newsletter form itself (`./NewsletterForm` of the marketing remote). With a marketing remote that lacks it
 // (built before it), a link leads to the newsletter popup instead.
 import { use, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Gift } from 'lucide-react';
-import { darkSurfaceFocus, Dialog, FormSkeleton, paths } from 'shared-lib';
+import { Gift, X } from 'lucide-react';
+import { darkSurfaceFocus, Dialog, FormSkeleton, IconButton, paths } from 'shared-lib';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
 import { fetchRunningPromotion, type RunningPromotion } from '../promotions/fetch-running-promotion';
 
 const Bar = styled.aside`
+  display: flex;
   position: fixed;
   z-index: ${({ theme }) => theme.z.header};
   right: 0;
@@ -32,11 +37,11 @@ const Bar = styled.aside`
 `;
 
 const Banner = styled.button`
+  flex: 1;
   display: flex;
   align-items: center;
   justify-content: center;
   gap: 0.5rem;
-  width: 100%;
   min-height: 2.5rem;
   padding: 0.5rem 1rem;
   border: 0;
@@ -54,6 +59,22 @@ const Banner = styled.button`
     text-underline-offset: 3px;
   }
 `;
+
+const Dismiss = styled(IconButton)`
+  align-self: center;
+  margin-right: 0.25rem;
+  color: ${({ theme }) => theme.colors.onDark};
+  &:hover {
+    background: color-mix(in srgb, ${({ theme }) => theme.colors.onDark} 15%, transparent);
+  }
+  ${darkSurfaceFocus}
+  &:focus-visible {
+    outline-offset: -3px;
+  }
+`;
+
+/** The promotion this browser session dismissed (its id). */
+const DISMISSED_KEY = 'promotion_dismissed';
 
 const Steps = styled.ol`
   padding-left: 1.25rem;
@@ -117,14 +138,22 @@ function usePromoBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean) {
   }, [bar, shown]);
 }
 
-export function PromoBanner() {
+/** `afterDismiss` is where focus goes once the bar is closed (the main content). */
+export function PromoBanner({ afterDismiss }: { afterDismiss: RefObject<HTMLElement | null> }) {
   const promotion = useRunningPromotion();
   const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
   const bar = useRef<HTMLElement>(null);
   // An offer this shell cannot open (named by a newer database) shows no banner.
-  const shown = promotion?.offer === 'newsletter';
+  const shown = promotion?.offer === 'newsletter' && promotion.id !== dismissed;
   usePromoBarHeight(bar, shown);
-  if (promotion?.offer !== 'newsletter') return null;
+  if (!shown) return null;
+  const dismiss = () => {
+    sessionStorage.setItem(DISMISSED_KEY, promotion.id);
+    setDismissed(promotion.id);
+    // Without scrolling: the visitor stays where they read, and Tab goes on from the content's start.
+    afterDismiss.current?.focus({ preventScroll: true });
+  };
   return (
     <>
       <Bar ref={bar} aria-label="Promotion">
@@ -134,6 +163,9 @@ export function PromoBanner() {
             {promotion.words} <u>See the details</u>
           </span>
         </Banner>
+        <Dismiss aria-label="Dismiss promotion" onClick={dismiss}>
+          <X size={18} aria-hidden />
+        </Dismiss>
       </Bar>
       <Dialog
         open={open}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -27,11 +27,21 @@ type Loaded =
   | { state: 'failed'; message: string }
   | { state: 'ready'; bookings: GuestBooking[] };
 
-/** One offered call: its type and day, and the button that e-mails its link to the account's address. */
+/**
+ * One offered call: its type and day, and the button that e-mails its link to the account's address. The button,
+ * disabled while it sends, drops focus: the line saying the link was sent takes it, or the button again after a
+ * failure (#33.3: focus never on <body>).
+ */
 function OfferedCall({ booking, email }: { booking: GuestBooking; email: string }) {
   const titleId = useId();
   const [sent, setSent] = useState<'no' | 'sending' | 'yes'>('no');
   const [failure, setFailure] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent === 'yes') done.current?.focus();
+    else if (failure) button.current?.focus();
+  }, [sent, failure]);
   const send = async () => {
     setSent('sending');
     setFailure(null);
@@ -50,12 +60,12 @@ function OfferedCall({ booking, email }: { booking: GuestBooking; email: string 
       {/* The day only: the time, name and note are for whoever proves the address. */}
       <Line>{formatLongDate(booking.call_date, 'UTC')}</Line>
       {sent === 'yes' ? (
-        <Line role="status">
+        <Line ref={done} tabIndex={-1} role="status">
           {`We've e-mailed the link to ${email}. Open it while signed in to add the call to your account.`}
         </Line>
       ) : (
         <div>
-          <Button onClick={() => void send()} disabled={sent === 'sending'}>
+          <Button ref={button} onClick={() => void send()} disabled={sent === 'sending'}>
             {sent === 'sending' ? 'Sending...' : 'Email me the link'}
           </Button>
         </div>

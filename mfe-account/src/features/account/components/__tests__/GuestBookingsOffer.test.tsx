@@ -45,11 +45,12 @@ it('offers a call booked with the account’s address by its day only, and e-mai
   expect(offer).toHaveTextContent('These calls were booked with ada@example.com without signing in.');
   expect(screen.getByRole('article', { name: 'Discovery Call' })).toHaveTextContent('December 3, 2026');
   await user.click(screen.getByRole('button', { name: 'Email me the link' }));
-  expect(
-    await screen.findByText(
-      "We've e-mailed the link to ada@example.com. Open it while signed in to add the call to your account.",
-    ),
-  ).toHaveAttribute('role', 'status');
+  const sent = await screen.findByText(
+    "We've e-mailed the link to ada@example.com. Open it while signed in to add the call to your account.",
+  );
+  expect(sent).toHaveAttribute('role', 'status');
+  // The button has gone: its words hold focus.
+  expect(sent).toHaveFocus();
   expect(backend.calls.find((c) => c.path === '/rest/v1/rpc/send_booking_link')?.body).toEqual({
     meeting_id: OFFERED.id,
   });
@@ -88,6 +89,8 @@ it('keeps the button and says why when the link cannot be sent', async () => {
   renderWithProviders(<GuestBookingsOffer />);
   await user.click(await screen.findByRole('button', { name: 'Email me the link' }));
   expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.network);
-  expect(screen.getByRole('button', { name: 'Email me the link' })).toBeEnabled();
+  const button = screen.getByRole('button', { name: 'Email me the link' });
+  expect(button).toBeEnabled();
+  expect(button).toHaveFocus();
   expect(screen.queryByText(/We've e-mailed the link/)).not.toBeInTheDocument();
 });
