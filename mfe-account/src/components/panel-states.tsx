@@ -34,6 +34,14 @@ const Failed = styled(PanelNote).attrs({ as: 'div' })`
 `;
 
 /**
+ * Retry's button goes while the list loads again (or the whole section, when nothing is left to show): focus moves
+ * to the tab's panel first instead of dropping on <body>.
+ */
+export function keepFocusInTab(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest<HTMLElement>('[role="tabpanel"]')?.focus();
+}
+
+/**
  * A failed load: what failed, why in words for people, and Retry (plus signing in again when the session has
  * expired; the auth page brings the customer back here).
  */
@@ -48,8 +56,7 @@ export function LoadFailed({
 }) {
   const location = useLocation();
   const retry = (event: MouseEvent<HTMLButtonElement>) => {
-    // The button goes while the list loads again: keep focus in the tab instead of dropping it on <body>.
-    event.currentTarget.closest<HTMLElement>('[role="tabpanel"]')?.focus();
+    keepFocusInTab(event);
     onRetry();
   };
   return (

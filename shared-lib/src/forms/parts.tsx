@@ -1,6 +1,6 @@
 // The parts every form is made of, driven by its useFormSubmit controller. A slice writes no <form> of its own
 // (ESLint refuses one): <Form> wires the controller to it, so every form submits through the one pattern.
-import type { ComponentProps, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Loader2 } from 'lucide-react';
 import { media } from '../ui/theme';
@@ -32,9 +32,16 @@ export function Form({
   );
 }
 
-/** Why the last call failed, beside the form; the fields and the submit button are described by it. */
+/**
+ * Why the last call failed, beside the form; the fields and the submit button are described by it, and it takes
+ * focus when the submit button cannot (kept disabled after the failure).
+ */
 export function FormFailure({ form }: Controlled) {
-  return form.failure ? <FieldError id={form.failureId}>{form.failure}</FieldError> : null;
+  return form.failure ? (
+    <FieldError id={form.failureId} tabIndex={-1} data-form-failure>
+      {form.failure}
+    </FieldError>
+  ) : null;
 }
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
@@ -58,9 +65,23 @@ export function SubmitButton({
   children,
   ...button
 }: Controlled & { busyLabel?: ReactNode } & Omit<ComponentProps<typeof Button>, 'type' | 'form'>) {
-  const { submitting } = form;
+  const { submitting, formRef } = form;
+  const self = useRef<HTMLButtonElement>(null);
+  // Disabled by its form while it has focus (the checkout waiting for a new quote after a refused price): a
+  // disabled button cannot keep focus, so the failure's words take it rather than <body>.
+  useLayoutEffect(() => {
+    if (disabled && !submitting && self.current === document.activeElement) {
+      formRef.current?.querySelector<HTMLElement>('[data-form-failure]')?.focus();
+    }
+  }, [disabled, submitting, formRef]);
   return (
-    <Button type="submit" disabled={submitting || disabled} aria-describedby={form.failureId} {...button}>
+    <Button
+      ref={self}
+      type="submit"
+      disabled={submitting || disabled}
+      aria-describedby={form.failureId}
+      {...button}
+    >
       {submitting && busyLabel === undefined ? <Spinner size={18} aria-hidden /> : null}
       {submitting && busyLabel !== undefined ? busyLabel : children}
     </Button>

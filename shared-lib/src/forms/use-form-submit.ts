@@ -174,14 +174,19 @@ export function useFormSubmit<V extends FormValues, T = V, R = void>(
   useEffect(() => {
     if (!settled) return;
     const form = formRef.current;
-    const lost = !document.activeElement || document.activeElement === document.body;
+    const active = document.activeElement;
+    // A disabled control cannot hold focus: browsers move it to <body> (jsdom leaves it where it was).
+    const lost = !active || active === document.body || (active as HTMLButtonElement).disabled === true;
     if (settled.outcome === 'invalid') {
       form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     } else if (settled.outcome === 'success' && noteRef.current) {
       noteRef.current.focus();
     } else if (lost) {
-      // The submit button, disabled while the call ran, dropped focus: give it back instead of leaving <body>.
-      form?.querySelector<HTMLElement>('[type="submit"]')?.focus();
+      // The submit button, disabled while the call ran, dropped focus: give it back instead of leaving <body>, or,
+      // while the form keeps it disabled (the checkout re-quoting after a refusal), to the words of the failure.
+      const submit = form?.querySelector<HTMLButtonElement>('[type="submit"]');
+      if (submit && !submit.disabled) submit.focus();
+      else form?.querySelector<HTMLElement>('[data-form-failure]')?.focus();
     }
   }, [settled]);
 

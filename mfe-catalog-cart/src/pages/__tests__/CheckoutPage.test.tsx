@@ -47,6 +47,8 @@ interface Server {
   /** The catalogue price the server uses for each service, in cents. */
   prices: Record<string, number>;
   placeOrder?: () => Response;
+  /** While set, quotes wait for it (a slow link). */
+  quoteHeld?: Promise<void>;
 }
 
 /**
@@ -81,7 +83,10 @@ function server(prices: Record<string, number> = {}): Server {
     const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
     const ids = ((body.items ?? []) as { service_id: string }[]).map((i) => i.service_id);
     const code = (body.discount_code as string | null | undefined) ?? null;
-    if (url.pathname === '/rest/v1/rpc/quote_cart') return json(quote(ids, code));
+    if (url.pathname === '/rest/v1/rpc/quote_cart') {
+      await state.quoteHeld;
+      return json(quote(ids, code));
+    }
     if (url.pathname === '/rest/v1/billing_details') return json(state.saved ? [state.saved] : []);
     if (url.pathname === '/functions/v1/send-emails') {
       state.sends += 1;
@@ -298,13 +303,23 @@ it('when the server’s price changed, records nothing, shows the new total and 
   await renderSuspended(<CheckoutPage />, { route: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
-  // The agency changes the price while the customer reads the page.
+  // The agency changes the price while the customer reads the page; the new quote comes slowly.
   state.prices['smart-website'] = 94900;
+  let release!: () => void;
+  state.quoteHeld = new Promise((resolve) => (release = resolve));
   await purchase();
   expect(await screen.findByText(PRICE_CHANGED_TITLE)).toBeInTheDocument();
   // In the toast, and kept beside the button until the customer confirms.
   expect(screen.getAllByText(PRICE_CHANGED_DESCRIPTION)).toHaveLength(2);
+  // The button waits for the new quote, disabled: the words beside it hold focus meanwhile, never <body>.
+  const words = within(screen.getByRole('form', { name: 'Billing details' })).getByText(
+    PRICE_CHANGED_DESCRIPTION,
+  );
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeDisabled());
+  expect(words).toHaveFocus();
+  release();
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€949.00'));
+  expect(words).toHaveFocus();
   expect(alert).not.toHaveBeenCalled();
   expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
   // Confirming orders at the new total.

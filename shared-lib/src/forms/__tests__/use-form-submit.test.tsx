@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { findToast, renderWithProviders, resetStores } from '../../testing';
@@ -171,6 +172,35 @@ describe('useFormSubmit', () => {
 
     await userEvent.type(email(), 'x');
     expect(save()).not.toHaveAccessibleDescription();
+  });
+
+  it('gives focus to the failure’s words when the form keeps its submit button disabled after the failure', async () => {
+    // As the checkout does: a refused price re-quotes, and the button waits for the new quote.
+    function HeldAfterFailure() {
+      const [held, setHeld] = useState(false);
+      const form = useFormSubmit<Values, Data, string>({
+        initial: { name: 'Ada', email: 'ada@example.com' },
+        schema,
+        send: () => Promise.reject(new FormRefusal({ title: 'The price of your order has changed.' })),
+        onFailure: () => setHeld(true),
+      });
+      return (
+        <Form form={form} aria-label="Order">
+          <FormFailure form={form} />
+          <SubmitButton form={form} disabled={held}>
+            Complete Purchase
+          </SubmitButton>
+        </Form>
+      );
+    }
+    renderWithProviders(<HeldAfterFailure />);
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Purchase' }));
+    await findAlert('The price of your order has changed.');
+    expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeDisabled();
+    const words = within(screen.getByRole('form', { name: 'Order' })).getByText(
+      'The price of your order has changed.',
+    );
+    await waitFor(() => expect(words).toHaveFocus());
   });
 
   it('uses the form’s own words for an error it expects: under its field, or beside the form', async () => {

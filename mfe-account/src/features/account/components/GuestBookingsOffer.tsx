@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -9,6 +9,7 @@ import {
   sendQueuedEmails,
   useSessionStore,
 } from 'shared-lib';
+import { keepFocusInTab } from '../../../components/panel-states';
 import { fetchGuestBookings, sendBookingLink, type GuestBooking } from '../api/guest-bookings';
 import { CardTitle, ItemCard, Line, List, Subtle } from './card-parts';
 
@@ -99,7 +100,11 @@ export function GuestBookingsOffer() {
       current = false;
     };
   }, [attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback((event: MouseEvent<HTMLButtonElement>) => {
+    // A successful check replaces the failure with the offer, or with nothing at all.
+    keepFocusInTab(event);
+    setAttempt((n) => n + 1);
+  }, []);
 
   if (loaded.state === 'failed') {
     return (

@@ -83,6 +83,21 @@ it('says in words when the network is down, and Retry checks again', async () =>
   expect(await screen.findByRole('button', { name: 'Email me the link' })).toBeEnabled();
 });
 
+it('keeps focus in the Meetings tab when a Retry finds no such call and the section goes', async () => {
+  backend.offer = DOWN;
+  const user = userEvent.setup();
+  renderWithProviders(
+    <div role="tabpanel" aria-label="Meetings" tabIndex={0}>
+      <GuestBookingsOffer />
+    </div>,
+  );
+  await screen.findByRole('alert');
+  backend.offer = () => json([]);
+  await user.click(screen.getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
+  expect(screen.getByRole('tabpanel', { name: 'Meetings' })).toHaveFocus();
+});
+
 it('keeps the button and says why when the link cannot be sent', async () => {
   backend.send = DOWN;
   const user = userEvent.setup();
