@@ -19,7 +19,6 @@ export const chromiumArgs = [
 const SHARED_ACCOUNTS = [
   'account.spec.ts',
   'booking.spec.ts',
-  'catalog-cart.spec.ts',
   'failure-states.spec.ts',
   'feedback-a11y.spec.ts',
   'promotion.spec.ts',

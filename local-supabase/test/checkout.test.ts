@@ -5,7 +5,7 @@
 // passed through send-emails' own templates, so the SQL and the e-mails cannot drift apart.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { compose } from '../../supabase/functions/send-emails/templates.ts';
-import { KINDS, startBackend, type Backend } from './harness';
+import { KINDS, shareBackends, type Backend } from './harness';
 import { queryPostgres } from './sql';
 
 jest.setTimeout(120_000);
@@ -20,13 +20,14 @@ const billing = {
   vat_number: 'DE123456789',
 };
 const website = [{ service_id: 'smart-website' }];
+// The e-mails' block reads the outbox on the checkout's PostgreSQL backend (every order it checks is its own).
+const backendFor = shareBackends();
 
 describe.each(KINDS)('checkout on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await backendFor(kind);
   });
-  afterAll(() => backend.stop());
 
   /** What the customer reads back: the order with its invoice, and their saved billing details. */
   async function readBack(client: SupabaseClient) {
@@ -134,9 +135,8 @@ describe.each(KINDS)('checkout on %s', (kind) => {
 describe('the order’s e-mails on postgres', () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend('postgres');
+    backend = await backendFor('postgres');
   });
-  afterAll(() => backend.stop());
 
   interface Queued {
     template: string;

@@ -1,18 +1,14 @@
 // Discount codes issued by the database and redeemed once, one pricing rule for quote and order, and the
 // checkout's new place_order shape: over real HTTP with supabase-js, on both engines.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { services as catalogue } from '../../shared-lib/src/catalogue';
 import { priceCart, toCents } from '../../shared-lib/src/pricing/pricing';
-import { DEMO, KINDS, startBackend, type Backend, type Kind } from './harness';
+import { DEMO, KINDS, shareBackends, type Backend } from './harness';
+import { queryMigrated } from './sql';
 
 jest.setTimeout(120_000);
 
-const run = promisify(execFile);
+// One backend per engine for the file: the pricing checks read the same migrated and seeded catalogue.
+const backendFor = shareBackends();
 const items = (ids: readonly string[]) => ids.map((service_id) => ({ service_id }));
 const ids = (count: number, from = 0) => catalogue.slice(from, from + count).map((s) => s.id);
 
@@ -41,9 +37,8 @@ const NAMES = [
 describe.each(KINDS)('discounts on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await backendFor(kind);
   });
-  afterAll(() => backend.stop());
 
   let serial = 0;
   async function subscribe(name = 'Ada') {
@@ -467,36 +462,10 @@ describe.each(KINDS)('one pricing rule on %s', (kind) => {
     cross join lateral private.price_cart(cart.ids, false) p
     cross join lateral private.price_cart(cart.ids, true) c`;
 
-  async function query(kindNow: Kind): Promise<number[][]> {
-    if (kindNow === 'postgres') {
-      const backend = await startBackend('postgres');
-      const client = new Client({ connectionString: backend.databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query(SQL)).rows[0].rows;
-      } finally {
-        await client.end();
-        await backend.stop();
-      }
-    }
-    // A PGlite folder migrated and seeded by the service (the template the other suites copy).
-    const template = process.env.LOCAL_SUPABASE_PGLITE_TEMPLATE;
-    if (!template) throw new Error('global-setup did not prepare a PGlite template');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-pricing-'));
-    try {
-      fs.cpSync(template, dir, { recursive: true });
-      const { stdout } = await run(process.execPath, [path.join(__dirname, 'pglite-query.mjs'), dir, SQL], {
-        cwd: path.join(__dirname, '..'),
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      return JSON.parse(stdout)[0].rows;
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
   it('prices all 8,192 subsets as shared-lib does, with and without a code', async () => {
-    const rows = await query(kind);
+    const backend = kind === 'postgres' ? await backendFor(kind) : undefined;
+    const [result] = await queryMigrated<{ rows: number[][] }>(kind, backend, SQL);
+    const rows = result!.rows;
     expect(rows).toHaveLength(8192);
     const drift: string[] = [];
     for (const [
@@ -531,12 +500,8 @@ describe.each(KINDS)('one pricing rule on %s', (kind) => {
   });
 
   it('numbers the services 1..13 in the catalogue’s order, the bits the query uses', async () => {
-    const backend = await startBackend(kind);
-    try {
-      const { data } = await backend.anon().from('services').select('id, sort_order').order('sort_order');
-      expect(data).toEqual(catalogue.map((s, i) => ({ id: s.id, sort_order: i + 1 })));
-    } finally {
-      await backend.stop();
-    }
+    const backend = await backendFor(kind);
+    const { data } = await backend.anon().from('services').select('id, sort_order').order('sort_order');
+    expect(data).toEqual(catalogue.map((s, i) => ({ id: s.id, sort_order: i + 1 })));
   });
 });

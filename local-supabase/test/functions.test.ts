@@ -4,38 +4,33 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from 'pg';
 import { orderPayload } from './email-payloads';
 import { denoBinary } from '../src/functions/runtime';
-import { KINDS, mailTo, startBackend, type Backend } from './harness';
+import { KINDS, mailTo, projectWithFixtures, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(180_000);
 
 const run = promisify(execFile);
 
-/** One statement beside the API, for what no client may do (the private schema): enqueueing, reading the outbox. */
+// One statement beside the API, for what no client may do (the private schema): enqueueing, reading the outbox.
+// Through a function of the scratch project's fixtures that only the service role may call, on both engines alike:
+// PGlite has one owner, and reading its folder beside the API would cost a stop and a start of the service each time.
+const FIXTURES = `
+create function public.test_sql(statement text) returns jsonb
+language plpgsql security definer set search_path = '' as $$
+declare result jsonb;
+begin
+  execute format('select coalesce(jsonb_agg(q), ''[]'') from (%s) q', statement) into result;
+  return result;
+end $$;
+revoke execute on function public.test_sql(text) from public, anon, authenticated;
+grant execute on function public.test_sql(text) to service_role;
+`;
+
 async function sql<T = Record<string, unknown>>(backend: Backend, statement: string): Promise<T[]> {
-  if (backend.databaseUrl) {
-    const client = new Client({ connectionString: backend.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(statement)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  // PGlite has one owner: stop the service, read its folder, start it again.
-  await backend.server.stop();
-  try {
-    const { stdout } = await run(
-      process.execPath,
-      [path.join(__dirname, 'pglite-query.mjs'), backend.dataDir!, statement],
-      { cwd: path.join(__dirname, '..') },
-    );
-    return JSON.parse(stdout) as T[];
-  } finally {
-    await backend.restart();
-  }
+  const { data, error } = await backend.service().rpc('test_sql', { statement });
+  if (error) throw new Error(`${statement}: ${error.message}`);
+  return data as T[];
 }
 
 const literal = (value: unknown) => `'${JSON.stringify(value).replaceAll("'", "''")}'`;
@@ -50,10 +45,15 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 
 describe.each(KINDS)('Edge Functions on %s', (kind) => {
   let backend: Backend;
+  let dir: string;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    dir = projectWithFixtures('functions', FIXTURES);
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
   });
-  afterAll(() => backend?.stop());
+  afterAll(async () => {
+    await backend?.stop();
+    removeProject(dir);
+  });
 
   const endpoint = () => `${backend.server.url}/functions/v1/send-emails`;
 

@@ -259,6 +259,26 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
   return backend;
 }
 
+/**
+ * Backends shared by the describe blocks of one test file: the first block to ask for an engine and configuration
+ * starts it, later blocks of the file asking for the same get the same backend, and the file's afterAll stops them.
+ * A backend start costs several CPU seconds (docs/testing.md), so a file starts one per configuration it needs.
+ * Call it once at the top of a file.
+ */
+export function shareBackends(): (kind: Kind, env?: Record<string, string>) => Promise<Backend> {
+  const started = new Map<string, Promise<Backend>>();
+  afterAll(async () => {
+    await Promise.all(
+      [...started.values()].map(async (backend) => (await backend.catch(() => null))?.stop()),
+    );
+  });
+  return (kind, env = {}) => {
+    const key = JSON.stringify([kind, env]);
+    if (!started.has(key)) started.set(key, startBackend(kind, env));
+    return started.get(key)!;
+  };
+}
+
 /** A raw request to the API, for what supabase-js would never send. */
 export async function raw(
   backend: Backend,

@@ -181,7 +181,6 @@ describe.each(KINDS)('password recovery and /verify on %s', (kind) => {
 
 describe.each(KINDS)('confirmations on, short tokens and e-mail limits on %s', (kind) => {
   let backend: Backend;
-  let limited: Backend;
   beforeAll(async () => {
     const dir = supabaseDir(`
 [auth]
@@ -192,16 +191,9 @@ enable_confirmations = true
 max_frequency = "0s"
 otp_expiry = 2
 `);
-    [backend, limited] = await Promise.all([
-      startBackend(kind, { SUPABASE_DIR: dir }),
-      startBackend(kind, {
-        AUTH_EMAIL_TEMPLATES: 'gotrue',
-        AUTH_RATE_LIMIT_EMAIL_SENT: '3',
-        AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '3',
-      }),
-    ]);
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
   });
-  afterAll(() => Promise.all([backend?.stop(), limited?.stop()]));
+  afterAll(() => backend?.stop());
 
   it('signs up without a session, refuses sign-in until the e-mailed link confirms', async () => {
     const email = `confirm-${Date.now()}@example.com`;
@@ -256,6 +248,21 @@ otp_expiry = 2
     const link = await follow(mail!.links[0]!);
     expect(link.fragment.get('error_code')).toBe('otp_expired');
   });
+});
+
+// On PostgreSQL only: email_sent and token_verifications are counted in the service's memory (src/mail/mailer.ts,
+// @fastify/rate-limit) before a handler opens a transaction, so the engine cannot change when they refuse; the
+// e-mails and verifications themselves are tested on both engines above.
+describe('e-mail limits on postgres', () => {
+  let limited: Backend;
+  beforeAll(async () => {
+    limited = await startBackend('postgres', {
+      AUTH_EMAIL_TEMPLATES: 'gotrue',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '3',
+      AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '3',
+    });
+  });
+  afterAll(() => limited?.stop());
 
   it('counts email_sent for known and unknown addresses alike, then answers 429', async () => {
     const { email } = await limited.newUser('budget');

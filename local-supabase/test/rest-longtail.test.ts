@@ -3,7 +3,7 @@
 // is.not_null/unknown, the any/all quantifiers) and checked with the real supabase-js on both databases, raw
 // fetch where supabase-js cannot say it: status, Content-Range, Preference-Applied, error bodies, and that a
 // refused or rolled-back request changed no row.
-import { KINDS, projectWithFixtures, raw, removeProject, startBackend, type Backend } from './harness';
+import { KINDS, projectWithFixtures, raw, removeProject, shareBackends, type Backend } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -98,23 +98,17 @@ const SEED = [
   },
 ];
 
-async function withFixtures<T>(run: (dir: string) => Promise<T>): Promise<T> {
-  return run(projectWithFixtures('rest-longtail', FIXTURES));
-}
+// One project for the file, and one backend per engine and configuration: the schema cache block runs on the long
+// tail's backends (it empties their items first), the db-tx-end block needs a configuration of its own.
+const dir = projectWithFixtures('rest-longtail', FIXTURES);
+const backendFor = shareBackends();
+afterAll(() => removeProject(dir));
 
 describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
   let backend: Backend;
-  let dir: string;
 
   beforeAll(async () => {
-    await withFixtures(async (d) => {
-      dir = d;
-      backend = await startBackend(kind, { SUPABASE_DIR: d });
-    });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    removeProject(dir);
+    backend = await backendFor(kind, { SUPABASE_DIR: dir });
   });
   beforeEach(async () => {
     const db = backend.service();
@@ -610,16 +604,9 @@ describe.each(KINDS)('PostgREST long tail on %s', (kind) => {
 
 describe.each(KINDS)('schema cache reload on %s', (kind) => {
   let backend: Backend;
-  let dir: string;
   beforeAll(async () => {
-    await withFixtures(async (d) => {
-      dir = d;
-      backend = await startBackend(kind, { SUPABASE_DIR: d });
-    });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    removeProject(dir);
+    backend = await backendFor(kind, { SUPABASE_DIR: dir });
+    expect((await backend.service().from('items').delete().gte('id', 0)).error).toBeNull();
   });
 
   /** The status of `route` once it is not `stale` any more, or after 15 s. */
@@ -659,16 +646,8 @@ describe.each(KINDS)('schema cache reload on %s', (kind) => {
 
 describe.each(KINDS)('Prefer: tx with db-tx-end that allows overriding, on %s', (kind) => {
   let backend: Backend;
-  let dir: string;
   beforeAll(async () => {
-    await withFixtures(async (d) => {
-      dir = d;
-      backend = await startBackend(kind, { SUPABASE_DIR: d, PGRST_DB_TX_END: 'commit-allow-override' });
-    });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    removeProject(dir);
+    backend = await backendFor(kind, { SUPABASE_DIR: dir, PGRST_DB_TX_END: 'commit-allow-override' });
   });
 
   it('rolls back a write with tx=rollback after answering it, and says so', async () => {
