@@ -61,3 +61,25 @@ export async function submitSignIn(page: Page, email: string, password: string):
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * This page's next sign-up is answered as GoTrue answers one that waits for its e-mail confirmation (a user, no
+ * session): the local backend confirms at once.
+ */
+export async function answerSignUpUnconfirmed(page: Page, email: string): Promise<void> {
+  await page.route(
+    /\/auth\/v1\/signup/,
+    (route) =>
+      route.fulfill({
+        json: {
+          id: '5b4c1a3e-0d9f-4f5e-9a51-1d2b3c4d5e6f',
+          aud: 'authenticated',
+          role: 'authenticated',
+          email,
+          identities: [{ id: 'identity-1', provider: 'email' }],
+          created_at: new Date().toISOString(),
+        },
+      }),
+    { times: 1 },
+  );
+}

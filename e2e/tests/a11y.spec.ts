@@ -2,7 +2,12 @@
 // and signed in, nor in the open cart panel and the open promo dialog.
 import type { Page } from '@playwright/test';
 import { expect, signUp, test, uniqueEmail } from '../fixtures';
-import { enrolTotp, signOutFromMenu, submitSignIn } from '../support/account-security';
+import {
+  answerSignUpUnconfirmed,
+  enrolTotp,
+  signOutFromMenu,
+  submitSignIn,
+} from '../support/account-security';
 import {
   DESKTOP,
   expectNoSeriousViolations,
@@ -207,19 +212,7 @@ test.describe('account security screens', () => {
     page,
   }) => {
     const email = uniqueEmail('a11y-confirm');
-    // The local backend confirms at once; answer as GoTrue does with confirmations on (a user, no session).
-    await page.route(/\/auth\/v1\/signup/, (route) =>
-      route.fulfill({
-        json: {
-          id: '5b4c1a3e-0d9f-4f5e-9a51-1d2b3c4d5e6f',
-          aud: 'authenticated',
-          role: 'authenticated',
-          email,
-          identities: [{ id: 'identity-1', provider: 'email' }],
-          created_at: new Date().toISOString(),
-        },
-      }),
-    );
+    await answerSignUpUnconfirmed(page, email);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.getByLabel('Email').fill(email);

@@ -28,6 +28,15 @@ export default function AuthPage() {
   const status = useSessionStore(selectAuthStatus);
   const awaitingCode = useSessionStore((state) => state.awaitingSecondFactor);
   const [step, setStep] = useState<Step>({ name: 'credentials' });
+  // Back on the sign-in form from another step (Cancel on the code step, "Back to sign in"), the control used went
+  // with its step: the form's heading takes focus instead of <body>. Not when the page first shows its form.
+  const view = status !== 'signed-out' ? 'pending' : awaitingCode ? 'code' : step.name;
+  const [shownView, setShownView] = useState(view);
+  const [returned, setReturned] = useState(false);
+  if (view !== shownView) {
+    setShownView(view);
+    if (shownView !== 'pending' && shownView !== 'credentials') setReturned(true);
+  }
   const backToSignIn = (
     <TextButton type="button" onClick={() => setStep({ name: 'credentials' })}>
       Back to sign in
@@ -67,6 +76,7 @@ export default function AuthPage() {
           <ConfirmEmailSent email={step.email} onBack={() => setStep({ name: 'credentials' })} />
         ) : (
           <AuthForm
+            focusOnMount={returned}
             onAuthenticated={moveOn}
             onForgotPassword={(email) => setStep({ name: 'forgot', email })}
             onConfirmationSent={(email) => setStep({ name: 'confirm', email })}

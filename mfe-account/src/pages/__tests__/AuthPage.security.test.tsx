@@ -82,8 +82,9 @@ describe('Forgot password', () => {
     expect(screen.getByRole('heading', { level: 1, name: FORGOT_COPY.heading })).toHaveFocus();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(document.title).toBe('Reset Password | AI Made Simple');
+    // The button went with its step: the form's heading takes focus, not <body>.
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toHaveFocus();
   });
 
   it('checks the address under its field and sends nothing', async () => {
@@ -308,7 +309,7 @@ describe('Sign-in with two-factor authentication', () => {
     twoFactorServer();
     await signInWithPassword();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toHaveFocus();
     expect(useSessionStore.getState()).toMatchObject({ status: 'signed-out', awaitingSecondFactor: false });
   });
 });

@@ -285,6 +285,7 @@ describe('AuthPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Back to sign in' }));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome Back' })).toHaveFocus();
   });
 
   it('treats a confirmation-pending sign-up of a taken address as already registered', async () => {

@@ -47,6 +47,8 @@ export const PASSWORD_HINT =
   'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
 
 interface AuthFormProps {
+  /** Its heading takes focus once shown (the page came back to it from another step). */
+  focusOnMount?: boolean;
   /** Called once the user has a session (after sign-in, or a sign-up that signs straight in). */
   onAuthenticated: () => void;
   /** "Forgot password?", with the address typed so far. */
@@ -63,13 +65,18 @@ const CODE_NEXT = {
 const CONFIRMATION_SENT = { title: 'Check your inbox' } as const;
 
 /** One form for signing in and signing up, toggled by a link-style button below it. */
-export function AuthForm({ onAuthenticated, onForgotPassword, onConfirmationSent }: AuthFormProps) {
+export function AuthForm({
+  focusOnMount = false,
+  onAuthenticated,
+  onForgotPassword,
+  onConfirmationSent,
+}: AuthFormProps) {
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const text = copy[mode];
   // A switch of mode moves focus to the new heading: the change is read out (the switch itself stays put and said
   // nothing), and the form comes next in the tab order. Not on the first render (the page's own focus rule).
   const heading = useRef<HTMLHeadingElement>(null);
-  const switched = useRef(false);
+  const switched = useRef(focusOnMount);
   useEffect(() => {
     if (switched.current) heading.current?.focus();
   }, [mode]);

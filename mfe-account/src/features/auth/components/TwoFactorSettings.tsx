@@ -76,9 +76,10 @@ const Help = styled.p`
 type State =
   | { name: 'loading' }
   | { name: 'failed'; error: ErrorDescription }
-  | { name: 'off' }
+  // `back`: reached by Cancel, which leaves focus on the control that began the cancelled step.
+  | { name: 'off'; back?: boolean }
   | { name: 'enrolling'; enrollment: TotpEnrollment }
-  | { name: 'on'; factorId: string }
+  | { name: 'on'; factorId: string; back?: boolean }
   | { name: 'removing'; factorId: string };
 
 /**
@@ -90,7 +91,8 @@ export function TwoFactorSettings() {
   const [state, setState] = useState<State>({ name: 'loading' });
   // Each step replaces the controls of the one before, so the control the visitor used ("Turn on", "Remove",
   // "Cancel") is gone: its step's first words take focus instead of <body> (WCAG 2.4.3), but only after the
-  // visitor's own act, never on loading the page.
+  // visitor's own act, never on loading the page. After Cancel, the step's first button takes it: the control
+  // that began the cancelled step ("Set up two-factor authentication", "Remove").
   const acted = useRef(false);
   const lead = useRef<HTMLParagraphElement>(null);
   const change = (next: State) => {
@@ -100,7 +102,8 @@ export function TwoFactorSettings() {
   useEffect(() => {
     const focused = document.activeElement;
     if (!acted.current || (focused && focused !== document.body)) return;
-    lead.current?.focus();
+    const back = 'back' in state && state.back;
+    (back ? lead.current?.parentElement?.querySelector('button') : lead.current)?.focus();
   }, [state]);
 
   const load = useCallback(() => {
@@ -139,7 +142,7 @@ export function TwoFactorSettings() {
         <Enrolment
           enrollment={state.enrollment}
           onEnabled={() => change({ name: 'on', factorId: state.enrollment.factorId })}
-          onCancel={() => change({ name: 'off' })}
+          onCancel={() => change({ name: 'off', back: true })}
         />
       );
       break;
@@ -172,7 +175,7 @@ export function TwoFactorSettings() {
             danger
             send={(code) => removeTotp(state.factorId, code)}
             onDone={() => change({ name: 'off' })}
-            onCancel={() => change({ name: 'on', factorId: state.factorId })}
+            onCancel={() => change({ name: 'on', factorId: state.factorId, back: true })}
             success={{ title: TWO_FACTOR_COPY.removedTitle, description: TWO_FACTOR_COPY.removed }}
           />
         </>

@@ -196,7 +196,7 @@ const CartPanel = forwardRef(function CartPanel(
                   onNavigate={onNavigate}
                 >
                   <RemoveButton
-                    data-remove
+                    data-remove={item.id}
                     $size="sm"
                     aria-label={`Remove ${item.title} from cart`}
                     onClick={() => remove(item.id)}

@@ -116,6 +116,16 @@ describe('TwoFactorSettings', () => {
     });
   });
 
+  it('Cancel half-way through the set-up gives focus back to the button that started it', async () => {
+    await signedIn({ factors: [] });
+    renderWithProviders(<TwoFactorSettings />);
+    await startSetUp();
+    await userEvent.type(code(), '123');
+    await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.cancel }));
+    expect(screen.getByText(TWO_FACTOR_COPY.off)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TWO_FACTOR_COPY.setUp })).toHaveFocus();
+  });
+
   it('removes a set-up left unfinished before starting a new one', async () => {
     await signedIn({ factors: [totpFactor('unverified', 'old-factor')] });
     renderWithProviders(<TwoFactorSettings />);
@@ -165,8 +175,9 @@ describe('TwoFactorSettings', () => {
     // Each button goes with its step; focus goes to the next step's words, never to <body>.
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.remove }));
     expect(screen.getByText(TWO_FACTOR_COPY.removeIntro)).toHaveFocus();
+    // Cancel goes back to the control that began the step.
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.cancel }));
-    expect(screen.getByText(TWO_FACTOR_COPY.on)).toHaveFocus();
+    expect(screen.getByRole('button', { name: TWO_FACTOR_COPY.remove })).toHaveFocus();
 
     await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_COPY.remove }));
     await userEvent.type(code(), '654321');
