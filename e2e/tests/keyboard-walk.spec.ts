@@ -119,7 +119,7 @@ for (const { width, height, daysLater } of [
       page,
       request,
     }) => {
-      test.setTimeout(300_000); // the longest journey of the suite, one press at a time
+      test.setTimeout(480_000); // the longest journey of the suite, one press at a time
       const walk = new KeyboardWalk(page);
       const email = uniqueEmail(`walk-${width}`);
 
