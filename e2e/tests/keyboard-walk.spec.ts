@@ -69,18 +69,20 @@ async function quoteOnceAtAStalePrice(page: Page): Promise<void> {
  * e-mailed for real.
  */
 async function answerPasswordChangeAsStale(page: Page): Promise<void> {
+  let answered = false;
   await page.route(
     (url) => url.pathname === '/auth/v1/user',
     async (route) => {
-      // The real answer's headers (CORS, API version), fetched without changing anything.
+      if (answered || route.request().method() !== 'PUT') return route.fallback();
+      answered = true;
+      // The real answer's headers (CORS, API version), read without changing anything.
       const response = await route.fetch({ method: 'GET', postData: '' });
-      await route.fulfill({
+      return route.fulfill({
         response,
         status: 400,
         json: { code: 'reauthentication_needed', message: 'Password update requires reauthentication' },
       });
     },
-    { times: 1 },
   );
 }
 
