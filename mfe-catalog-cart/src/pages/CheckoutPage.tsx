@@ -182,7 +182,7 @@ export default function CheckoutPage() {
                 {items.map((item) => (
                   <CartLine key={item.id} item={item} price={<span>{formatEuro(item.price)}</span>}>
                     <Button
-                      data-remove={item.id}
+                      data-remove
                       $variant="ghost"
                       $size="sm"
                       aria-label={`Remove ${item.title}`}

@@ -196,7 +196,7 @@ const CartPanel = forwardRef(function CartPanel(
                   onNavigate={onNavigate}
                 >
                   <RemoveButton
-                    data-remove={item.id}
+                    data-remove
                     $size="sm"
                     aria-label={`Remove ${item.title} from cart`}
                     onClick={() => remove(item.id)}
