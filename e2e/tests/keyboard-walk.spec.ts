@@ -354,7 +354,9 @@ for (const { width, height, daysLater } of [
         );
         await walk.fill(page.getByLabel('New password', { exact: true }), NEW_PASSWORD);
         await walk.fill(page.getByLabel('Confirm new password'), NEW_PASSWORD);
-        await walk.press('Enter', () => expect(page).toHaveURL(/\/account$/));
+        // Signed in with the new password, the account opens with focus on its heading.
+        await walk.press('Enter', h1(page, 'My Account'));
+        await expect(page).toHaveURL(/\/account$/);
       });
     });
 
