@@ -3,14 +3,14 @@
 // delete users (bans and soft deletes too), generate_link and invite for the service role only; anonymous
 // sign-ins, Web3, ID tokens, SAML SSO and identity linking answered with GoTrue's own "disabled" errors.
 import { createClient } from '@supabase/supabase-js';
-import { clientOptions, KINDS, mailTo, raw, startBackend, type Backend } from './harness';
+import { clientOptions, KINDS, mailTo, raw, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
 
 describe.each(KINDS)('GoTrue admin user API on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(async () => {
     await backend.stop();
