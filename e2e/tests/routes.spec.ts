@@ -14,8 +14,9 @@ import {
 import { expectEverySizeFits } from '../support/layout';
 import { openRoute, openSharedPage, publicRoutes, signedInRoutes } from '../support/routes';
 
-// The longest checks of the suite, independent of each other: spread over both workers.
-test.describe.configure({ mode: 'parallel' });
+// The longest checks of the suite, independent of each other: spread over both workers. Each does the work of two
+// tests before (axe and the layout checks), so it has twice the default time.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 // The dark theme (prefers-color-scheme: dark) has its own palette: axe checks its contrast on a few pages that
 // show most of the components, signed out and in (each in the same visit as its light check).
