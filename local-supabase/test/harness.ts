@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -298,35 +298,41 @@ export interface SharedRecord extends Storage {
   serviceRoleKey: string;
 }
 
-const sharedInFile = new Map<Kind, Promise<Backend>>();
+const sharedInFile = new Map<string, Promise<Backend>>();
 
 /**
- * The backend of `kind` in the default configuration (the migrated and seeded database), shared by the test files
- * one jest worker runs, one file at a time: the first file to ask starts it, and it serves every later file of the
+ * The backend of `kind` in the default configuration (the migrated and seeded database), or with the environment
+ * `env` that several files use, shared by the test files one jest worker runs, one file at a time: the first file to ask starts it, and it serves every later file of the
  * worker until global-teardown.js stops it. A file on it sees what the files before it left (users, orders,
- * meetings, e-mails, codes), so it makes its own users and rows, counts what it added rather than what there is,
+ * meetings, e-mails, codes; what they left queued is sent before the file gets it), so it makes its own users and rows, counts what it added rather than what there is,
  * and puts back any setting it changes (booking settings, budgets) before it ends. `stop()` only lets it go; a file
  * that restarts, kills or reconfigures its service, reads its data folder, changes what every client sees (the
  * catalogue, the promotions it did not add, the e-mail sweep) or needs an empty table starts its own (`startBackend`).
  */
-export function sharedBackend(kind: Kind): Promise<Backend> {
+export function sharedBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
   const dir = process.env.LOCAL_SUPABASE_SHARED_BACKENDS;
   if (!dir)
     throw new Error(
       'LOCAL_SUPABASE_SHARED_BACKENDS is not set: run the suites through jest (global-setup.js).',
     );
-  if (!sharedInFile.has(kind)) sharedInFile.set(kind, adoptOrStart(dir, kind));
-  return sharedInFile.get(kind)!;
+  const key = createHash('sha256')
+    .update(JSON.stringify([kind, env]))
+    .digest('hex')
+    .slice(0, 12);
+  if (!sharedInFile.has(key)) {
+    const file = path.join(dir, `worker-${process.env.JEST_WORKER_ID ?? '1'}-${kind}-${key}.json`);
+    sharedInFile.set(key, adoptOrStart(file, kind, env));
+  }
+  return sharedInFile.get(key)!;
 }
 
-async function adoptOrStart(dir: string, kind: Kind): Promise<Backend> {
-  const file = path.join(dir, `worker-${process.env.JEST_WORKER_ID ?? '1'}-${kind}.json`);
+async function adoptOrStart(file: string, kind: Kind, env: Record<string, string>): Promise<Backend> {
   let record: SharedRecord | undefined;
   if (fs.existsSync(file)) {
     record = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedRecord;
     if (!isAlive(record.pid)) throw new Error(`the shared ${kind} backend (pid ${record.pid}) has stopped`);
   } else {
-    const started = await startBackend(kind);
+    const started = await startBackend(kind, env);
     const { server } = started;
     server.unref();
     record = {
@@ -355,7 +361,26 @@ async function adoptOrStart(dir: string, kind: Kind): Promise<Backend> {
     kill: refuse('be killed'),
     unref: () => undefined,
   };
-  return backendOver(kind, record, () => server, { restart: refuse('restart'), stop: async () => undefined });
+  const backend = backendOver(kind, record, () => server, {
+    restart: refuse('restart'),
+    stop: async () => undefined,
+  });
+  await sendWhatIsQueued(backend);
+  return backend;
+}
+
+/**
+ * Sends every e-mail the files before left queued, as the sweep does, so that a file starts with none due as on a
+ * fresh database: a client's call of send-emails (the browser's after an order or a booking) sends one batch of
+ * the oldest due e-mails, which must be the file's own.
+ */
+async function sendWhatIsQueued(backend: Backend): Promise<void> {
+  for (;;) {
+    const { data, error } = await backend.service().functions.invoke('send-emails');
+    if (error) throw new Error(`send-emails failed on the shared backend: ${error.message}`);
+    const { sent, failed } = data as { sent: number; failed: number };
+    if (sent + failed === 0) return;
+  }
 }
 
 function isAlive(pid: number): boolean {
