@@ -289,7 +289,7 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
 }
 
 /** What a jest worker keeps of a shared backend, in this run's folder (global-setup.js), for its next files. */
-export interface SharedRecord extends Storage {
+interface SharedRecord extends Storage {
   kind: Kind;
   pid: number;
   url: string;
@@ -301,13 +301,15 @@ export interface SharedRecord extends Storage {
 const sharedInFile = new Map<string, Promise<Backend>>();
 
 /**
- * The backend of `kind` in the default configuration (the migrated and seeded database), or with the environment
- * `env` that several files use, shared by the test files one jest worker runs, one file at a time: the first file to ask starts it, and it serves every later file of the
- * worker until global-teardown.js stops it. A file on it sees what the files before it left (users, orders,
- * meetings, e-mails, codes; what they left queued is sent before the file gets it), so it makes its own users and rows, counts what it added rather than what there is,
- * and puts back any setting it changes (booking settings, budgets) before it ends. `stop()` only lets it go; a file
- * that restarts, kills or reconfigures its service, reads its data folder, changes what every client sees (the
- * catalogue, the promotions it did not add, the e-mail sweep) or needs an empty table starts its own (`startBackend`).
+ * The backend of `kind` in the default configuration (the migrated and seeded database), or with an environment
+ * `env` that several files use, shared by the test files one jest worker runs, one file at a time: the first file
+ * to ask starts it, and it serves every later file of the worker until global-teardown.js stops it. A file on it
+ * sees what the files before it left (users, orders, meetings, e-mails, codes; what they left queued is sent before
+ * the file gets it), so it makes its own users and rows, counts what it added rather than what there is, and puts
+ * back any setting it changes (booking settings, budgets) before it ends. `stop()` only lets it go; a file that
+ * restarts, kills or reconfigures its service, reads its data folder, changes what every client sees (the
+ * catalogue, the promotions it did not add, the e-mail sweep) or needs an empty table starts its own
+ * (`startBackend`).
  */
 export function sharedBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
   const dir = process.env.LOCAL_SUPABASE_SHARED_BACKENDS;
