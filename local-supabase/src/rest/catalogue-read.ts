@@ -52,6 +52,8 @@ export interface CatalogueData {
   timezones: ReadonlySet<string>;
   roleConfig: Map<string, [string, string][]>;
   castTypes: ReadonlyMap<string, string>;
+  /** Each table's computed fields: functions of one argument, the table's row type, returning no set. */
+  computed: Map<string, Set<string>>;
 }
 
 export async function readCatalogue(db: Queryable, schema: string): Promise<CatalogueData> {
@@ -188,6 +190,17 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
      order by t.typname, array_position(array['pg_catalog', $1, 'extensions'], n.nspname::text)`,
     [schema],
   );
+  // Computed fields, as PostgreSQL's functional notation (`t.f` is `f(t)`) reads them.
+  const computedRows = await db.query<{ table_name: string; name: string }>(
+    `select c.relname::text as table_name, p.proname::text as name
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     join pg_class c on c.reltype = p.proargtypes[0] join pg_namespace cn on cn.oid = c.relnamespace
+     where n.nspname = $1 and cn.nspname = $1 and p.pronargs = 1 and not p.proretset`,
+    [schema],
+  );
+  const computed = new Map<string, Set<string>>();
+  for (const { table_name, name } of computedRows.rows)
+    computed.set(table_name, (computed.get(table_name) ?? new Set()).add(name));
   return {
     tables,
     types,
@@ -198,5 +211,6 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
     timezones: new Set(zones.rows.map((z) => z.name)),
     roleConfig,
     castTypes: new Map(typeNames.rows.map((t) => [t.name, t.sql])),
+    computed,
   };
 }

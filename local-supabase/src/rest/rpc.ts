@@ -53,8 +53,21 @@ async function rpc(
     ? `json_to_record($1::json) as _args(${names.map((n) => `${quoteIdent(n)} ${info.argTypes[n]}`).join(', ')})`
     : null;
   const params = fromBody && 'json' in args ? [args.json] : values;
-  const relation: Relation = { name: info.name, columns: new Set(info.resultColumns ?? [info.name]) };
-  const q = parseQuery(search(request), relation, params.length + 1, new Set(isGet ? names : []), cache);
+  // Rows of a table's type can embed through its foreign keys and read its computed fields, as a table's can.
+  const table = info.resultColumns && cache.hasTable(info.returnType) ? info.returnType : undefined;
+  const relation: Relation = {
+    name: info.name,
+    columns: new Set(info.resultColumns ?? [info.name]),
+    ...(table && { table, types: cache.columnTypes(table) }),
+  };
+  const q = parseQuery(
+    search(request),
+    relation,
+    params.length + 1,
+    new Set(isGet ? names : []),
+    cache,
+    '_s',
+  );
   if (info.returnType === 'void') {
     await run(
       request,

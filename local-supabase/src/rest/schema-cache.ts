@@ -29,6 +29,8 @@ export interface Catalogue {
   /** Each column's type name (pg_type.typname). */
   columnTypes(table: string): ReadonlyMap<string, string>;
   join(from: string, to: string, hint: string | undefined): Join;
+  /** The table's computed fields (src/rest/fields.ts). */
+  computedFields(table: string): ReadonlySet<string>;
 }
 
 export class SchemaCache implements Catalogue {
@@ -45,6 +47,7 @@ export class SchemaCache implements Catalogue {
     /** Each API role's own settings (`alter role anon set statement_timeout = '3s'`). */
     private roleConfig: Map<string, [string, string][]>,
     public castTypes: ReadonlyMap<string, string>,
+    private computed: Map<string, Set<string>>,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
@@ -59,12 +62,22 @@ export class SchemaCache implements Catalogue {
       c.timezones,
       c.roleConfig,
       c.castTypes,
+      c.computed,
     );
   }
 
   /** The settings a request as `role` starts with. */
   roleSettings(role: string): readonly [string, string][] {
     return this.roleConfig.get(role) ?? [];
+  }
+
+  /** Whether the exposed schema has a table (or view) of that name. */
+  hasTable(name: string): boolean {
+    return this.tables.has(name);
+  }
+
+  computedFields(table: string): ReadonlySet<string> {
+    return this.computed.get(table) ?? new Set();
   }
 
   columnTypes(table: string): ReadonlyMap<string, string> {

@@ -1,0 +1,189 @@
+// select= as PostgREST 14 answers it where teams' supabase-js code meets it: computed fields (functions of a
+// table's row), spread embeds (`...channels(slug)`), aggregates refused as hosted Supabase refuses them
+// (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, the same column twice. A
+// project of its own, so each engine starts from a bare database holding only these tables.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { KINDS, raw, startBackend, type Backend } from './harness';
+
+jest.setTimeout(60_000);
+
+const SCHEMA = `
+create table public.channels (id bigint primary key, slug text not null);
+create table public.channel_details (id bigint primary key references public.channels (id), details text);
+create table public.users (username text primary key, status text);
+create table public.messages (
+  id bigint primary key,
+  channel_id bigint not null references public.channels (id),
+  username text not null references public.users (username),
+  message text
+);
+create function public.blurb_message(public.messages) returns text language sql stable
+  as $$ select substring($1.message, 1, 3) $$;
+create function public.messages_of(name text) returns setof public.messages language sql stable
+  as $$ select * from public.messages where username = name order by id $$;
+grant select on all tables in schema public to anon;
+grant insert on public.messages to anon;
+insert into public.channels values (1, 'public'), (2, 'random'), (3, 'empty');
+insert into public.channel_details values (1, 'Details for public channel');
+insert into public.users values ('supabot', 'ONLINE'), ('kiwicopple', 'OFFLINE');
+insert into public.messages values
+  (1, 1, 'supabot', 'Hello World'), (2, 2, 'supabot', 'Perfection'), (3, 2, 'kiwicopple', 'Some message');
+`;
+
+function project(): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ls-select-')), 'supabase');
+  fs.mkdirSync(path.join(dir, 'migrations'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'migrations', '20990101000000_select.sql'), SCHEMA);
+  fs.writeFileSync(path.join(dir, 'seed.sql'), '');
+  return dir;
+}
+
+describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
+  const dir = project();
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
+  });
+  afterAll(async () => {
+    await backend.stop();
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+  });
+
+  it('reads a computed field when named, in select, filters, order and an embed, never through *', async () => {
+    const db = backend.anon();
+    expect(await db.from('messages').select('id, blurb_message').order('id')).toMatchObject({
+      status: 200,
+      data: [
+        { id: 1, blurb_message: 'Hel' },
+        { id: 2, blurb_message: 'Per' },
+        { id: 3, blurb_message: 'Som' },
+      ],
+    });
+    const filtered = await db.from('messages').select('id, short:blurb_message').eq('blurb_message', 'Per');
+    expect(filtered.data).toEqual([{ id: 2, short: 'Per' }]);
+    const ordered = await db.from('messages').select('id').order('blurb_message', { ascending: false });
+    expect(ordered.data).toEqual([{ id: 3 }, { id: 2 }, { id: 1 }]);
+    const star = await db.from('messages').select('*').eq('id', 1).single();
+    expect(star.data).toEqual({ id: 1, channel_id: 1, username: 'supabot', message: 'Hello World' });
+    const embedded = await db
+      .from('users')
+      .select('username, messages(id, blurb_message)')
+      .eq('username', 'kiwicopple');
+    expect(embedded.data).toEqual([{ username: 'kiwicopple', messages: [{ id: 3, blurb_message: 'Som' }] }]);
+    // A name that is neither a column nor a computed field is still PostgreSQL's 42703.
+    expect((await db.from('messages').select('id, nosuch')).error).toMatchObject({ code: '42703' });
+    expect((await db.from('users').select('blurb_message')).error).toMatchObject({ code: '42703' });
+  });
+
+  it("answers a computed field in the rows an insert returns and in a function's rows, which also embed", async () => {
+    const inserted = await backend
+      .anon()
+      .from('messages')
+      .insert({ id: 10, channel_id: 3, username: 'kiwicopple', message: 'Fresh one' })
+      .select('id, blurb_message, channels(slug)')
+      .single();
+    expect(inserted).toMatchObject({
+      status: 201,
+      data: { id: 10, blurb_message: 'Fre', channels: { slug: 'empty' } },
+    });
+    const called = await backend
+      .anon()
+      .rpc('messages_of', { name: 'supabot' })
+      .select('message, blurb_message, channels(slug)');
+    expect(called).toMatchObject({
+      status: 200,
+      data: [
+        { message: 'Hello World', blurb_message: 'Hel', channels: { slug: 'public' } },
+        { message: 'Perfection', blurb_message: 'Per', channels: { slug: 'random' } },
+      ],
+    });
+  });
+
+  it("spreads a to-one embed's fields into the row, nested too, nulls where there is no row", async () => {
+    const { data, error } = await backend
+      .anon()
+      .from('messages')
+      .select('id, ...channels(slug, ...channel_details(details))')
+      .lte('id', 3)
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, slug: 'public', details: 'Details for public channel' },
+      { id: 2, slug: 'random', details: null },
+      { id: 3, slug: 'random', details: null },
+    ]);
+    const star = await backend.anon().from('channels').select('slug, ...channel_details(*)').eq('id', 1);
+    expect(star.data).toEqual([{ slug: 'public', id: 1, details: 'Details for public channel' }]);
+  });
+
+  it("spreads a to-many embed's fields as arrays (PostgREST 13+), filtered by !inner and its own filters", async () => {
+    const { data, error } = await backend
+      .anon()
+      .from('channels')
+      .select('slug, ...messages(id, username)')
+      .order('id')
+      .order('id', { referencedTable: 'messages' });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { slug: 'public', id: [1], username: ['supabot'] },
+      { slug: 'random', id: [2, 3], username: ['supabot', 'kiwicopple'] },
+      { slug: 'empty', id: expect.any(Array), username: expect.any(Array) },
+    ]);
+    const inner = await backend
+      .anon()
+      .from('channels')
+      .select('slug, ...messages!inner(id)')
+      .eq('messages.username', 'supabot')
+      .order('id');
+    expect(inner.data).toEqual([
+      { slug: 'public', id: [1] },
+      { slug: 'random', id: [2] },
+    ]);
+  });
+
+  it('refuses a spread with an alias as PostgREST parses it (PGRST100)', async () => {
+    const { error, status } = await backend.anon().from('messages').select('c:...channels(slug)');
+    expect({ status, code: error?.code }).toEqual({ status: 400, code: 'PGRST100' });
+  });
+
+  it("refuses aggregates with PGRST123, hosted Supabase's answer (db-aggregates off), after the embeds", async () => {
+    for (const select of [
+      'count()',
+      'total:count()',
+      'id.count()',
+      'id.sum()::text',
+      'username, messages(count())',
+      'slug, ...messages(id.max())',
+    ]) {
+      const table = select.startsWith('username')
+        ? 'users'
+        : select.startsWith('slug')
+          ? 'channels'
+          : 'messages';
+      const { error, status, data } = await backend.anon().from(table).select(select);
+      expect({ select, status, data, error }).toEqual({
+        select,
+        status: 400,
+        data: null,
+        error: {
+          code: 'PGRST123',
+          message: 'Use of aggregate functions is not allowed',
+          details: null,
+          hint: null,
+        },
+      });
+    }
+    // An embed that names no relationship is found first, as PostgREST resolves embeds before aggregates.
+    const unknown = await backend.anon().from('users').select('count(), nosuch(id)');
+    expect(unknown.error).toMatchObject({ code: 'PGRST200' });
+  });
+
+  it('answers a name given twice as PostgREST does: one key, the last value (JSON read as clients read it)', async () => {
+    const { data } = await backend.anon().from('users').select('username, username').order('username');
+    expect(data).toEqual([{ username: 'kiwicopple' }, { username: 'supabot' }]);
+    const twice = await raw(backend, 'GET', '/rest/v1/users?select=a:username,a:status&order=username');
+    expect(twice).toMatchObject({ status: 200, json: [{ a: 'OFFLINE' }, { a: 'ONLINE' }] });
+  });
+});
