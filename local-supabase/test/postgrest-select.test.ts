@@ -1,6 +1,7 @@
 // select= as PostgREST 14 answers it where teams' supabase-js code meets it: computed fields (functions of a
 // table's row), spread embeds (`...channels(slug)`), aggregates refused as hosted Supabase refuses them
-// (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, the same column twice. A
+// (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, embeds through views, the same
+// column twice. A
 // project of its own, so each engine starts from a bare database holding only these tables.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,11 @@ create function public.blurb_message(public.messages) returns text language sql 
   as $$ select substring($1.message, 1, 3) $$;
 create function public.messages_of(name text) returns setof public.messages language sql stable
   as $$ select * from public.messages where username = name order by id $$;
+create view public.recent_messages as select * from public.messages order by id desc limit 100;
+create view public.active_users as select * from public.users where status = 'ONLINE';
+create view public.message_authors as select id as message_id, username as author from public.messages;
+create view public.author_posts as select author, message_id from public.message_authors;
+create view public.message_lengths as select id, length(message) as n, upper(username) as shout from public.messages;
 grant select on all tables in schema public to anon;
 grant insert on public.messages to anon;
 insert into public.channels values (1, 'public'), (2, 'random'), (3, 'empty');
@@ -178,6 +184,21 @@ describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
     // An embed that names no relationship is found first, as PostgREST resolves embeds before aggregates.
     const unknown = await backend.anon().from('users').select('count(), nosuch(id)');
     expect(unknown.error).toMatchObject({ code: 'PGRST200' });
+  });
+
+  it("embeds through views whose columns show a foreign key's, renamed or through another view", async () => {
+    const db = backend.anon();
+    const toView = await db.from('users').select('username, recent_messages(id)').eq('username', 'supabot');
+    expect(toView.data).toEqual([{ username: 'supabot', recent_messages: [{ id: 2 }, { id: 1 }] }]);
+    const fromView = await db.from('recent_messages').select('id, users(status)').eq('id', 3);
+    expect(fromView.data).toEqual([{ id: 3, users: { status: 'OFFLINE' } }]);
+    const viewToView = await db.from('active_users').select('username, recent_messages(id)');
+    expect(viewToView.data).toEqual([{ username: 'supabot', recent_messages: [{ id: 2 }, { id: 1 }] }]);
+    const nested = await db.from('author_posts').select('message_id, users(status)').eq('message_id', 1);
+    expect(nested.data).toEqual([{ message_id: 1, users: { status: 'ONLINE' } }]);
+    // A column computed from one (upper(username)) carries no foreign key: PostgREST's PGRST200.
+    const computed = await db.from('message_lengths').select('n, users(status)');
+    expect(computed).toMatchObject({ status: 400, error: { code: 'PGRST200' } });
   });
 
   it('answers a name given twice as PostgREST does: one key, the last value (JSON read as clients read it)', async () => {

@@ -2,6 +2,7 @@
 // the exposed schema's tables, columns, keys, foreign keys, functions and column defaults, the time zones, the
 // API roles' own settings and the types a cast may name.
 import type { Queryable } from '../db/database';
+import { viewForeignKeys } from './views';
 
 export interface FunctionInfo {
   name: string;
@@ -205,7 +206,7 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
     tables,
     types,
     keys,
-    foreignKeys: fks.rows,
+    foreignKeys: [...fks.rows, ...(await viewForeignKeys(db, schema, fks.rows))],
     functions,
     defaults,
     timezones: new Set(zones.rows.map((z) => z.name)),
