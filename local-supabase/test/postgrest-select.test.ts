@@ -1,4 +1,5 @@
-// select= as PostgREST 14 answers it where teams' supabase-js code meets it: computed fields (functions of a
+// select= (and /rpc's unnamed parameters) as PostgREST 14 answers them where teams' supabase-js code meets them:
+// computed fields (functions of a
 // table's row), spread embeds (`...channels(slug)`), aggregates refused as hosted Supabase refuses them
 // (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, embeds through views, the same
 // column twice. A
@@ -29,6 +30,12 @@ create view public.active_users as select * from public.users where status = 'ON
 create view public.message_authors as select id as message_id, username as author from public.messages;
 create view public.author_posts as select author, message_id from public.message_authors;
 create view public.message_lengths as select id, length(message) as n, upper(username) as shout from public.messages;
+create function public.unnamed_json(json) returns json language sql immutable as $$ select $1 $$;
+create function public.unnamed_jsonb(jsonb) returns text language sql immutable as $$ select $1 ->> 'test' $$;
+create function public.unnamed_text(text) returns text language sql immutable as $$ select 'text ' || $1 $$;
+create function public.unnamed_integer(integer) returns integer language sql immutable as $$ select $1 $$;
+create function public.shape(json) returns text language sql immutable as $$ select 'json' $$;
+create function public.shape(size integer) returns text language sql immutable as $$ select 'size ' || size $$;
 grant select on all tables in schema public to anon;
 grant insert on public.messages to anon;
 insert into public.channels values (1, 'public'), (2, 'random'), (3, 'empty');
@@ -206,5 +213,43 @@ describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
     expect(data).toEqual([{ username: 'kiwicopple' }, { username: 'supabot' }]);
     const twice = await raw(backend, 'GET', '/rest/v1/users?select=a:username,a:status&order=username');
     expect(twice).toMatchObject({ status: 200, json: [{ a: 'OFFLINE' }, { a: 'ONLINE' }] });
+  });
+
+  it('gives a function whose one parameter has no name the whole body, as PostgREST does (json, jsonb, text)', async () => {
+    const db = backend.anon();
+    expect(await db.rpc('unnamed_json', { test: 'value' })).toMatchObject({
+      status: 200,
+      data: { test: 'value' },
+    });
+    expect(await db.rpc('unnamed_jsonb', { test: 'value' })).toMatchObject({ status: 200, data: 'value' });
+    // Named '' (supabase-js's `{ '': … }`), text takes the body's text too.
+    expect(await db.rpc('unnamed_text', { '': 'x' })).toMatchObject({ status: 200, data: 'text {"":"x"}' });
+    // A named overload wins when the arguments name it; the unnamed json one takes the rest.
+    expect(await db.rpc('shape', { size: 3 })).toMatchObject({ data: 'size 3' });
+    expect(await db.rpc('shape', { other: 3 })).toMatchObject({ data: 'json' });
+  });
+
+  it("answers PGRST202 in PostgREST's words for what no function takes, unnamed integer parameters included", async () => {
+    const integer = await backend.anon().rpc('unnamed_integer', { '': 1 });
+    expect(integer).toMatchObject({
+      status: 404,
+      error: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.unnamed_integer() in the schema cache',
+        details:
+          'Searched for the function public.unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      },
+    });
+    const byGet = await backend.anon().rpc('unnamed_integer', { b: 1, a: 2 }, { get: true });
+    expect(byGet.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.unnamed_integer(a, b) in the schema cache',
+      details:
+        'Searched for the function public.unnamed_integer with parameters a, b, but no matches were found in the schema cache.',
+    });
+    const none = await backend.anon().rpc('unnamed_integer', undefined, { get: true });
+    expect(none.error?.details).toBe(
+      'Searched for the function public.unnamed_integer without parameters, but no matches were found in the schema cache.',
+    );
   });
 });

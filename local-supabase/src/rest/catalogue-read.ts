@@ -26,6 +26,8 @@ export interface FunctionInfo {
   resultColumns: string[] | null;
 }
 
+const UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
 const VOLATILITY: Record<string, FunctionInfo['volatility']> = { v: 'volatile', s: 'stable', i: 'immutable' };
 
 /** The API roles, whose own settings each request applies after switching to one. */
@@ -133,6 +135,10 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
   );
   const functions = new Map<string, FunctionInfo[]>();
   for (const f of fns.rows) {
+    // As PostgREST's schema cache: a function with unnamed parameters is callable only through a single one of
+    // these types (the whole body its argument).
+    const unnamed = f.args.filter((a) => a.name === '');
+    if (unnamed.length > 1 || (unnamed[0] && !UNNAMED_TYPES.has(unnamed[0].type))) continue;
     const named = f.args.filter((a) => a.name !== '');
     const overloads = functions.get(f.name) ?? [];
     overloads.push({

@@ -139,16 +139,22 @@ export class SchemaCache implements Catalogue {
 
   /**
    * The function a call of `name` with arguments `args` means, as PostgREST's findProc picks among overloads: the
-   * arguments must be its required parameters plus any of its optional ones. None: PGRST202; several: PGRST203.
+   * arguments must be its required parameters plus any of its optional ones (an unnamed parameter is named '');
+   * failing that, a POST's whole body goes to the one function with a single unnamed json or jsonb parameter.
+   * None: PGRST202; several: PGRST203.
    */
-  fn(name: string, args: string[]): FunctionInfo {
+  fn(name: string, args: string[], post: boolean): FunctionInfo {
     const given = new Set(args);
-    const candidates = (this.functions.get(name) ?? []).filter(({ params }) => {
+    const overloads = this.functions.get(name) ?? [];
+    const matching = overloads.filter(({ params }) => {
       const required = params.filter((p) => p.required).map((p) => p.name);
       const optional = new Set(params.filter((p) => !p.required).map((p) => p.name));
-      const rest = args.filter((a) => !optional.has(a));
+      const rest = [...given].filter((a) => !optional.has(a));
       return rest.length === required.length && required.every((p) => given.has(p));
     });
+    const single = ({ params: [only, ...more] }: FunctionInfo) =>
+      post && more.length === 0 && only?.name === '' && (only.type === 'json' || only.type === 'jsonb');
+    const candidates = matching.length > 0 ? matching : overloads.filter(single);
     if (candidates.length > 1) {
       const signature = (f: FunctionInfo) =>
         `public.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
@@ -164,9 +170,13 @@ export class SchemaCache implements Catalogue {
       throw new RestError(
         404,
         'PGRST202',
-        `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
+        `Could not find the function public.${name}(${[...given].sort().join(', ')}) in the schema cache`,
+        `Searched for the function public.${name}${
+          given.size === 0
+            ? ' without parameters'
+            : ` with parameter${given.size > 1 ? 's' : ''} ${[...given].sort().join(', ')}`
+        }${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
         null,
-        'Perhaps you meant to call one of the functions in the schema cache',
       );
     }
     return candidates[0];
