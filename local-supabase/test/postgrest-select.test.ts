@@ -203,6 +203,11 @@ describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
     expect(viewToView.data).toEqual([{ username: 'supabot', recent_messages: [{ id: 2 }, { id: 1 }] }]);
     const nested = await db.from('author_posts').select('message_id, users(status)').eq('message_id', 1);
     expect(nested.data).toEqual([{ message_id: 1, users: { status: 'ONLINE' } }]);
+    // Named by its key's column or constraint, an embed means the table, never a view showing it (findRel).
+    const byColumn = await db.from('messages').select('id, username(status)').eq('id', 1);
+    expect(byColumn.data).toEqual([{ id: 1, username: { status: 'ONLINE' } }]);
+    const byKey = await db.from('messages').select('id, messages_username_fkey(status)').eq('id', 3);
+    expect(byKey.data).toEqual([{ id: 3, messages_username_fkey: { status: 'OFFLINE' } }]);
     // A column computed from one (upper(username)) carries no foreign key: PostgREST's PGRST200.
     const computed = await db.from('message_lengths').select('n, users(status)');
     expect(computed).toMatchObject({ status: 400, error: { code: 'PGRST200' } });

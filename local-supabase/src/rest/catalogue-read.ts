@@ -41,6 +41,9 @@ export interface ForeignKey {
   ref_columns: string[];
   /** Its columns are the table's primary key or a unique key: one-to-one. */
   unique: boolean;
+  /** Which side is a view showing a table's key (src/rest/views.ts). */
+  tableIsView?: boolean;
+  refIsView?: boolean;
 }
 
 /** Everything the schema cache holds, as read from the catalogue. */

@@ -94,9 +94,11 @@ export async function viewForeignKeys(
   };
   return fks.flatMap((fk) =>
     showing(fk.table, fk.columns).flatMap(([table, columns], i) =>
-      showing(fk.ref_table, fk.ref_columns)
-        .filter((_, j) => i > 0 || j > 0)
-        .map(([ref_table, ref_columns]) => ({ ...fk, table, columns, ref_table, ref_columns })),
+      showing(fk.ref_table, fk.ref_columns).flatMap(([ref_table, ref_columns], j) =>
+        i > 0 || j > 0
+          ? [{ ...fk, table, columns, ref_table, ref_columns, tableIsView: i > 0, refIsView: j > 0 }]
+          : [],
+      ),
     ),
   );
 }
