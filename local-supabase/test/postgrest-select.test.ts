@@ -34,6 +34,8 @@ create function public.unnamed_json(json) returns json language sql immutable as
 create function public.unnamed_jsonb(jsonb) returns text language sql immutable as $$ select $1 ->> 'test' $$;
 create function public.unnamed_text(text) returns text language sql immutable as $$ select 'text ' || $1 $$;
 create function public.unnamed_integer(integer) returns integer language sql immutable as $$ select $1 $$;
+create function public.twin(a text) returns text language sql immutable as $$ select 'text' $$;
+create function public.twin(a integer) returns text language sql immutable as $$ select 'integer' $$;
 create function public.shape(json) returns text language sql immutable as $$ select 'json' $$;
 create function public.shape(size integer) returns text language sql immutable as $$ select 'size ' || size $$;
 grant select on all tables in schema public to anon;
@@ -253,8 +255,20 @@ describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
         'Searched for the function public.unnamed_integer with parameters a, b, but no matches were found in the schema cache.',
     });
     const none = await backend.anon().rpc('unnamed_integer', undefined, { get: true });
+    expect(none.error?.message).toBe(
+      'Could not find the function public.unnamed_integer without parameters in the schema cache',
+    );
     expect(none.error?.details).toBe(
       'Searched for the function public.unnamed_integer without parameters, but no matches were found in the schema cache.',
     );
+  });
+
+  it('names the candidates of PGRST203 in the order PostgREST names them, whatever order they were made in', async () => {
+    const { error, status } = await backend.anon().rpc('twin', { a: 1 });
+    expect({ status, message: error?.message }).toEqual({
+      status: 300,
+      message:
+        'Could not choose the best candidate function between: public.twin(a => integer), public.twin(a => text)',
+    });
   });
 });

@@ -161,7 +161,7 @@ export class SchemaCache implements Catalogue {
       throw new RestError(
         300,
         'PGRST203',
-        `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+        `Could not choose the best candidate function between: ${candidates.map(signature).sort().join(', ')}`,
         null,
         'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       );
@@ -170,7 +170,7 @@ export class SchemaCache implements Catalogue {
       throw new RestError(
         404,
         'PGRST202',
-        `Could not find the function public.${name}(${[...given].sort().join(', ')}) in the schema cache`,
+        `Could not find the function public.${name}${given.size === 0 ? ' without parameters' : `(${[...given].sort().join(', ')})`} in the schema cache`,
         `Searched for the function public.${name}${
           given.size === 0
             ? ' without parameters'
