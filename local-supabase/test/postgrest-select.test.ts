@@ -36,6 +36,8 @@ create function public.unnamed_text(text) returns text language sql immutable as
 create function public.unnamed_integer(integer) returns integer language sql immutable as $$ select $1 $$;
 create function public.twin(a text) returns text language sql immutable as $$ select 'text' $$;
 create function public.twin(a integer) returns text language sql immutable as $$ select 'integer' $$;
+create function public.dflt(text default 'x') returns text language sql immutable as $$ select 'text' $$;
+create function public.dflt() returns text language sql immutable as $$ select 'none' $$;
 create function public.shape(json) returns text language sql immutable as $$ select 'json' $$;
 create function public.shape(size integer) returns text language sql immutable as $$ select 'size ' || size $$;
 grant select on all tables in schema public to anon;
@@ -270,5 +272,9 @@ describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
       message:
         'Could not choose the best candidate function between: public.twin(a => integer), public.twin(a => text)',
     });
+    const unnamed = await backend.anon().rpc('dflt');
+    expect(unnamed.error?.message).toBe(
+      'Could not choose the best candidate function between: public.dflt(), public.dflt( => text)',
+    );
   });
 });

@@ -161,7 +161,7 @@ export class SchemaCache implements Catalogue {
       throw new RestError(
         300,
         'PGRST203',
-        `Could not choose the best candidate function between: ${candidates.map(signature).sort().join(', ')}`,
+        `Could not choose the best candidate function between: ${[...candidates].sort(byParams).map(signature).join(', ')}`,
         null,
         'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       );
@@ -181,6 +181,14 @@ export class SchemaCache implements Catalogue {
     }
     return candidates[0];
   }
+}
+
+/** PostgREST's order of overloads (its Routine's derived Ord): by their parameters' names, then types, in turn. */
+function byParams(x: FunctionInfo, y: FunctionInfo): number {
+  const key = (f: FunctionInfo) => f.params.map((p) => [p.name, p.type]).flat();
+  const [a, b] = [key(x), key(y)];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
