@@ -20,6 +20,10 @@ const routerImport = { name: 'react-router', message: 'Import from react-router-
 const browserTests = ['shared-lib', ...slices].map((pkg) => `${pkg}/src/**/*.test.{ts,tsx}`);
 // Folders that are applications, not libraries: shared-lib may import none of them.
 const apps = [...slices, 'local-supabase', 'e2e'];
+const storageGlobals = ['localStorage', 'sessionStorage'].map((name) => ({
+  name,
+  message: `Use shared-lib's safe${name[0].toUpperCase()}${name.slice(1)}: a browser may refuse storage.`,
+}));
 
 // Inside a slice (the slice template in its README): a feature imports no other feature, and what two features
 // share (the slice's components/, hooks/, utils/) imports no feature; pages and exposes compose the features.
@@ -190,6 +194,19 @@ export default tseslint.config(
     files: slices.map((slice) => `${slice}/src/**/*.{ts,tsx}`),
     ignores: ['**/__tests__/**'],
     rules: { 'no-restricted-syntax': ['error', ...ownForm] },
+  },
+  // Web storage only through shared-lib's guarded helpers: a browser that refuses it throws on the mere read of
+  // `localStorage` (docs/architecture.md).
+  {
+    files: [...slices, 'shared-lib'].map((app) => `${app}/src/**/*.{ts,tsx}`),
+    ignores: ['**/__tests__/**', 'shared-lib/src/storage/browser-storage.ts', 'shared-lib/src/testing/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...storageGlobals],
+      'no-restricted-properties': [
+        'error',
+        ...storageGlobals.map(({ name, message }) => ({ object: 'window', property: name, message })),
+      ],
+    },
   },
   prettier,
 );

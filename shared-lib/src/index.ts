@@ -4,6 +4,7 @@ export * from './company/company';
 export * from './routes/paths';
 export * from './contracts';
 export * from './stores/cart';
+export * from './storage/browser-storage';
 export * from './stores/session';
 export * from './stores/toast';
 export * from './errors/describe-error';

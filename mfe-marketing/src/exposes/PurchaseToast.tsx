@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { ShoppingBag, X } from 'lucide-react';
-import { IconButton, media, reportError } from 'shared-lib';
+import { IconButton, media, reportError, safeSessionStorage } from 'shared-lib';
 import {
   fetchRecentPurchases,
   type RecentPurchase,
@@ -65,13 +65,7 @@ const Close = styled(IconButton)`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-const wasStopped = () => {
-  try {
-    return sessionStorage.getItem(STOPPED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-};
+const wasStopped = () => safeSessionStorage.getItem(STOPPED_KEY) === 'true';
 
 export default function PurchaseToast() {
   const [shown, setShown] = useState<Shown | null>(null);
@@ -134,11 +128,7 @@ export default function PurchaseToast() {
   }, [shown, paused]);
 
   const stop = () => {
-    try {
-      sessionStorage.setItem(STOPPED_KEY, 'true');
-    } catch {
-      // Storage blocked: it still stops for as long as this page lives.
-    }
+    safeSessionStorage.setItem(STOPPED_KEY, 'true');
     setStopped(true);
     setShown(null);
     // The close button goes away with the toast; focus goes to the page, not to <body>.

@@ -1,5 +1,6 @@
 // The parts every form is made of, driven by its useFormSubmit controller. A slice writes no <form> of its own
 // (ESLint refuses one): <Form> wires the controller to it, so every form submits through the one pattern.
+import { useComposedRefs } from '@radix-ui/react-compose-refs';
 import { useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Loader2 } from 'lucide-react';
@@ -63,10 +64,13 @@ export function SubmitButton({
   busyLabel,
   disabled,
   children,
+  ref,
   ...button
 }: Controlled & { busyLabel?: ReactNode } & Omit<ComponentProps<typeof Button>, 'type' | 'form'>) {
   const { submitting, formRef } = form;
   const self = useRef<HTMLButtonElement>(null);
+  // A caller's own ref gets the button too (React 19 passes `ref` as a prop; spread last, it would replace ours).
+  const refs = useComposedRefs(self, ref);
   // Disabled by its form while it has focus (the checkout waiting for a new quote after a refused price): a
   // disabled button cannot keep focus, so the failure's words take it rather than <body>.
   useLayoutEffect(() => {
@@ -76,7 +80,7 @@ export function SubmitButton({
   }, [disabled, submitting, formRef]);
   return (
     <Button
-      ref={self}
+      ref={refs}
       type="submit"
       disabled={submitting || disabled}
       aria-describedby={form.failureId}

@@ -7,6 +7,7 @@ import { authStorageKey, getSupabase, whenSupabaseCreated, type StorefrontClient
 import { callSupabase } from '../supabase/call-supabase';
 import { useSessionStore } from '../stores/session';
 import { useCartStore } from '../stores/cart';
+import { safeLocalStorage } from '../storage/browser-storage';
 
 export type AuthEventListener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -85,11 +86,8 @@ function subscribe(client: StorefrontClient): void {
 export function mayHaveSession(): boolean {
   const { hash, search } = window.location;
   if (/access_token=|error_description=/.test(hash) || /[?&]code=/.test(search)) return true;
-  try {
-    return localStorage.getItem(authStorageKey(getRuntimeConfig().supabaseUrl)) !== null;
-  } catch {
-    return true;
-  }
+  // Where the browser refuses storage, supabase-js keeps the session in memory: none exists at a page's start.
+  return safeLocalStorage.getItem(authStorageKey(getRuntimeConfig().supabaseUrl)) !== null;
 }
 
 /**
@@ -141,9 +139,5 @@ export function signOut({ on }: { on?: string } = {}): Promise<void> {
 }
 
 function removeStoredSession(): void {
-  try {
-    localStorage.removeItem(authStorageKey(getRuntimeConfig().supabaseUrl));
-  } catch {
-    // Storage unavailable: nothing was stored there either.
-  }
+  safeLocalStorage.removeItem(authStorageKey(getRuntimeConfig().supabaseUrl));
 }

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist, subscribeWithSelector } from 'zustand/middleware';
 import { discountHint, priceCart } from '../pricing/pricing';
+import { safeLocalStorage } from '../storage/browser-storage';
 import { announce } from './announcer';
 
 export interface CartItem {
@@ -78,7 +79,7 @@ export const useCartStore = create<CartState>()(
       {
         name: CART_STORAGE_KEY,
         version: 1,
-        storage: createJSONStorage(() => localStorage),
+        storage: createJSONStorage(() => safeLocalStorage),
         partialize: (s) => ({ items: s.items }),
       },
     ),

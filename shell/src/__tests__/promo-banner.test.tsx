@@ -128,3 +128,36 @@ it('links to the newsletter popup when the marketing remote has no ./NewsletterF
   await userEvent.click(link);
   expect(localStorage.getItem('newsletter_popup_seen')).toBeNull();
 });
+
+describe('dismissing', () => {
+  async function dismissThenRenderAgain(promotion: RunningPromotion) {
+    fetchPromotion.mockResolvedValue(promotion);
+    const { unmount } = await renderSuspended(<PromoBanner afterDismiss={{ current: null }} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss promotion' }));
+    expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();
+    unmount();
+    fetchPromotion.mockClear();
+    await renderBanner();
+  }
+
+  it('keeps the promotion dismissed for the browser session', async () => {
+    await dismissThenRenderAgain(RUNNING);
+    expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();
+  });
+
+  it('works, and keeps it dismissed for the page, where the browser blocks storage', async () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'sessionStorage');
+    Object.defineProperty(window, 'sessionStorage', {
+      configurable: true,
+      get() {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    });
+    try {
+      await dismissThenRenderAgain({ ...RUNNING, id: 'f0f0f0f0-0000-4000-8000-000000000902' });
+      expect(screen.queryByRole('complementary', { name: 'Promotion' })).not.toBeInTheDocument();
+    } finally {
+      if (original) Object.defineProperty(window, 'sessionStorage', original);
+    }
+  });
+});

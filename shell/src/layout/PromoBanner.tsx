@@ -16,7 +16,15 @@ import { use, useEffect, useLayoutEffect, useRef, useState, type RefObject } fro
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Gift, X } from 'lucide-react';
-import { darkSurfaceFocus, Dialog, FormSkeleton, IconButton, paths } from 'shared-lib';
+import {
+  darkSurfaceFocus,
+  Dialog,
+  FormSkeleton,
+  IconButton,
+  paths,
+  safeLocalStorage,
+  safeSessionStorage,
+} from 'shared-lib';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
 import { fetchRunningPromotion, type RunningPromotion } from '../promotions/fetch-running-promotion';
@@ -95,7 +103,7 @@ function NewsletterForm() {
 function SubscribeLink() {
   return (
     <p>
-      <a href={paths.home} onClick={() => localStorage.removeItem('newsletter_popup_seen')}>
+      <a href={paths.home} onClick={() => safeLocalStorage.removeItem('newsletter_popup_seen')}>
         Subscribe to AI Insights
       </a>
     </p>
@@ -142,14 +150,14 @@ function usePromoBarHeight(bar: RefObject<HTMLElement | null>, shown: boolean) {
 export function PromoBanner({ afterDismiss }: { afterDismiss: RefObject<HTMLElement | null> }) {
   const promotion = useRunningPromotion();
   const [open, setOpen] = useState(false);
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY));
+  const [dismissed, setDismissed] = useState(() => safeSessionStorage.getItem(DISMISSED_KEY));
   const bar = useRef<HTMLElement>(null);
   // An offer this shell cannot open (named by a newer database) shows no banner.
   const shown = promotion?.offer === 'newsletter' && promotion.id !== dismissed;
   usePromoBarHeight(bar, shown);
   if (!shown) return null;
   const dismiss = () => {
-    sessionStorage.setItem(DISMISSED_KEY, promotion.id);
+    safeSessionStorage.setItem(DISMISSED_KEY, promotion.id);
     setDismissed(promotion.id);
     // Without scrolling: the visitor stays where they read, and Tab goes on from the content's start.
     afterDismiss.current?.focus({ preventScroll: true });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { createRef, useState } from 'react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { findToast, renderWithProviders, resetStores } from '../../testing';
@@ -201,6 +201,40 @@ describe('useFormSubmit', () => {
       'The price of your order has changed.',
     );
     await waitFor(() => expect(words).toHaveFocus());
+  });
+
+  it('hands focus to the failure’s words when its focused button is disabled later, a caller’s ref on it too', async () => {
+    // The checkout again: the customer is back on the button when the next re-quote holds it.
+    const caller = createRef<HTMLButtonElement>();
+    let hold: (held: boolean) => void = () => undefined;
+    function HeldLater() {
+      const [held, setHeld] = useState(false);
+      hold = setHeld;
+      const form = useFormSubmit<Values, Data, string>({
+        initial: { name: 'Ada', email: 'ada@example.com' },
+        schema,
+        send: () => Promise.reject(new FormRefusal({ title: 'The price of your order has changed.' })),
+      });
+      return (
+        <Form form={form} aria-label="Order">
+          <FormFailure form={form} />
+          <SubmitButton form={form} disabled={held} ref={caller}>
+            Complete Purchase
+          </SubmitButton>
+        </Form>
+      );
+    }
+    renderWithProviders(<HeldLater />);
+    const button = screen.getByRole('button', { name: 'Complete Purchase' });
+    expect(caller.current).toBe(button);
+    await userEvent.click(button);
+    await findAlert('The price of your order has changed.');
+    act(() => button.focus());
+    act(() => hold(true));
+    const words = within(screen.getByRole('form', { name: 'Order' })).getByText(
+      'The price of your order has changed.',
+    );
+    expect(words).toHaveFocus();
   });
 
   it('uses the form’s own words for an error it expects: under its field, or beside the form', async () => {

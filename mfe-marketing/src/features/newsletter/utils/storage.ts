@@ -1,16 +1,11 @@
 // The popup's two local-storage flags (spec section 3).
+import { safeLocalStorage } from 'shared-lib';
+
 const SEEN_KEY = 'newsletter_popup_seen';
 const CODE_KEY = 'discount_code';
 export const POPUP_DELAY_MS = 2000;
 
-const read = (key: string) => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-
-export const shouldShowPopup = () => !read(SEEN_KEY) && !read(CODE_KEY);
-export const markPopupSeen = () => localStorage.setItem(SEEN_KEY, 'true');
-export const storeDiscountCode = (code: string) => localStorage.setItem(CODE_KEY, code);
+export const shouldShowPopup = () =>
+  !safeLocalStorage.getItem(SEEN_KEY) && !safeLocalStorage.getItem(CODE_KEY);
+export const markPopupSeen = () => safeLocalStorage.setItem(SEEN_KEY, 'true');
+export const storeDiscountCode = (code: string) => safeLocalStorage.setItem(CODE_KEY, code);
