@@ -21,7 +21,7 @@ function closing(tree: string, from: number): number {
  * [output column, origin relation's oid, its column number] for each column of the view's own select list whose
  * value is a column (the outermost query's `:targetList`: nested queries sit deeper in braces).
  */
-export function columnOrigins(tree: string): [string, number, number][] {
+function columnOrigins(tree: string): [string, number, number][] {
   let depth = 0;
   for (let i = 0; i < tree.length; i++) {
     const ch = tree[i];
