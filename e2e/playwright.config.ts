@@ -19,7 +19,6 @@ export const chromiumArgs = [
 const SHARED_ACCOUNTS = [
   'account.spec.ts',
   'booking.spec.ts',
-  'failure-states.spec.ts',
   'feedback-a11y.spec.ts',
   'promotion.spec.ts',
   'visual.spec.ts',

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export const DESKTOP = { width: 1280, height: 720 };
+const DESKTOP = { width: 1280, height: 720 };
 export const PHONE = { width: 375, height: 812 };
 /** The rules whose outcome depends on the viewport's width. */
 const phoneRules = ['scrollable-region-focusable', 'target-size'];

@@ -1,5 +1,7 @@
 // The cart and checkout as a visitor uses them, for the specs that buy something.
 import { expect, type Page } from '@playwright/test';
+import { uniqueEmail } from '../fixtures';
+import { mainBackend } from './servers';
 
 export const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
 
@@ -58,4 +60,35 @@ export async function completePurchase(page: Page): Promise<string> {
   page.off('dialog', onDialog);
   expect(dialogs).toEqual([]);
   return new URL(page.url()).searchParams.get('order')!;
+}
+
+/**
+ * A new customer with one order (a Smart Website, placed through the API as the checkout places it), for a spec
+ * that needs an account with orders of its own rather than the seeded demo user's (which one file at a time may
+ * use: the `shared-accounts` project).
+ */
+export async function customerWithOrder(prefix: string): Promise<{ email: string; password: string }> {
+  const { supabaseUrl, supabaseAnonKey } = await mainBackend();
+  const customer = { email: uniqueEmail(prefix), password: 'OrdersPass123' };
+  const call = async (route: string, body: object, token = supabaseAnonKey) => {
+    const response = await fetch(`${supabaseUrl}${route}`, {
+      method: 'POST',
+      headers: {
+        apikey: supabaseAnonKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, `${route}: ${response.status}`).toBe(true);
+    return (await response.json()) as { access_token?: string };
+  };
+  // The local backend confirms a sign-up at once and answers with the session.
+  const { access_token } = await call('/auth/v1/signup', customer);
+  await call(
+    '/rest/v1/rpc/place_order',
+    { items: [{ service_id: 'smart-website' }], expected_total: 89900, discount_code: null },
+    access_token,
+  );
+  return customer;
 }

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
-import { fillBilling } from '../support/checkout';
+import { customerWithOrder, fillBilling } from '../support/checkout';
 import { remoteOrigin } from '../support/site';
 
 /** The Supabase API (auth and data), wherever config.json puts it. */
@@ -51,7 +51,7 @@ async function expectNothingTechnicalOnScreen(page: Page) {
 test('Account: a failed load says so within a few seconds, with Retry, never “No orders yet”', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, await customerWithOrder('offline-orders'));
   await blockBackend(page);
   await page.goto('/account?tab=orders');
   const panel = page.getByRole('tabpanel', { name: 'Orders' });
@@ -74,7 +74,7 @@ test('Account: a failed load says so within a few seconds, with Retry, never “
   await expectNothingTechnicalOnScreen(page);
   await expectNoSeriousViolations(page, 'the account with its lists failed');
 
-  // Back online: Retry loads the seeded orders.
+  // Back online: Retry loads the customer's order.
   await page.unroute(BACKEND);
   await page.getByRole('tab', { name: 'Orders' }).click();
   await panel.getByRole('button', { name: 'Retry' }).click();
@@ -116,7 +116,7 @@ test('Send Message, Apply code and Complete Purchase say in words that the serve
 test('Sign Out works with the backend unreachable: signed out at once, and still after a reload', async ({
   page,
 }) => {
-  await signIn(page);
+  await signUp(page, { email: uniqueEmail('offline-signout'), password: 'SignOutPass123' });
   await page.goto('/how-we-work');
   await page
     .getByRole('button', { name: /^Add to Cart / })
@@ -223,8 +223,11 @@ test('a slowly loading remote shows the page’s skeleton inside the header and 
 }) => {
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The remote's files wait until the skeleton has been measured: slow for as long as the test needs, no longer.
+  let loadRemote: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (loadRemote = resolve));
   await page.route(CATALOG_REMOTE, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await held;
     await route.continue();
   });
   // From the footer, far down the page: the next page must start at the top, not glide up to it.
@@ -250,6 +253,7 @@ test('a slowly loading remote shows the page’s skeleton inside the header and 
     }, selector);
   const bar = await placeInMain('[data-testid="page-skeleton"] [aria-hidden="true"] span');
   expect(bar.scrollY).toBe(0);
+  loadRemote();
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).toBeVisible({ timeout: 15_000 });
   await expect(status).toHaveCount(0);
@@ -261,7 +265,7 @@ test('a slowly loading remote shows the page’s skeleton inside the header and 
 test('on a slow phone link (400 kbit/s, 400 ms) the account still loads, with skeletons on the way', async ({
   page,
 }) => {
-  await signIn(page);
+  await signIn(page, await customerWithOrder('slow-link'));
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

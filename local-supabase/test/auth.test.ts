@@ -1,14 +1,14 @@
 // GoTrue's behaviour as supabase-js sees it, over real HTTP, on both databases.
 import { createClient } from '@supabase/supabase-js';
 import { DEFAULT_JWT_SECRET, signJwt } from '../src';
-import { clientOptions, DEMO, KINDS, raw, startBackend, type Backend } from './harness';
+import { clientOptions, DEMO, KINDS, raw, sharedBackend, startBackend, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
 describe.each(KINDS)('auth on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 

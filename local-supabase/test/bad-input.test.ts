@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { DEFAULT_JWT_SECRET, signJwt } from '../src';
 import { MAX_JSON_DEPTH } from '../src/json-body';
-import { DEMO, KINDS, raw, startBackend, type Backend } from './harness';
+import { DEMO, KINDS, raw, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -12,7 +12,7 @@ describe.each(KINDS)('bad input on %s', (kind) => {
   const countMessages = async () =>
     (await backend.service().from('contact_messages').select('id', { count: 'exact', head: true })).count;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 

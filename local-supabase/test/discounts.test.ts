@@ -2,13 +2,12 @@
 // checkout's new place_order shape: over real HTTP with supabase-js, on both engines.
 import { services as catalogue } from '../../shared-lib/src/catalogue';
 import { priceCart, toCents } from '../../shared-lib/src/pricing/pricing';
-import { DEMO, KINDS, shareBackends, type Backend } from './harness';
+import { DEMO, KINDS, sharedBackend, type Backend } from './harness';
 import { queryMigrated } from './sql';
 
 jest.setTimeout(120_000);
 
 // One backend per engine for the file: the pricing checks read the same migrated and seeded catalogue.
-const backendFor = shareBackends();
 const items = (ids: readonly string[]) => ids.map((service_id) => ({ service_id }));
 const ids = (count: number, from = 0) => catalogue.slice(from, from + count).map((s) => s.id);
 
@@ -37,7 +36,7 @@ const NAMES = [
 describe.each(KINDS)('discounts on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await backendFor(kind);
+    backend = await sharedBackend(kind);
   });
 
   let serial = 0;
@@ -463,7 +462,7 @@ describe.each(KINDS)('one pricing rule on %s', (kind) => {
     cross join lateral private.price_cart(cart.ids, true) c`;
 
   it('prices all 8,192 subsets as shared-lib does, with and without a code', async () => {
-    const backend = kind === 'postgres' ? await backendFor(kind) : undefined;
+    const backend = kind === 'postgres' ? await sharedBackend(kind) : undefined;
     const [result] = await queryMigrated<{ rows: number[][] }>(kind, backend, SQL);
     const rows = result!.rows;
     expect(rows).toHaveLength(8192);
@@ -500,7 +499,7 @@ describe.each(KINDS)('one pricing rule on %s', (kind) => {
   });
 
   it('numbers the services 1..13 in the catalogue’s order, the bits the query uses', async () => {
-    const backend = await backendFor(kind);
+    const backend = await sharedBackend(kind);
     const { data } = await backend.anon().from('services').select('id, sort_order').order('sort_order');
     expect(data).toEqual(catalogue.map((s, i) => ({ id: s.id, sort_order: i + 1 })));
   });

@@ -3,7 +3,11 @@
 //   local server the same way. The postgres variants fail, never skip, when there is none.
 // - The databases each backend starts from (templates.js): the PGlite folders, and this run's PostgreSQL template
 //   database, which global-teardown.js drops.
+// - The folder where each jest worker records the backends it shares between its test files (harness.ts,
+//   sharedBackend), which global-teardown.js stops.
 const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { createPostgresTemplate, ensurePgliteTemplates } = require('./templates');
 
@@ -25,4 +29,5 @@ module.exports = async function globalSetup() {
   process.env.LOCAL_SUPABASE_PGLITE_TEMPLATE = pglite.full;
   process.env.LOCAL_SUPABASE_PGLITE_BARE_TEMPLATE = pglite.bare;
   if (postgres) process.env.LOCAL_SUPABASE_POSTGRES_TEMPLATE = postgres;
+  process.env.LOCAL_SUPABASE_SHARED_BACKENDS = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-shared-'));
 };

@@ -2,7 +2,7 @@
 // 20261130090000_guest_booking_proof.sql; issues #30.1, #31.4, #33.6): the e-mails of a booking, the hold that
 // frees its slot when unconfirmed, the link's page and button, Meetings' offer. Over real HTTP with supabase-js on
 // both engines; the e-mails go out through send-emails (as the browser invokes it) and are read from the inbox.
-import { KINDS, mailTo, startBackend, type Backend, type InboxMessage } from './harness';
+import { KINDS, mailTo, sharedBackend, type Backend, type InboxMessage } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -17,7 +17,7 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 describe.each(KINDS)('guest booking proof on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend?.stop());
   afterEach(async () => {

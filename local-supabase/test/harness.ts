@@ -1,9 +1,10 @@
 // Starts the API over a fresh database of either kind, and gives tests real supabase-js clients for it.
 import fs from 'node:fs';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -24,6 +25,8 @@ export interface Server {
   /** The process, for the fault drills: its pid, and a signal (SIGKILL: a crash) sent and waited on. */
   pid: number;
   kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** Lets the jest worker that started it exit while it runs (a shared backend: global-teardown.js stops it). */
+  unref: () => void;
 }
 
 /**
@@ -31,6 +34,12 @@ export interface Server {
  * Node.js process, and the tests then talk to it only over HTTP, as a browser would).
  */
 export function spawnServer(env: Record<string, string>): Promise<Server> {
+  // LOCAL_SUPABASE_LOG_STARTS=<file>: one line per start (engine and test file), to count them (docs/testing.md).
+  const log = process.env.LOCAL_SUPABASE_LOG_STARTS;
+  if (log) {
+    const engine = env.DATABASE_URL ? 'postgres' : 'pglite';
+    fs.appendFileSync(log, `${engine} ${path.basename(expect.getState().testPath ?? '?')}\n`);
+  }
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(__dirname, '..', 'bin', 'local-supabase.mjs')],
@@ -89,6 +98,10 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
         stop: () => kill('SIGTERM'),
         pid: child.pid!,
         kill,
+        unref: () => {
+          child.unref();
+          for (const stream of [child.stdout, child.stderr]) (stream as Socket).unref();
+        },
       });
     });
   });
@@ -199,9 +212,49 @@ export function fetchFrom(localAddress: string): typeof fetch {
   };
 }
 
+interface Storage {
+  DATABASE_URL?: string;
+  DATA_DIR?: string;
+}
+
+/** The clients and controls of a backend whose service is `server()`. */
+function backendOver(
+  kind: Kind,
+  storage: Storage,
+  server: () => Server,
+  controls: Pick<Backend, 'restart' | 'stop'>,
+): Backend {
+  let counter = 0;
+  return {
+    kind,
+    databaseUrl: storage.DATABASE_URL,
+    dataDir: storage.DATA_DIR,
+    get server() {
+      return server();
+    },
+    anon: () => createClient(server().url, server().anonKey, clientOptions),
+    anonFrom: (localAddress, headers = {}) =>
+      createClient(server().url, server().anonKey, {
+        ...clientOptions,
+        global: { fetch: fetchFrom(localAddress), headers },
+      }),
+    service: () => createClient(server().url, server().serviceRoleKey, clientOptions),
+    newUser: async (prefix = 'user') => {
+      counter += 1;
+      const email = `${prefix}-${counter}-${randomBytes(4).toString('hex')}@example.com`;
+      const password = 'Passw0rdOk';
+      const client = createClient(server().url, server().anonKey, clientOptions);
+      const { data, error } = await client.auth.signUp({ email, password });
+      if (error || !data.user) throw error ?? new Error('sign-up failed');
+      return { client, id: data.user.id, email, password };
+    },
+    ...controls,
+  };
+}
+
 export async function startBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
   let dropDatabase = async () => undefined as void;
-  const storage: Record<string, string> = {};
+  const storage: Storage = {};
   if (kind === 'postgres') {
     // Like PGlite's below: a copy of the migrated and seeded database, unless the suite brings its own supabase/
     // folder (then empty: the platform bootstrap costs little on PostgreSQL).
@@ -222,30 +275,7 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
   const start = () => spawnServer({ ...storage, ...env });
   let server = await start();
   await liftClientBudgets(server);
-  let counter = 0;
-  const backend: Backend = {
-    kind,
-    databaseUrl: storage.DATABASE_URL,
-    dataDir: storage.DATA_DIR,
-    get server() {
-      return server;
-    },
-    anon: () => createClient(server.url, server.anonKey, clientOptions),
-    anonFrom: (localAddress, headers = {}) =>
-      createClient(server.url, server.anonKey, {
-        ...clientOptions,
-        global: { fetch: fetchFrom(localAddress), headers },
-      }),
-    service: () => createClient(server.url, server.serviceRoleKey, clientOptions),
-    newUser: async (prefix = 'user') => {
-      counter += 1;
-      const email = `${prefix}-${counter}-${randomBytes(4).toString('hex')}@example.com`;
-      const password = 'Passw0rdOk';
-      const client = createClient(server.url, server.anonKey, clientOptions);
-      const { data, error } = await client.auth.signUp({ email, password });
-      if (error || !data.user) throw error ?? new Error('sign-up failed');
-      return { client, id: data.user.id, email, password };
-    },
+  return backendOver(kind, storage, () => server, {
     restart: async () => {
       await server.stop();
       server = await start();
@@ -255,8 +285,113 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
       await dropDatabase();
       if (storage.DATA_DIR) fs.rmSync(storage.DATA_DIR, { recursive: true, force: true });
     },
+  });
+}
+
+/** What a jest worker keeps of a shared backend, in this run's folder (global-setup.js), for its next files. */
+interface SharedRecord extends Storage {
+  kind: Kind;
+  pid: number;
+  url: string;
+  inboxUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
+const sharedInFile = new Map<string, Promise<Backend>>();
+
+/**
+ * The backend of `kind` in the default configuration (the migrated and seeded database), or with an environment
+ * `env` that several files use, shared by the test files one jest worker runs, one file at a time: the first file
+ * to ask starts it, and it serves every later file of the worker until global-teardown.js stops it. A file on it
+ * sees what the files before it left (users, orders, meetings, e-mails, codes; what they left queued is sent before
+ * the file gets it), so it makes its own users and rows, counts what it added rather than what there is, and puts
+ * back any setting it changes (booking settings, budgets) before it ends. `stop()` only lets it go; a file that
+ * restarts, kills or reconfigures its service, reads its data folder, changes what every client sees (the
+ * catalogue, the promotions it did not add, the e-mail sweep) or needs an empty table starts its own
+ * (`startBackend`).
+ */
+export function sharedBackend(kind: Kind, env: Record<string, string> = {}): Promise<Backend> {
+  const dir = process.env.LOCAL_SUPABASE_SHARED_BACKENDS;
+  if (!dir)
+    throw new Error(
+      'LOCAL_SUPABASE_SHARED_BACKENDS is not set: run the suites through jest (global-setup.js).',
+    );
+  const key = createHash('sha256')
+    .update(JSON.stringify([kind, env]))
+    .digest('hex')
+    .slice(0, 12);
+  if (!sharedInFile.has(key)) {
+    const file = path.join(dir, `worker-${process.env.JEST_WORKER_ID ?? '1'}-${kind}-${key}.json`);
+    sharedInFile.set(key, adoptOrStart(file, kind, env));
+  }
+  return sharedInFile.get(key)!;
+}
+
+async function adoptOrStart(file: string, kind: Kind, env: Record<string, string>): Promise<Backend> {
+  let record: SharedRecord | undefined;
+  if (fs.existsSync(file)) {
+    record = JSON.parse(fs.readFileSync(file, 'utf8')) as SharedRecord;
+    if (!isAlive(record.pid)) throw new Error(`the shared ${kind} backend (pid ${record.pid}) has stopped`);
+  } else {
+    const started = await startBackend(kind, env);
+    const { server } = started;
+    server.unref();
+    record = {
+      kind,
+      pid: server.pid,
+      url: server.url,
+      inboxUrl: server.inboxUrl,
+      anonKey: server.anonKey,
+      serviceRoleKey: server.serviceRoleKey,
+      DATABASE_URL: started.databaseUrl,
+      DATA_DIR: started.dataDir,
+    };
+    fs.writeFileSync(file, JSON.stringify(record));
+  }
+  const refuse = (what: string) => () =>
+    Promise.reject(new Error(`a shared backend cannot ${what}: start one of the file's own (startBackend)`));
+  const server: Server = {
+    url: record.url,
+    inboxUrl: record.inboxUrl,
+    anonKey: record.anonKey,
+    serviceRoleKey: record.serviceRoleKey,
+    databaseUrl: record.DATABASE_URL,
+    output: () => '',
+    stop: refuse('stop'),
+    pid: record.pid,
+    kill: refuse('be killed'),
+    unref: () => undefined,
   };
+  const backend = backendOver(kind, record, () => server, {
+    restart: refuse('restart'),
+    stop: async () => undefined,
+  });
+  await sendWhatIsQueued(backend);
   return backend;
+}
+
+/**
+ * Sends every e-mail the files before left queued, as the sweep does, so that a file starts with none due as on a
+ * fresh database: a client's call of send-emails (the browser's after an order or a booking) sends one batch of
+ * the oldest due e-mails, which must be the file's own.
+ */
+async function sendWhatIsQueued(backend: Backend): Promise<void> {
+  for (;;) {
+    const { data, error } = await backend.service().functions.invoke('send-emails');
+    if (error) throw new Error(`send-emails failed on the shared backend: ${error.message}`);
+    const { sent, failed } = data as { sent: number; failed: number };
+    if (sent + failed === 0) return;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

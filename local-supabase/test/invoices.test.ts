@@ -3,7 +3,7 @@
 import { Client } from 'pg';
 import { company } from '../../shared-lib/src/company/company';
 import { vatContained } from '../../shared-lib/src/pricing/pricing';
-import { KINDS, shareBackends, type Backend } from './harness';
+import { KINDS, sharedBackend, type Backend } from './harness';
 import { queryMigrated, queryPostgres } from './sql';
 
 jest.setTimeout(120_000);
@@ -39,12 +39,11 @@ interface InvoiceRow {
 }
 
 // One PostgreSQL backend for the file: the VAT check below runs a pure function on the invoices' database.
-const backendFor = shareBackends();
 
 describe('invoices on postgres', () => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await backendFor('postgres');
+    backend = await sharedBackend('postgres');
   });
 
   const year = () => new Date().toLocaleString('en-CA', { timeZone: company.timeZone }).slice(0, 4);
@@ -232,7 +231,7 @@ describe('invoices on postgres', () => {
 
 describe.each(KINDS)('the VAT an amount contains, on %s', (kind) => {
   it('is what shared-lib computes, for every total up to €5,000 and at other rates', async () => {
-    const backend = kind === 'postgres' ? await backendFor(kind) : undefined;
+    const backend = kind === 'postgres' ? await sharedBackend(kind) : undefined;
     const [row] = await queryMigrated<{ vat: [number, number, number][] }>(
       kind,
       backend,

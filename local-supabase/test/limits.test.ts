@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { MAX_PASSWORD_BYTES } from '../src/auth/passwords';
 import { MAX_USER_METADATA_BYTES } from '../src/auth/validation';
-import { DEMO, KINDS, startBackend, type Backend } from './harness';
+import { DEMO, KINDS, sharedBackend, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -138,7 +138,7 @@ describe('rate limits from config.toml on postgres', () => {
 describe.each(KINDS)('size limits on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 

@@ -3,7 +3,7 @@
 // capitals, and never answers with the code. Over real HTTP with supabase-js on both engines; the outbox is private,
 // so it is read beside the API on PostgreSQL, where the twins also really arrive at once.
 import { compose } from '../../supabase/functions/send-emails/templates.ts';
-import { KINDS, raw, startBackend, type Backend } from './harness';
+import { KINDS, raw, sharedBackend, type Backend } from './harness';
 import { queryPostgres } from './sql';
 
 jest.setTimeout(180_000);
@@ -13,7 +13,7 @@ describe.each(KINDS)('resending a newsletter code on %s', (kind) => {
   const budget = (max_uses: number) =>
     backend.service().from('client_budgets').update({ max_uses }).eq('action', 'subscription');
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
     // Twenty requests at once from one client: only the once-a-day rule may stop them here.
     expect((await budget(1_000_000)).error).toBeNull();
   });

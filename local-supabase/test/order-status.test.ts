@@ -2,7 +2,7 @@
 // agency (service role) moves it on, one step at a time or to cancelled; each change is dated; the customer sees
 // it and can change nothing.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { KINDS, startBackend, type Backend } from './harness';
+import { KINDS, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -21,7 +21,7 @@ async function newOrder(backend: Backend): Promise<{ client: SupabaseClient; ord
 describe.each(KINDS)('order status on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 

@@ -1,7 +1,7 @@
 // The banner's promotions (20261203090000_promotions.sql) over real HTTP with supabase-js, on both engines: a
 // client sees only what runs now, by the database's clock; only the service role writes; the checks refuse an end
 // before the start and words the banner could not show.
-import { KINDS, startBackend, type Backend } from './harness';
+import { KINDS, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -11,7 +11,7 @@ const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 describe.each(KINDS)('promotions on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 

@@ -1,13 +1,20 @@
 // The purchase toast's one source, over real HTTP with supabase-js on both engines: recent orders whose customers
 // agreed to be shown, as service, city and age only; nothing else, and nothing at all when nobody agreed.
-import { KINDS, startBackend, type Backend } from './harness';
+import { KINDS, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
 describe.each(KINDS)('recent purchases on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
+    // The files before this one on the shared backend placed orders, some of them shown: none is, to start.
+    const { error } = await backend
+      .service()
+      .from('orders')
+      .update({ show_in_recent_purchases: false })
+      .eq('show_in_recent_purchases', true);
+    expect(error).toBeNull();
   });
   afterAll(() => backend.stop());
 

@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { clientOptions, codeOf, KINDS, mailTo, raw, startBackend, type Backend } from './harness';
+import {
+  clientOptions,
+  codeOf,
+  KINDS,
+  mailTo,
+  raw,
+  sharedBackend,
+  startBackend,
+  type Backend,
+} from './harness';
 
 jest.setTimeout(90_000);
 
@@ -32,7 +41,7 @@ describe.each(KINDS)('password recovery and /verify on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
     // GoTrue's own e-mail texts, which offer the code these tests type (config.toml's offer only the link).
-    backend = await startBackend(kind, { AUTH_EMAIL_TEMPLATES: 'gotrue' });
+    backend = await sharedBackend(kind, { AUTH_EMAIL_TEMPLATES: 'gotrue' });
   });
   afterAll(() => backend.stop());
 

@@ -130,17 +130,17 @@ async function createPostgresTemplate(serverUrl) {
   try {
     await runServiceOnce({ DATABASE_URL: databaseUrl(serverUrl, name) });
   } catch (error) {
-    await dropPostgresTemplate(serverUrl, name);
+    await dropDatabase(serverUrl, name);
     throw error;
   }
   return name;
 }
 
-async function dropPostgresTemplate(serverUrl, name) {
+async function dropDatabase(serverUrl, name) {
   await onServer(serverUrl, `drop database if exists ${name} with (force)`);
 }
 
-module.exports = { ensurePgliteTemplates, createPostgresTemplate, dropPostgresTemplate };
+module.exports = { ensurePgliteTemplates, createPostgresTemplate, dropDatabase };
 
 // `node local-supabase/test/templates.js --copy-to <folder>`: a new PGlite data folder as a first start leaves it
 // (migrated and seeded), for a site that starts from one (the Playwright site). Only from the cache (jest's run

@@ -5,7 +5,7 @@
 import * as OTPAuth from 'otpauth';
 import { Client } from 'pg';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { KINDS, mailTo, startBackend, type Backend } from './harness';
+import { KINDS, mailTo, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -46,7 +46,7 @@ describe.each(KINDS)('two-factor data on %s', (kind) => {
   let account: { id: string; email: string };
 
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
     const user = await backend.newUser('two-factor');
     account = user;
     full = user.client;

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { codeOf, KINDS, mailTo, raw, startBackend, type Backend } from './harness';
+import { codeOf, KINDS, mailTo, raw, sharedBackend, startBackend, type Backend } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -18,7 +18,7 @@ describe.each(KINDS)('PUT /user on %s (confirmations off)', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
     // GoTrue's own e-mail texts, which offer the code these tests type (config.toml's offer only the link).
-    backend = await startBackend(kind, { AUTH_EMAIL_TEMPLATES: 'gotrue' });
+    backend = await sharedBackend(kind, { AUTH_EMAIL_TEMPLATES: 'gotrue' });
   });
   afterAll(() => backend?.stop());
 

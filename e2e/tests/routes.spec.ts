@@ -1,0 +1,73 @@
+// Every route of the spec, signed out and signed in, in one visit each that serves two checks (issue 9; one page
+// load per route, #34.6): axe finds no serious or critical violations (in the light theme, and in the dark one on
+// the routes that show most of the components; at 375 px the rules whose outcome depends on the width run again),
+// and the page keeps to the viewport at phone and desktop widths (and a tablet width for the densest layouts), with
+// a full-page screenshot of each saved as a test artefact.
+import type { Page } from '@playwright/test';
+import { test } from '../fixtures';
+import {
+  expectNoSeriousViolations,
+  expectNoSeriousViolationsAtBothWidths,
+  PHONE,
+  showDarkTheme,
+} from '../support/axe';
+import { expectEverySizeFits } from '../support/layout';
+import { openRoute, openSharedPage, publicRoutes, signedInRoutes } from '../support/routes';
+
+// The longest checks of the suite, independent of each other: spread over both workers. Each does the work of two
+// tests before (axe and the layout checks), so it has twice the default time.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
+
+// The dark theme (prefers-color-scheme: dark) has its own palette: axe checks its contrast on a few pages that
+// show most of the components, signed out and in (each in the same visit as its light check).
+const darkRoutes = [
+  '/',
+  '/how-we-work',
+  '/services/ai-website-building',
+  '/cases',
+  '/about',
+  '/contact',
+  '/auth',
+];
+
+test.describe('signed out', () => {
+  let shared: Page;
+
+  test.beforeAll(async ({ browser }, workerInfo) => {
+    shared = await openSharedPage(browser, workerInfo.project.use.baseURL);
+  });
+
+  test.afterAll(() => shared.context().close());
+
+  for (const route of publicRoutes) {
+    const dark = darkRoutes.includes(route);
+
+    test(`axe${dark ? ', light and dark,' : ''} and layout: ${route}`, async () => {
+      await shared.emulateMedia({ colorScheme: 'light' });
+      // The phone width first, as the page first loads.
+      await shared.setViewportSize(PHONE);
+      await openRoute(shared, route);
+      await expectEverySizeFits(shared, test.info(), route);
+      await expectNoSeriousViolationsAtBothWidths(shared, route);
+      await expectDarkThemeToPass(shared, route, dark);
+    });
+  }
+});
+
+/** The dark theme's check, on the page already showing `route`, when the route is one of `darkRoutes`. */
+async function expectDarkThemeToPass(page: Page, route: string, dark: boolean) {
+  if (!dark) return;
+  await showDarkTheme(page);
+  await expectNoSeriousViolations(page, `${route} in the dark theme`);
+}
+
+for (const route of signedInRoutes) {
+  test(`axe, light and dark, and layout, signed in: ${route}`, async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await openRoute(page, route);
+    await expectEverySizeFits(page, testInfo, route);
+    await expectNoSeriousViolations(page, route);
+    await showDarkTheme(page);
+    await expectNoSeriousViolations(page, `${route} in the dark theme`);
+  });
+}
