@@ -1,14 +1,14 @@
 // GoTrue features this service leaves off, answered in supabase/auth's own codes and words with the feature off,
 // so a team's supabase-js code meets the real service's error: the admin API's OAuth clients (the OAuth server,
 // off by default) and WebAuthn and phone factors.
-import { KINDS, raw, startBackend, type Backend } from './harness';
+import { KINDS, raw, sharedBackend, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
 describe.each(KINDS)('GoTrue features not offered, on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
-    backend = await startBackend(kind);
+    backend = await sharedBackend(kind);
   });
   afterAll(() => backend.stop());
 
