@@ -9,7 +9,7 @@
 import { deleteFactor, listFactors } from './auth/admin';
 import { generateLink, invite } from './auth/admin-links';
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './auth/admin-users';
-import { identityLinking, sso } from './auth/disabled';
+import { identityLinking, oauthServer, sso } from './auth/disabled';
 import { challenge, enroll, unenroll, verifyFactor } from './auth/factors';
 import { logout } from './auth/logout';
 import { reauthenticate } from './auth/reauthenticate';
@@ -86,6 +86,12 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/v1/admin/generate_link', api: 'auth', handler: generateLink, limits: [serviceRole], does: 'a sign-up, invite, magic link, recovery or e-mail change link, not e-mailed' },
   { method: 'GET', path: '/auth/v1/admin/users/:userId/factors', api: 'auth', handler: listFactors, limits: [serviceRole], does: "a user's factors" },
   { method: 'DELETE', path: '/auth/v1/admin/users/:userId/factors/:factorId', api: 'auth', handler: deleteFactor, limits: [serviceRole], does: "remove a user's factor" },
+  { method: 'GET', path: '/auth/v1/admin/oauth/clients', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'OAuth clients: off, GoTrue\'s `feature_disabled` "OAuth server is disabled"' },
+  { method: 'POST', path: '/auth/v1/admin/oauth/clients', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'register an OAuth client: off, `feature_disabled`' },
+  { method: 'GET', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'an OAuth client: off, `feature_disabled`' },
+  { method: 'PUT', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'update an OAuth client: off, `feature_disabled`' },
+  { method: 'DELETE', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'delete an OAuth client: off, `feature_disabled`' },
+  { method: 'POST', path: '/auth/v1/admin/oauth/clients/:clientId/regenerate_secret', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'a new client secret: off, `feature_disabled`' },
   { method: 'POST', path: '/auth/v1/sso', api: 'auth', handler: sso, limits: [], does: 'SAML SSO: off, GoTrue\'s `saml_provider_disabled`' },
   { method: 'GET', path: '/auth/v1/user/identities/authorize', api: 'auth', handler: identityLinking, limits: [signedIn], does: 'link an identity: off, `manual_linking_disabled`' },
   { method: 'DELETE', path: '/auth/v1/user/identities/:id', api: 'auth', handler: identityLinking, limits: [signedIn], does: 'unlink an identity: off, `manual_linking_disabled`' },

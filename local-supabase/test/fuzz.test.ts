@@ -190,8 +190,24 @@ const CASTS = [
   '"text"',
 ];
 const cast = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...CASTS) }, { weight: 1, arbitrary: text });
+// Spread embeds and aggregates (hosted Supabase refuses these: PGRST123), well-formed or not.
+const SPREADS = [
+  'id,...services(title)',
+  '...orders!inner(*)',
+  '...orders(id,...order_items(count()))',
+  'c:...orders(id)',
+  '....orders(id)',
+  '...(id)',
+  '...nosuch(*)',
+  'count()',
+  'total:count()::text',
+  'id.sum()',
+  'price::int.max()::text',
+  'order_items(id.avg())',
+];
 const select = fc.oneof(
   fc.constant('*'),
+  fc.constantFrom(...SPREADS),
   fc.array(column, { minLength: 1, maxLength: 4 }).map((c) => c.join(',')),
   fc
     .array(fc.tuple(column, cast), { minLength: 1, maxLength: 3 })

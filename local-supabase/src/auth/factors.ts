@@ -22,14 +22,16 @@ export const enroll: Handler = async (request, reply, { db, auth }) => {
   const { mfa } = auth;
   const { user, sessionId } = userOf(request);
   const body = (request.body ?? {}) as Record<string, unknown>;
-  if (body.factor_type === 'phone' || body.factor_type === 'webauthn')
+  // GoTrue's words for the factor types it has and this service leaves off (mfa.go's EnrollFactor).
+  const off = { phone: 'Phone', webauthn: 'WebAuthn' }[String(body.factor_type)];
+  if (off)
     throw new AuthError(
       422,
-      `mfa_${body.factor_type}_enroll_not_enabled`,
-      `MFA enroll is disabled for ${body.factor_type}`,
+      `mfa_${String(body.factor_type)}_enroll_not_enabled`,
+      `MFA enroll is disabled for ${off}`,
     );
   if (body.factor_type !== 'totp')
-    throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp');
+    throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn');
   if (!mfa.totp.enrollEnabled)
     throw new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
   const friendlyName = optionalText(body.friendly_name, 'friendly_name');

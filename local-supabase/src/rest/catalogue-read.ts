@@ -2,6 +2,7 @@
 // the exposed schema's tables, columns, keys, foreign keys, functions and column defaults, the time zones, the
 // API roles' own settings and the types a cast may name.
 import type { Queryable } from '../db/database';
+import { viewForeignKeys } from './views';
 
 export interface FunctionInfo {
   name: string;
@@ -25,6 +26,8 @@ export interface FunctionInfo {
   resultColumns: string[] | null;
 }
 
+const UNNAMED_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
+
 const VOLATILITY: Record<string, FunctionInfo['volatility']> = { v: 'volatile', s: 'stable', i: 'immutable' };
 
 /** The API roles, whose own settings each request applies after switching to one. */
@@ -38,6 +41,9 @@ export interface ForeignKey {
   ref_columns: string[];
   /** Its columns are the table's primary key or a unique key: one-to-one. */
   unique: boolean;
+  /** Which side is a view showing a table's key (src/rest/views.ts). */
+  tableIsView?: boolean;
+  refIsView?: boolean;
 }
 
 /** Everything the schema cache holds, as read from the catalogue. */
@@ -52,6 +58,8 @@ export interface CatalogueData {
   timezones: ReadonlySet<string>;
   roleConfig: Map<string, [string, string][]>;
   castTypes: ReadonlyMap<string, string>;
+  /** Each table's computed fields: functions of one argument, the table's row type, returning no set. */
+  computed: Map<string, Set<string>>;
 }
 
 export async function readCatalogue(db: Queryable, schema: string): Promise<CatalogueData> {
@@ -130,6 +138,10 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
   );
   const functions = new Map<string, FunctionInfo[]>();
   for (const f of fns.rows) {
+    // As PostgREST's schema cache: a function with unnamed parameters is callable only through a single one of
+    // these types (the whole body its argument).
+    const unnamed = f.args.filter((a) => a.name === '');
+    if (unnamed.length > 1 || (unnamed[0] && !UNNAMED_TYPES.has(unnamed[0].type))) continue;
     const named = f.args.filter((a) => a.name !== '');
     const overloads = functions.get(f.name) ?? [];
     overloads.push({
@@ -188,15 +200,27 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
      order by t.typname, array_position(array['pg_catalog', $1, 'extensions'], n.nspname::text)`,
     [schema],
   );
+  // Computed fields, as PostgreSQL's functional notation (`t.f` is `f(t)`) reads them.
+  const computedRows = await db.query<{ table_name: string; name: string }>(
+    `select c.relname::text as table_name, p.proname::text as name
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     join pg_class c on c.reltype = p.proargtypes[0] join pg_namespace cn on cn.oid = c.relnamespace
+     where n.nspname = $1 and cn.nspname = $1 and p.pronargs = 1 and not p.proretset`,
+    [schema],
+  );
+  const computed = new Map<string, Set<string>>();
+  for (const { table_name, name } of computedRows.rows)
+    computed.set(table_name, (computed.get(table_name) ?? new Set()).add(name));
   return {
     tables,
     types,
     keys,
-    foreignKeys: fks.rows,
+    foreignKeys: [...fks.rows, ...(await viewForeignKeys(db, schema, fks.rows))],
     functions,
     defaults,
     timezones: new Set(zones.rows.map((z) => z.name)),
     roleConfig,
     castTypes: new Map(typeNames.rows.map((t) => [t.name, t.sql])),
+    computed,
   };
 }

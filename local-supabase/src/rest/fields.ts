@@ -1,6 +1,7 @@
 // A field as PostgREST's grammar names one in select=, order= and filters: a column, bare or in double quotes
-// (`"display name"`), with an optional JSON path (`profile->city->>name`, `tags->0`). The column is checked
-// against the relation; each key of the path is a SQL literal, an integer one an array index.
+// (`"display name"`), or a computed field (a function of the table's row), with an optional JSON path
+// (`profile->city->>name`, `tags->0`). The name is checked against the relation; each key of the path is a SQL
+// literal, an integer one an array index.
 import { literal } from '../db/literals';
 import { RestError } from '../errors';
 import { quoteIdent } from './schema-cache';
@@ -13,6 +14,14 @@ export interface Relation {
   table?: string;
   /** Each column's type name (pg_type.typname), where known: full-text search treats tsvector columns apart. */
   types?: ReadonlyMap<string, string>;
+  /** The name its rows have in the SQL around a field. */
+  alias?: string;
+  /**
+   * A table's computed fields: `f` reads as `public.f(<alias>::public.<table>)`, as PostgreSQL's functional
+   * notation `<alias>.f` would (a column of the same name wins, as there). The cast makes the rows of a write's
+   * CTE the table's row type.
+   */
+  computed?: ReadonlySet<string>;
 }
 
 /** PostgreSQL's own error for a column the relation does not have (PostgREST passes it through). */
@@ -35,12 +44,17 @@ export interface Field {
 
 const unquote = (name: string) => (/^".*"$/s.test(name) ? name.slice(1, -1) : name);
 
-export function parseField(rel: Relation, raw: string, where: string): Field {
+/** `qualified`: a column as `<alias>.<column>` (in ORDER BY, where an output column's name would win). */
+export function parseField(rel: Relation, raw: string, where: string, qualified = false): Field {
   // The column: up to the first `->` outside double quotes.
   const head = /^("[^"]*"|[^"]*?)(?=->|$)/s.exec(raw)?.[1] ?? raw;
-  const column = checkColumn(rel, unquote(head));
+  const name = unquote(head);
+  const computed = !rel.columns.has(name) && rel.computed?.has(name) && rel.table && rel.alias;
+  const column = computed ? name : checkColumn(rel, name);
   const rest = raw.slice(head.length);
-  let sql = quoteIdent(column);
+  let sql = computed
+    ? `public.${quoteIdent(name)}(${rel.alias}::public.${quoteIdent(rel.table!)})`
+    : `${qualified && rel.alias ? `${rel.alias}.` : ''}${quoteIdent(column)}`;
   let key = column;
   if (rest !== '') {
     const steps = rest.split(/(->>?)("[^"]*"|(?:(?!->)[^"])+)/);

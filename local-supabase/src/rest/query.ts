@@ -1,5 +1,6 @@
 // PostgREST's URL grammar turned into SQL over one relation (a table, the rows a write returned, or a function's
-// result): select= (columns, aliases, casts, embedded resources), the filters and logic trees of filters.ts,
+// result): select= (columns, computed fields, aliases, casts, embedded resources, spread embeds; aggregates are
+// refused as hosted Supabase refuses them), the filters and logic trees of filters.ts,
 // order=, limit=, offset=. Every name is checked against the relation's columns; every value becomes a
 // placeholder ($n) for the literal helper.
 import type { Value } from '../db/literals';
@@ -12,6 +13,12 @@ import { quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
 export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
+
+/** One item of a select list: its SQL and the names of the columns it gives. */
+interface Item {
+  sql: string;
+  names: string[];
+}
 
 export interface ParsedQuery {
   select: string;
@@ -30,6 +37,15 @@ const FIELD = /^[^\s(),.:!"]+$/;
 function selectParseError(raw: string, why: string): RestError {
   return new RestError(400, 'PGRST100', `"failed to parse select parameter (${raw})"`, why);
 }
+
+/**
+ * An aggregate as PostgREST's select grammar reads one: `[alias:]count()[::type]` or
+ * `[alias:]field[::type].(sum|avg|count|max|min)()[::type]`. Hosted Supabase leaves PostgREST's
+ * `db-aggregates-enabled` off, so each is its PGRST123 once the embeds are resolved (its Plan.hs order).
+ */
+const AGGREGATE = /^(?:[^:(),]+:(?!:))?(?:count|[^(),]+\.(?:sum|avg|count|max|min))\(\)(?:::[^:(),]+)?$/s;
+const aggregatesNotAllowed = () =>
+  new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
 const number = (name: string, raw: string | null) => {
   if (raw === null) return null;
@@ -75,6 +91,8 @@ export function parseQuery(
 
   interface Level {
     select: string;
+    /** The names of the select list's columns, in order (what a spread of this level brings up). */
+    names: string[];
     conditions: string[];
     orderBy: string;
     limit: number | null;
@@ -86,7 +104,7 @@ export function parseQuery(
    * and range, from the entries addressed to it (`col=...`, `order=...`; an embed's as `embed.col=...`).
    */
   const level = (
-    rel: Relation,
+    relation: Relation,
     alias: string,
     selectRaw: string,
     entries: [string, string][],
@@ -94,17 +112,32 @@ export function parseQuery(
   ): Level => {
     if (depth > MAX_NESTING)
       throw selectParseError(selectRaw, `embedded resources nested deeper than ${MAX_NESTING} levels`);
+    const computed = relation.table && catalogue ? catalogue.computedFields(relation.table) : undefined;
+    const rel: Relation = { ...relation, alias, computed };
     // Each embed collects the entries addressed to it; it is built once all of them are known.
     const embeds = new Map<string, { inner: boolean; entries: [string, string][]; exists: string }>();
-    const items: (string | (() => string | null))[] = [];
+    // Each select item: SQL with the names of its columns, or an embed's builder (null: nothing to show).
+    const items: (Item | (() => Item | null))[] = [];
+    let aggregate = false;
     const selectTerms = selectRaw.trim() === '' ? ['*'] : splitTopLevel(selectRaw);
     for (const item of selectTerms) {
       const term = item.trim();
       if (term === '*') {
-        items.push('*');
+        items.push({ sql: '*', names: [...rel.columns] });
         continue;
       }
-      const embedded = /^(?:([^:()!]+):)?([^:()!]+)((?:![^!()]+)*)\((.*)\)$/s.exec(term);
+      if (AGGREGATE.test(term)) {
+        aggregate = true;
+        continue;
+      }
+      // A spread (`...rel!hint(fields)`) has no alias: its fields join this level's.
+      const spread = term.startsWith('...');
+      if (/^[^:()]*:\.\.\./s.test(term)) throw selectParseError(selectRaw, `unexpected "${term}"`);
+      const embedded = /^(?:([^:()!]+):)?([^:()!]+)((?:![^!()]+)*)\((.*)\)$/s.exec(
+        spread ? term.slice(3) : term,
+      );
+      if (spread && (!embedded || embedded[1] !== undefined))
+        throw selectParseError(selectRaw, `unexpected "${term}"`);
       if (embedded || term.includes('(') || term.includes('!')) {
         const target = embedded?.[2] ?? term.split(/[(!]/)[0]!.split(':').pop()!;
         const hints = (embedded?.[3] ?? '').split('!').filter(Boolean);
@@ -134,6 +167,7 @@ export function parseQuery(
         const shown = node.trim() !== '';
         items.push(() => {
           const child = level(childRel, childAlias, node, e.entries, depth + 1);
+          const names = child.names.map(quoteIdent);
           const on = join.junction
             ? [junctionCondition(join, childAlias, alias)]
             : join.pairs.map(
@@ -144,13 +178,28 @@ export function parseQuery(
           const range = `${child.limit === null ? '' : `limit ${child.limit}`} ${child.offset === null ? '' : `offset ${child.offset}`}`;
           const rows = `select ${child.select} from public.${quoteIdent(join.target)} ${childAlias} where ${where} ${child.orderBy} ${range}`;
           if (!shown) return null;
-          return join.many
-            ? `coalesce((select json_agg(_e) from (${rows}) _e), '[]'::json) as ${quoteIdent(name)}`
-            : `(select to_json(_e) from (${rows}) _e limit 1) as ${quoteIdent(name)}`;
+          // A spread brings each of its fields up: from a to-one its value, from a to-many an array of them
+          // (PostgREST 13+).
+          if (spread)
+            return {
+              sql: names
+                .map((n) =>
+                  join.many
+                    ? `coalesce((select json_agg(_e.${n}) from (${rows}) _e), '[]'::json) as ${n}`
+                    : `(select _e.${n} from (${rows}) _e limit 1) as ${n}`,
+                )
+                .join(', '),
+              names: child.names,
+            };
+          return {
+            sql: join.many
+              ? `coalesce((select json_agg(_e) from (${rows}) _e), '[]'::json) as ${quoteIdent(name)}`
+              : `(select to_json(_e) from (${rows}) _e limit 1) as ${quoteIdent(name)}`,
+            names: [name],
+          };
         });
         continue;
       }
-      if (term.startsWith('...')) throw selectParseError(selectRaw, 'spread embeds are not supported');
       const match = /^(?:([^:"]+):(?!:))?((?:"[^"]*"|[^:"])+)(?:::(.+))?$/s.exec(term);
       if (!match) throw selectParseError(selectRaw, `unexpected "${term}"`);
       const [, as, column, cast] = match;
@@ -160,7 +209,8 @@ export function parseQuery(
         cast === undefined
           ? f.sql
           : `(${f.sql})::${castSql(cast, catalogue?.castTypes ?? new Map(), selectRaw)}`;
-      items.push(as !== undefined || cast || f.path ? `${value} as ${quoteIdent(as ?? f.key)}` : value);
+      const key = as ?? f.key;
+      items.push({ sql: value === quoteIdent(key) ? value : `${value} as ${quoteIdent(key)}`, names: [key] });
     }
 
     const conditions: string[] = [];
@@ -181,9 +231,15 @@ export function parseQuery(
       else conditions.push(filter(rel, key, raw, raw));
     }
     // Embeds are built after their filters are known; `!inner` ones also filter this relation's rows.
-    const fields = items.map((item) => (typeof item === 'string' ? item : item())).filter((f) => f !== null);
+    const fields = items
+      .map((item) => (typeof item === 'function' ? item() : item))
+      .filter((f) => f !== null);
+    if (aggregate) throw aggregatesNotAllowed();
     // Only empty embeds leave no column: `select from`, each row `{}` as in PostgREST.
-    const select = fields.join(', ');
+    const select = fields
+      .map((f) => f.sql)
+      .filter((sql) => sql !== '')
+      .join(', ');
     for (const e of embeds.values()) if (e.inner) conditions.push(e.exists);
 
     const orderBy = orderRaw
@@ -193,7 +249,7 @@ export function parseQuery(
             // The field (a quoted name may hold dots), then its modifiers.
             const name = /^(?:"[^"]*"|[^."])*/.exec(term)![0];
             const mods = term.slice(name.length).split('.').slice(1);
-            const parts = [parseField(rel, name, `order (${orderRaw})`).sql];
+            const parts = [parseField(rel, name, `order (${orderRaw})`, true).sql];
             for (const mod of mods) {
               if (mod === 'asc' || mod === 'desc') parts.push(mod);
               else if (mod === 'nullsfirst' || mod === 'nullslast')
@@ -204,7 +260,7 @@ export function parseQuery(
           })
           .join(', ')}`
       : '';
-    return { select, conditions, orderBy, limit, offset };
+    return { select, names: fields.flatMap((f) => f.names), conditions, orderBy, limit, offset };
   };
 
   const entries = [...search.entries()].filter(

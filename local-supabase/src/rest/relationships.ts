@@ -98,8 +98,8 @@ export function findRelationship(
       if (isSelf(r) && r.owned) return false;
       return hint === undefined || matchesHint(r, hint);
     }
-    // Named by a foreign key, or by the embedding table's own key column.
-    if (hint !== undefined || r.junction) return false;
+    // Named by a foreign key, or by the embedding table's own key column: never a view's (PostgREST's findRel).
+    if (hint !== undefined || r.junction || (r.owned ? r.fk.refIsView : r.fk.tableIsView)) return false;
     return r.fk.name === target || (r.owned && single(r)?.[0] === target);
   });
   if (matching.length === 1) return matching[0]!;

@@ -29,9 +29,9 @@ async function rpc(
 ) {
   const { cache } = service.rest;
   const claims = claimsOf(request, service.auth);
-  const info = cache.fn(fn, names);
-  // As PostgREST: a GET call, and any call of a STABLE or IMMUTABLE function, runs in a read-only transaction.
   const isGet = request.method === 'GET' || request.method === 'HEAD';
+  const info = cache.fn(fn, names, !isGet);
+  // As PostgREST: a GET call, and any call of a STABLE or IMMUTABLE function, runs in a read-only transaction.
   const readOnly = isGet || info.volatility !== 'volatile';
   const a = asked(request, service);
   const limitAffected = maxAffected(a.prefs);
@@ -43,18 +43,33 @@ async function rpc(
       'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     );
   }
-  const fromBody = 'json' in args && names.length > 0;
-  const values = 'json' in args ? [] : args.values;
+  // A function whose one parameter has no name takes the whole body as its argument (PostgREST's OnePosParam).
+  const whole = info.params.length === 1 && info.params[0]!.name === '' && 'json' in args;
+  const fromBody = 'json' in args && names.length > 0 && !whole;
+  const values = whole ? [args.json] : 'json' in args ? [] : args.values;
   const argument = (name: string, i: number) =>
     `${quoteIdent(name)} => ${fromBody ? `_args.${quoteIdent(name)}` : `$${i + 1}`}`;
-  const call = `public.${quoteIdent(info.name)}(${names.map(argument).join(', ')})`;
+  const call = `public.${quoteIdent(info.name)}(${whole ? `$1::${info.params[0]!.type}` : names.map(argument).join(', ')})`;
   // One row holding the arguments, typed as the function declares them.
   const source = fromBody
     ? `json_to_record($1::json) as _args(${names.map((n) => `${quoteIdent(n)} ${info.argTypes[n]}`).join(', ')})`
     : null;
   const params = fromBody && 'json' in args ? [args.json] : values;
-  const relation: Relation = { name: info.name, columns: new Set(info.resultColumns ?? [info.name]) };
-  const q = parseQuery(search(request), relation, params.length + 1, new Set(isGet ? names : []), cache);
+  // Rows of a table's type can embed through its foreign keys and read its computed fields, as a table's can.
+  const table = info.resultColumns && cache.hasTable(info.returnType) ? info.returnType : undefined;
+  const relation: Relation = {
+    name: info.name,
+    columns: new Set(info.resultColumns ?? [info.name]),
+    ...(table && { table, types: cache.columnTypes(table) }),
+  };
+  const q = parseQuery(
+    search(request),
+    relation,
+    params.length + 1,
+    new Set(isGet ? names : []),
+    cache,
+    '_s',
+  );
   if (info.returnType === 'void') {
     await run(
       request,

@@ -29,6 +29,8 @@ export interface Catalogue {
   /** Each column's type name (pg_type.typname). */
   columnTypes(table: string): ReadonlyMap<string, string>;
   join(from: string, to: string, hint: string | undefined): Join;
+  /** The table's computed fields (src/rest/fields.ts). */
+  computedFields(table: string): ReadonlySet<string>;
 }
 
 export class SchemaCache implements Catalogue {
@@ -45,6 +47,7 @@ export class SchemaCache implements Catalogue {
     /** Each API role's own settings (`alter role anon set statement_timeout = '3s'`). */
     private roleConfig: Map<string, [string, string][]>,
     public castTypes: ReadonlyMap<string, string>,
+    private computed: Map<string, Set<string>>,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
@@ -59,12 +62,22 @@ export class SchemaCache implements Catalogue {
       c.timezones,
       c.roleConfig,
       c.castTypes,
+      c.computed,
     );
   }
 
   /** The settings a request as `role` starts with. */
   roleSettings(role: string): readonly [string, string][] {
     return this.roleConfig.get(role) ?? [];
+  }
+
+  /** Whether the exposed schema has a table (or view) of that name. */
+  hasTable(name: string): boolean {
+    return this.tables.has(name);
+  }
+
+  computedFields(table: string): ReadonlySet<string> {
+    return this.computed.get(table) ?? new Set();
   }
 
   columnTypes(table: string): ReadonlyMap<string, string> {
@@ -126,23 +139,29 @@ export class SchemaCache implements Catalogue {
 
   /**
    * The function a call of `name` with arguments `args` means, as PostgREST's findProc picks among overloads: the
-   * arguments must be its required parameters plus any of its optional ones. None: PGRST202; several: PGRST203.
+   * arguments must be its required parameters plus any of its optional ones (an unnamed parameter is named '');
+   * failing that, a POST's whole body goes to the one function with a single unnamed json or jsonb parameter.
+   * None: PGRST202; several: PGRST203.
    */
-  fn(name: string, args: string[]): FunctionInfo {
+  fn(name: string, args: string[], post: boolean): FunctionInfo {
     const given = new Set(args);
-    const candidates = (this.functions.get(name) ?? []).filter(({ params }) => {
+    const overloads = this.functions.get(name) ?? [];
+    const matching = overloads.filter(({ params }) => {
       const required = params.filter((p) => p.required).map((p) => p.name);
       const optional = new Set(params.filter((p) => !p.required).map((p) => p.name));
-      const rest = args.filter((a) => !optional.has(a));
+      const rest = [...given].filter((a) => !optional.has(a));
       return rest.length === required.length && required.every((p) => given.has(p));
     });
+    const single = ({ params: [only, ...more] }: FunctionInfo) =>
+      post && more.length === 0 && only?.name === '' && (only.type === 'json' || only.type === 'jsonb');
+    const candidates = matching.length > 0 ? matching : overloads.filter(single);
     if (candidates.length > 1) {
       const signature = (f: FunctionInfo) =>
         `public.${f.name}(${f.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
       throw new RestError(
         300,
         'PGRST203',
-        `Could not choose the best candidate function between: ${candidates.map(signature).join(', ')}`,
+        `Could not choose the best candidate function between: ${[...candidates].sort(byParams).map(signature).join(', ')}`,
         null,
         'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       );
@@ -151,13 +170,25 @@ export class SchemaCache implements Catalogue {
       throw new RestError(
         404,
         'PGRST202',
-        `Could not find the function public.${name}(${args.join(', ')}) in the schema cache`,
+        `Could not find the function public.${name}${given.size === 0 ? ' without parameters' : `(${[...given].sort().join(', ')})`} in the schema cache`,
+        `Searched for the function public.${name}${
+          given.size === 0
+            ? ' without parameters'
+            : ` with parameter${given.size > 1 ? 's' : ''} ${[...given].sort().join(', ')}`
+        }${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
         null,
-        'Perhaps you meant to call one of the functions in the schema cache',
       );
     }
     return candidates[0];
   }
+}
+
+/** PostgREST's order of overloads (its Routine's derived Ord): by their parameters' names, then types, in turn. */
+function byParams(x: FunctionInfo, y: FunctionInfo): number {
+  const key = (f: FunctionInfo) => f.params.map((p) => [p.name, p.type]).flat();
+  const [a, b] = [key(x), key(y)];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return a.length - b.length;
 }
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -27,7 +27,7 @@ export const update: Handler = async (request, reply, service) => {
     return reply.status(204).send();
   }
   const cols = columns.map(quoteIdent).join(', ');
-  const update = `update ${target} set (${cols}) = (select ${cols} from json_populate_record(null::${target}, ${bodySource(service, table, columns, a, false)})) ${targetRows(table, q)}`;
+  const update = `update ${target} as _w set (${cols}) = (select ${cols} from json_populate_record(null::${target}, ${bodySource(service, table, columns, a, false)})) ${targetRows(table, q)}`;
   return write(
     request,
     reply,
@@ -50,6 +50,6 @@ export const remove: Handler = async (request, reply, service) => {
     service.rest.cache,
     '_w',
   );
-  const sql = `delete from public.${quoteIdent(table)} ${targetRows(table, q)}`;
+  const sql = `delete from public.${quoteIdent(table)} as _w ${targetRows(table, q)}`;
   return write(request, reply, service, { sql, params: q.params }, q, asked(request, service), 'delete');
 };

@@ -100,8 +100,11 @@ export const bodySource = ({ rest }: Service, table: string, columns: string[], 
 export const listedColumns = ({ rest }: Service, table: string, listed: string) =>
   listed.split(',').map((c) => rest.cache.bodyColumn(table, c.replace(/"/g, '').trim()));
 
-/** The rows a PATCH or DELETE touches: its filters, and with limit (and order) only the first of them. */
+/**
+ * The rows a PATCH or DELETE (of the table as `_w`, the alias its query's fields name) touches: its filters, and
+ * with limit (and order) only the first of them.
+ */
 export const targetRows = (table: string, q: ParsedQuery) =>
   q.limit === null && q.offset === null
     ? q.where
-    : `where ctid = any(array(select ctid from public.${quoteIdent(table)} ${q.where} ${q.orderBy} ${q.limit === null ? '' : `limit ${q.limit}`} offset ${q.offset ?? 0}))`;
+    : `where ctid = any(array(select ctid from public.${quoteIdent(table)} _w ${q.where} ${q.orderBy} ${q.limit === null ? '' : `limit ${q.limit}`} offset ${q.offset ?? 0}))`;
