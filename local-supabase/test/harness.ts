@@ -457,6 +457,15 @@ export function projectWithFixtures(name: string, fixtures: string): string {
   return dir;
 }
 
+/** A scratch project with no migration but `schema` (and an empty seed): for PostgREST's shapes on tables of a test's own. */
+export function bareProject(name: string, schema: string): string {
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `ls-${name}-`)), 'supabase');
+  fs.mkdirSync(path.join(dir, 'migrations'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'migrations', `20990101000000_${name.replace(/-/g, '_')}.sql`), schema);
+  fs.writeFileSync(path.join(dir, 'seed.sql'), '');
+  return dir;
+}
+
 export const removeProject = (supabaseDir: string) =>
   fs.rmSync(path.dirname(supabaseDir), { recursive: true, force: true });
 

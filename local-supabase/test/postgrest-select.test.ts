@@ -1,13 +1,9 @@
 // select= (and /rpc's unnamed parameters) as PostgREST 14 answers them where teams' supabase-js code meets them:
-// computed fields (functions of a
-// table's row), spread embeds (`...channels(slug)`), aggregates refused as hosted Supabase refuses them
-// (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, embeds through views, the same
-// column twice. A
-// project of its own, so each engine starts from a bare database holding only these tables.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { KINDS, raw, startBackend, type Backend } from './harness';
+// computed fields (functions of a table's row), spread embeds (`...channels(slug)`), aggregates refused as hosted
+// Supabase refuses them (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, embeds
+// through views, the same column twice. A project of its own, so each engine starts from a bare database holding
+// only these tables.
+import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -49,23 +45,15 @@ insert into public.messages values
   (1, 1, 'supabot', 'Hello World'), (2, 2, 'supabot', 'Perfection'), (3, 2, 'kiwicopple', 'Some message');
 `;
 
-function project(): string {
-  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ls-select-')), 'supabase');
-  fs.mkdirSync(path.join(dir, 'migrations'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'migrations', '20990101000000_select.sql'), SCHEMA);
-  fs.writeFileSync(path.join(dir, 'seed.sql'), '');
-  return dir;
-}
-
 describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
-  const dir = project();
+  const dir = bareProject('select', SCHEMA);
   let backend: Backend;
   beforeAll(async () => {
     backend = await startBackend(kind, { SUPABASE_DIR: dir });
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    removeProject(dir);
   });
 
   it('reads a computed field when named, in select, filters, order and an embed, never through *', async () => {

@@ -1,10 +1,7 @@
 // Overloaded functions on /rpc, as PostgREST's findProc picks among them (Plan.hs): the call's argument names
 // must be one overload's required parameters plus any of its optional ones; none is PGRST202, several PGRST203.
 // A project of its own holding only these functions, so each engine starts from a bare database.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { KINDS, startBackend, type Backend } from './harness';
+import { bareProject, KINDS, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -20,23 +17,15 @@ create function public.tally(n integer, step integer) returns setof integer lang
   as $$ select generate_series(1, n, step) $$;
 `;
 
-function project(): string {
-  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ls-overloads-')), 'supabase');
-  fs.mkdirSync(path.join(dir, 'migrations'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'migrations', '20990101000000_overloads.sql'), FUNCTIONS);
-  fs.writeFileSync(path.join(dir, 'seed.sql'), '');
-  return dir;
-}
-
 describe.each(KINDS)('overloaded functions on %s', (kind) => {
-  const dir = project();
+  const dir = bareProject('overloads', FUNCTIONS);
   let backend: Backend;
   beforeAll(async () => {
     backend = await startBackend(kind, { SUPABASE_DIR: dir });
   });
   afterAll(async () => {
     await backend.stop();
-    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    removeProject(dir);
   });
 
   it('calls the overload whose parameters the arguments name, by POST and by GET', async () => {
