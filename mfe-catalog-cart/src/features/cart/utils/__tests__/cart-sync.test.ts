@@ -19,6 +19,8 @@ interface Account {
   failLoad?: boolean;
   /** The backend cannot be reached: every replace_cart fails as fetch does with the connection down. */
   down?: boolean;
+  /** replace_cart answers only once this settles (a save in flight); `sent` counts the ones that reached it. */
+  slow?: { until: Promise<void>; sent: number };
   /**
    * Two-factor was turned on elsewhere after this tab's aal1 session began: the auth server lists a verified
    * factor, and the database shows the session none of the account's rows.
@@ -63,6 +65,10 @@ async function openTab(name: string, backend: Account) {
       return json({ ...aal1Session.user, factors });
     }
     if (url.pathname === '/rest/v1/rpc/replace_cart') {
+      if (backend.slow) {
+        backend.slow.sent += 1;
+        await backend.slow.until;
+      }
       if (backend.down) throw new TypeError('Failed to fetch');
       const { items } = JSON.parse(String(init.body)) as { items: Line[] };
       backend.saves.push({ tab: name, ids: items.map((i) => i.service_id) });
@@ -360,6 +366,33 @@ describe('a save that fails (#33.6)', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(backend.saves).toHaveLength(1));
     expect(backend.saves).toEqual([{ tab: 'A', ids: ['smart-website', 'chat-helper'] }]);
+    stop();
+    error.mockRestore();
+  });
+
+  it('takes its toast back at sign-out, when "we will keep trying" no longer holds', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { tab, stop, toasts } = await signedInWhileDown();
+    tab.add('smart-website');
+    await waitFor(() => expect(toasts()).toEqual([['Your cart could not be saved.', 'destructive']]));
+    tab.lib.useSessionStore.getState().setSession(null);
+    expect(toasts()).toEqual([]);
+    stop();
+    error.mockRestore();
+  });
+
+  it('says nothing when a save still in flight at sign-out fails after it', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { backend, tab, stop, toasts } = await signedInWhileDown();
+    let answer!: () => void;
+    backend.slow = { until: new Promise((resolve) => (answer = resolve)), sent: 0 };
+    tab.add('smart-website');
+    await waitFor(() => expect(backend.slow?.sent).toBe(1));
+    tab.lib.useSessionStore.getState().setSession(null);
+    answer();
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    await settle();
+    expect(toasts()).toEqual([]);
     stop();
     error.mockRestore();
   });
