@@ -42,18 +42,19 @@ run_suite() { # <package> <jest file patterns…>
   data=$(mktemp -d)
   mkdir "$data/project"
   cp -r "$checkout/packages/core/$package/test/supabase" "$data/project/supabase"
+  [ -z "$database_url" ] || suite_db=supabase_js_${package//-/_}_$$
   if [ -d "$data/project/supabase/migrations" ]; then
+    # Roles belong to the whole PostgreSQL cluster: the suite's `alter role authenticator set pgrst.…` (which this
+    # service reads as PostgREST does) is kept to its own database, so other databases' services never see it.
     sed -i -e '/create extension if not exists postgis/d' -e 's/extensions\.geometry(POINT, 4326)/text/' \
+      ${suite_db:+-e "s/^alter role authenticator set/alter role authenticator in database $suite_db set/"} \
       -e "1i $(for kind in tables sequences functions; do
         printf 'alter default privileges in schema public grant all on %s to anon, authenticated, service_role; ' "$kind"
       done)" \
       "$data/project/supabase/migrations"/*.sql
   fi
   sed -i -e 's/^schemas = \[.*\]/schemas = ["public"]/' -e 's/^\[inbucket\]/[local_smtp]/' "$data/project/supabase/config.toml"
-  if [ -n "$database_url" ]; then
-    suite_db=supabase_js_${package//-/_}_$$
-    psql -q "$database_url" -c "create database $suite_db"
-  fi
+  [ -z "$suite_db" ] || psql -q "$database_url" -c "create database $suite_db"
   # The CLI's default secret, which auth-js's suite signs its own tokens with.
   PORT=0 INBUCKET_PORT=0 SUPABASE_DIR="$data/project/supabase" DATA_DIR="$data/pgdata" \
     DATABASE_URL="${suite_db:+${database_url%/*}/$suite_db}" JWT_SECRET=super-secret-jwt-token-with-at-least-32-characters-long \

@@ -10,8 +10,6 @@ export interface FunctionInfo {
   volatility: 'volatile' | 'stable' | 'immutable';
   returnsSet: boolean;
   returnType: string;
-  /** The input arguments' names (IN, INOUT and VARIADIC; not OUT or TABLE columns). */
-  argNames: string[];
   /**
    * Every input argument in order, unnamed ones too (name ''), and whether the call must give it (no default):
    * what PostgREST picks an overload by (src/rest/schema-cache.ts).
@@ -60,6 +58,8 @@ export interface CatalogueData {
   castTypes: ReadonlyMap<string, string>;
   /** Each table's computed fields: functions of one argument, the table's row type, returning no set. */
   computed: Map<string, Set<string>>;
+  /** `pgrst.db_tx_end` as PostgREST's in-database configuration gives it, if set (validated by the cache). */
+  dbTxEnd: string | undefined;
 }
 
 export async function readCatalogue(db: Queryable, schema: string): Promise<CatalogueData> {
@@ -149,7 +149,6 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
       volatility: VOLATILITY[f.volatility] ?? 'volatile',
       returnsSet: f.returns_set,
       returnType: f.return_type,
-      argNames: named.map((a) => a.name),
       argTypes: Object.fromEntries(named.map((a) => [a.name, a.type])),
       params: f.args,
       resultColumns: f.result_columns,
@@ -187,6 +186,17 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
      order by s.name`,
     [API_ROLES],
   );
+  // PostgREST's in-database configuration (its queryDbSettings): `alter role authenticator [in database d] set
+  // pgrst.…`, this database's setting before the role's own. Only db_tx_end is read; the others are hosted
+  // Supabase's, not a project's, to choose.
+  const dbSettings = await db.query<{ value: string }>(
+    `select substr(c, strpos(c, '=') + 1) as value
+     from pg_db_role_setting s cross join lateral unnest(s.setconfig) c
+     where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+       and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+       and c like 'pgrst.db\\_tx\\_end=%'
+     order by s.setdatabase desc limit 1`,
+  );
   const roleConfig = new Map<string, [string, string][]>();
   for (const { role, name, value } of settings.rows) {
     if (!roleConfig.has(role)) roleConfig.set(role, []);
@@ -222,5 +232,6 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
     roleConfig,
     castTypes: new Map(typeNames.rows.map((t) => [t.name, t.sql])),
     computed,
+    dbTxEnd: dbSettings.rows[0]?.value,
   };
 }

@@ -29,7 +29,6 @@ export const insert: Handler = async (request, reply, service) => {
     new URLSearchParams(params.has('select') ? { select: params.get('select')! } : {}),
     relation,
     1,
-    new Set(),
     cache,
     '_w',
   );

@@ -30,10 +30,13 @@ type Choice = keyof typeof CHOICES;
 export type TxEnd = 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
 const TX_ENDS: readonly string[] = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'];
 
-/** PGRST_DB_TX_END's value, `commit` when unset (the Supabase CLI sets none); a start with another one fails. */
-export function txEndOf(value: string | undefined): TxEnd {
+/**
+ * PGRST_DB_TX_END's value (or the in-database `pgrst.db_tx_end`'s), `commit` when unset (the Supabase CLI sets
+ * none); a start with another one fails, as PostgREST's does.
+ */
+export function txEndOf(value: string | undefined, source = 'PGRST_DB_TX_END'): TxEnd {
   if (value === undefined || value === '') return 'commit';
-  if (!TX_ENDS.includes(value)) throw new Error(`PGRST_DB_TX_END must be one of ${TX_ENDS.join(', ')}`);
+  if (!TX_ENDS.includes(value)) throw new Error(`${source} must be one of ${TX_ENDS.join(', ')}`);
   return value as TxEnd;
 }
 

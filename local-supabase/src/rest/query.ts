@@ -58,8 +58,6 @@ export function parseQuery(
   search: URLSearchParams,
   relation: Relation,
   firstParam = 1,
-  /** Query parameters that are not filters (a GET /rpc call's arguments). */
-  skip: ReadonlySet<string> = new Set(),
   /** The table's foreign keys, for embedded resources; without it an embed is PGRST200. */
   catalogue?: Catalogue,
   /** The name the outermost relation has in the SQL around this query (embeds refer to its columns). */
@@ -264,7 +262,7 @@ export function parseQuery(
   };
 
   const entries = [...search.entries()].filter(
-    ([key]) => key !== 'select' && key !== 'columns' && key !== 'on_conflict' && !skip.has(key),
+    ([key]) => key !== 'select' && key !== 'columns' && key !== 'on_conflict',
   );
   const top = level(relation, outer, search.get('select') ?? '*', entries);
   const filtered = entries.some(([key]) => !RESERVED_PARAMS.has(key));

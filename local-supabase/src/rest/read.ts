@@ -11,7 +11,7 @@ export const readTable: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   const { cache, maxRows } = service.rest;
   const claims = claimsOf(request, service.auth);
-  const q = parseQuery(search(request), tableRelation(service, table), 1, new Set(), cache);
+  const q = parseQuery(search(request), tableRelation(service, table), 1, cache);
   const a = asked(request, service);
   // Supabase caps every read at max_rows, whatever limit the client asks for.
   const limit = Math.min(q.limit ?? maxRows, maxRows);

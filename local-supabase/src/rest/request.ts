@@ -67,8 +67,9 @@ export interface Asked {
 /** What the request asks through Prefer and Accept (PGRST122 for what it may not, under handling=strict). */
 export function asked(request: FastifyRequest, { rest }: Service): Asked {
   const media = negotiate(request.headers.accept);
-  const prefs = parsePreferences(request.headers.prefer, rest.txEnd, rest.cache.timezones);
-  const end = prefs.tx ?? (rest.txEnd.startsWith('rollback') ? 'rollback' : 'commit');
+  const txEnd = rest.cache.dbTxEnd ?? rest.txEnd;
+  const prefs = parsePreferences(request.headers.prefer, txEnd, rest.cache.timezones);
+  const end = prefs.tx ?? (txEnd.startsWith('rollback') ? 'rollback' : 'commit');
   return {
     prefs,
     count: prefs.count !== undefined,

@@ -7,7 +7,7 @@ import { contentRange, guardedError, guards, sendRows } from './answer';
 import { csv } from './media';
 import type { Relation } from './fields';
 import { maxAffected } from './preferences';
-import { parseQuery, RESERVED_PARAMS } from './query';
+import { parseQuery } from './query';
 import { applied, asked, claimsOf, run, search } from './request';
 import { quoteIdent } from './schema-cache';
 
@@ -26,6 +26,8 @@ async function rpc(
   fn: string,
   names: string[],
   args: { json: string } | { values: string[] },
+  /** The query's select=, filters, order and range (a GET call's arguments taken out). */
+  query: URLSearchParams,
 ) {
   const { cache } = service.rest;
   const claims = claimsOf(request, service.auth);
@@ -62,14 +64,7 @@ async function rpc(
     columns: new Set(info.resultColumns ?? [info.name]),
     ...(table && { table, types: cache.columnTypes(table) }),
   };
-  const q = parseQuery(
-    search(request),
-    relation,
-    params.length + 1,
-    new Set(isGet ? names : []),
-    cache,
-    '_s',
-  );
+  const q = parseQuery(query, relation, params.length + 1, cache, '_s');
   if (info.returnType === 'void') {
     await run(
       request,
@@ -120,20 +115,39 @@ export const callByPost: Handler = async (request, reply, service) => {
   const body = request.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
-  return rpc(request, reply, service, fnOf(request), Object.keys(body), { json: request.jsonText ?? '{}' });
+  const args = { json: request.jsonText ?? '{}' };
+  return rpc(request, reply, service, fnOf(request), Object.keys(body), args, search(request));
 };
 
-/** A GET call: the function's arguments are the query parameters it declares; the others filter its rows. */
+/**
+ * What PostgREST's filter grammar reads as an operator and its value (`eq.1`, `not.in.(1,2)`, `fts(english).x`);
+ * in a GET call's query string anything else is an argument. A value that starts like an operator but fails
+ * further on (`in.x`) stays a filter, and its 400, as Parsec commits to it there.
+ */
+const OPERATOR =
+  /^(?:not\.|(?:in|is|isdistinct|neq|cs|cd|ov|sl|sr|nxr|nxl|adj)\.|(?:eq|gte|gt|lte|lt|like|ilike|match|imatch)(?:\((?:any|all)\))?\.|(?:fts|plfts|phfts|wfts)(?:\([A-Za-z0-9_$ ]+\))?\.)/;
+
+/** PostgREST's parameters that shape the answer: select, columns, on_conflict, and `[embed.]order|limit|offset|and|or`. */
+const shaping = (name: string) =>
+  ['select', 'columns', 'on_conflict'].includes(name) ||
+  ['order', 'limit', 'offset', 'and', 'or'].includes(name.slice(name.lastIndexOf('.') + 1));
+
+/**
+ * A GET call, as PostgREST reads its query string: a parameter whose value is an operator expression filters
+ * the function's rows, any other is an argument (so an unknown name is PGRST202, not a filter's 42703).
+ */
 export const callByGet: Handler = async (request, reply, service) => {
-  const entries = [...search(request).entries()].filter(([name]) => !RESERVED_PARAMS.has(name));
-  const declared = service.rest.cache.argNames(fnOf(request));
-  const args = declared ? entries.filter(([name]) => declared.includes(name)) : entries;
+  const query = search(request);
+  const args = [...query.entries()].filter(([name, value]) => !shaping(name) && !OPERATOR.test(value));
+  for (const [name, value] of args) query.delete(name, value);
+  const values = { values: args.map(([, value]) => value) };
   return rpc(
     request,
     reply,
     service,
     fnOf(request),
     args.map(([name]) => name),
-    { values: args.map(([, value]) => value) },
+    values,
+    query,
   );
 };

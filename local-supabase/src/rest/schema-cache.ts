@@ -3,6 +3,8 @@
 import type { Queryable } from '../db/database';
 import { readCatalogue, type ForeignKey, type FunctionInfo } from './catalogue-read';
 import { RestError } from '../errors';
+import { closest } from './fuzzy';
+import { txEndOf, type TxEnd } from './preferences';
 import { findRelationship, relationshipsFrom } from './relationships';
 
 /**
@@ -48,6 +50,8 @@ export class SchemaCache implements Catalogue {
     private roleConfig: Map<string, [string, string][]>,
     public castTypes: ReadonlyMap<string, string>,
     private computed: Map<string, Set<string>>,
+    /** db-tx-end from PostgREST's in-database configuration, which wins over PGRST_DB_TX_END as there. */
+    public dbTxEnd: TxEnd | undefined,
   ) {}
 
   static async load(db: Queryable, schema = 'public'): Promise<SchemaCache> {
@@ -63,6 +67,7 @@ export class SchemaCache implements Catalogue {
       c.roleConfig,
       c.castTypes,
       c.computed,
+      c.dbTxEnd === undefined ? undefined : txEndOf(c.dbTxEnd, 'pgrst.db_tx_end'),
     );
   }
 
@@ -102,7 +107,15 @@ export class SchemaCache implements Catalogue {
   columns(table: string): Set<string> {
     const columns = this.tables.get(table);
     if (!columns) {
-      throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+      // PostgREST's hint: the closest table name, when close enough (it keeps no such index past 500 tables).
+      const near = this.tables.size <= 500 ? closest(this.tables.keys(), table, 0.75) : undefined;
+      throw new RestError(
+        404,
+        'PGRST205',
+        `Could not find the table 'public.${table}' in the schema cache`,
+        null,
+        near === undefined ? null : `Perhaps you meant the table 'public.${near}'`,
+      );
     }
     return columns;
   }
@@ -129,12 +142,6 @@ export class SchemaCache implements Catalogue {
       );
     }
     return column;
-  }
-
-  /** The input arguments a function declares (any of its overloads), or null for an unknown function. */
-  argNames(name: string): string[] | null {
-    const overloads = this.functions.get(name);
-    return overloads ? [...new Set(overloads.flatMap((f) => f.argNames))] : null;
   }
 
   /**
@@ -176,10 +183,27 @@ export class SchemaCache implements Catalogue {
             ? ' without parameters'
             : ` with parameter${given.size > 1 ? 's' : ''} ${[...given].sort().join(', ')}`
         }${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-        null,
+        this.fnHint(name, args),
       );
     }
     return candidates[0];
+  }
+
+  /**
+   * PostgREST's PGRST202 hint: for an unknown name, the closest function name (if close enough); for a known one,
+   * the overload whose parameter names, written `(a, b)` in order, are closest to the call's.
+   */
+  private fnHint(name: string, args: string[]): string | null {
+    const perhaps = (what: string | undefined) =>
+      what === undefined ? null : `Perhaps you meant to call the function public.${what}`;
+    const overloads = this.functions.get(name);
+    if (!overloads) return perhaps(closest(this.functions.keys(), name, 0.75));
+    const list = (names: string[]) => `(${[...names].sort().join(', ')})`;
+    const near = closest(
+      overloads.map((f) => list(f.params.map((p) => p.name))),
+      list(args),
+    );
+    return perhaps(near === undefined ? undefined : `${name}${near}`);
   }
 }
 

@@ -19,7 +19,7 @@ export const update: Handler = async (request, reply, service) => {
   const columns = listed
     ? listedColumns(service, table, listed)
     : Object.keys(row!).map((c) => cache.bodyColumn(table, c));
-  const q = parseQuery(search(request), tableRelation(service, table), 2, new Set(), cache, '_w');
+  const q = parseQuery(search(request), tableRelation(service, table), 2, cache, '_w');
   const a = asked(request, service);
   const target = `public.${quoteIdent(table)}`;
   if (columns.length === 0) {
@@ -42,14 +42,7 @@ export const update: Handler = async (request, reply, service) => {
 export const remove: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   claimsOf(request, service.auth);
-  const q = parseQuery(
-    search(request),
-    tableRelation(service, table),
-    1,
-    new Set(),
-    service.rest.cache,
-    '_w',
-  );
+  const q = parseQuery(search(request), tableRelation(service, table), 1, service.rest.cache, '_w');
   const sql = `delete from public.${quoteIdent(table)} as _w ${targetRows(table, q)}`;
   return write(request, reply, service, { sql, params: q.params }, q, asked(request, service), 'delete');
 };

@@ -1,0 +1,146 @@
+// /rpc calls as PostgREST 14 reads them, where supabase-js's postgrest-js suite found differences: the fuzzy
+// "Perhaps you meant …" hints of PGRST202 and PGRST205 (its noRpcHint and tableNotFoundHint, over Haskell's
+// fuzzyset), a GET call's query string, where a value that is an operator expression filters the rows and
+// any other is an argument, and PostgREST's in-database `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`).
+// A project of its own, so each engine starts from a bare database.
+import { closest } from '../src/rest/fuzzy';
+import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
+
+jest.setTimeout(60_000);
+
+const SCHEMA = `
+create table public.films (id integer primary key, title text);
+create function public.test(name text, param text, val text) returns text language sql immutable
+  as $$ select name || param || val $$;
+create function public.test(id integer, attr text) returns text language sql immutable as $$ select attr $$;
+create function public.another() returns integer language sql immutable as $$ select 1 $$;
+create function public.polymorphic_function_with_unnamed_integer(integer) returns integer language sql
+  as 'select 1';
+create function public.polymorphic_function_with_unnamed_text(text) returns integer language sql as 'select 1';
+create function public.polymorphic_function_with_unnamed_json(json) returns integer language sql as 'select 1';
+create function public.polymorphic_function_with_unnamed_jsonb(jsonb) returns integer language sql as 'select 1';
+create function public.polymorphic_function_with_unnamed_default(integer default 42) returns integer
+  language sql as 'select 2';
+create function public.numbered(n integer) returns table (id integer, label text) language sql stable
+  as $$ select i, 'row ' || i from generate_series(1, n) i $$;
+create function public.echo(word text) returns text language sql immutable as $$ select word $$;
+grant select, insert on public.films to anon;
+-- As postgrest-js's schema configures PostgREST, but for this database only: roles are the whole cluster's.
+do $$ begin
+  execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(),
+    'commit-allow-override');
+end $$;
+`;
+
+describe('the fuzzy match behind the hints (PostgREST noRpcHint doctests)', () => {
+  it('picks the closest name or parameter list, or none when nothing is close', () => {
+    expect(closest(['test', 'another'], 'testt', 0.75)).toBe('test');
+    expect(closest(['test', 'another'], 'noclosealternative', 0.75)).toBeUndefined();
+    const lists = ['(name, param, val)', '(attr, id)'];
+    expect(closest(lists, '(nam, pqaram, vall)')).toBe('(name, param, val)');
+    expect(closest(lists, '(param, val)')).toBe('(name, param, val)');
+    expect(closest(lists, '(attrs, id)')).toBe('(attr, id)');
+    expect(closest(lists, '(id)')).toBe('(attr, id)');
+    expect(closest(lists, '(noclosealternative)')).toBeUndefined();
+    // Case apart, a name is itself.
+    expect(closest(['Films'], 'films', 0.75)).toBe('Films');
+  });
+});
+
+describe.each(KINDS)('/rpc calls as PostgREST reads them, on %s', (kind) => {
+  const dir = bareProject('rpc-calls', SCHEMA);
+  let backend: Backend;
+  beforeAll(async () => {
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
+  });
+  afterAll(async () => {
+    await backend.stop();
+    removeProject(dir);
+  });
+
+  it("hints at the closest function, or the closest overload's parameters, when none takes the call", async () => {
+    const db = backend.anon();
+    const hint = async (fn: string, args?: Record<string, unknown>) => {
+      const { error, status } = await db.rpc(fn, args);
+      expect({ status, code: error?.code }).toEqual({ status: 404, code: 'PGRST202' });
+      return error!.hint;
+    };
+    const perhaps = 'Perhaps you meant to call the function public.';
+    expect(await hint('testt', { val: 1, param: 2, name: 3 })).toBe(`${perhaps}test`);
+    expect(await hint('test', { vall: 1, pqaram: 2, nam: 3 })).toBe(`${perhaps}test(name, param, val)`);
+    expect(await hint('test', { val: 1, param: 2 })).toBe(`${perhaps}test(name, param, val)`);
+    expect(await hint('test', { id: 1, attrs: 2 })).toBe(`${perhaps}test(attr, id)`);
+    expect(await hint('test', { noclosealternative: 1 })).toBeNull();
+    expect(await hint('noclosealternative')).toBeNull();
+    // postgrest-js's case: a function of one unnamed integer is not in the schema cache; the text one is.
+    const integer = await db.rpc('polymorphic_function_with_unnamed_integer', { '': 1 });
+    expect(integer.error).toEqual({
+      code: 'PGRST202',
+      message:
+        'Could not find the function public.polymorphic_function_with_unnamed_integer() in the schema cache',
+      details:
+        'Searched for the function public.polymorphic_function_with_unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: `${perhaps}polymorphic_function_with_unnamed_text`,
+    });
+  });
+
+  it('hints at the closest table for an unknown one (PGRST205), none when nothing is close', async () => {
+    expect((await backend.anon().from('film').select('*')).error).toEqual({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.film' in the schema cache",
+      details: null,
+      hint: "Perhaps you meant the table 'public.films'",
+    });
+    expect((await backend.anon().from('nothing_like_it').select('*')).error?.hint).toBeNull();
+  });
+
+  it("reads a GET call's operator expressions as filters and anything else as arguments", async () => {
+    const db = backend.anon();
+    const rows = await db.rpc('numbered', { n: 4 }, { get: true }).gt('id', 1).lt('id', 4);
+    expect(rows).toMatchObject({
+      status: 200,
+      data: [
+        { id: 2, label: 'row 2' },
+        { id: 3, label: 'row 3' },
+      ],
+    });
+    // A value with dots that is no operator expression is an argument as it stands.
+    expect(await raw(backend, 'GET', '/rest/v1/rpc/echo?word=a.b')).toMatchObject({
+      status: 200,
+      json: 'a.b',
+    });
+    expect(await raw(backend, 'GET', '/rest/v1/rpc/echo?word=eqx.1')).toMatchObject({ json: 'eqx.1' });
+    // An argument the function does not take is PGRST202, as PostgREST says, not a filter's 42703.
+    const unknown = await raw(backend, 'GET', '/rest/v1/rpc/numbered?n=2&nope=1');
+    expect(unknown).toMatchObject({
+      status: 404,
+      json: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.numbered(n, nope) in the schema cache',
+      },
+    });
+    // `n=eq.2` filters the rows on a column n, so the call itself has no argument.
+    const filtered = await raw(backend, 'GET', '/rest/v1/rpc/numbered?n=eq.2');
+    expect(filtered).toMatchObject({
+      status: 404,
+      json: { message: 'Could not find the function public.numbered without parameters in the schema cache' },
+    });
+    // select, order, limit and logic trees shape the rows, whatever their values.
+    const shaped = await raw(
+      backend,
+      'GET',
+      '/rest/v1/rpc/numbered?n=5&select=id&order=id.desc&limit=2&or=(id.lt.5)',
+    );
+    expect(shaped).toMatchObject({ status: 200, json: [{ id: 4 }, { id: 3 }] });
+  });
+
+  it("honours Prefer: tx=rollback when the database's own pgrst.db_tx_end allows it, as PostgREST does", async () => {
+    const db = backend.anon();
+    const rolledBack = await db.from('films').insert({ id: 1, title: 'gone' }).select().rollback();
+    expect(rolledBack).toMatchObject({ status: 201, data: [{ id: 1, title: 'gone' }] });
+    expect((await db.from('films').select('id')).data).toEqual([]);
+    const kept = await raw(backend, 'POST', '/rest/v1/films', { id: 2 }, { Prefer: 'tx=commit' });
+    expect(kept.headers.get('preference-applied')).toBe('tx=commit');
+    expect((await db.from('films').select('id')).data).toEqual([{ id: 2 }]);
+  });
+});
