@@ -148,6 +148,19 @@ export async function buildApi(
   // JSON bodies: depth-limited, and their text kept for the writes that pass it on to PostgreSQL unchanged.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
+  // PostgREST 12+'s raw bodies (text/plain has the framework's own parser), as they came: /rest only, where a
+  // function of one unnamed xml or bytea parameter takes them (src/rest/media.ts); elsewhere still a 415.
+  app.addContentTypeParser(
+    ['text/xml', 'application/octet-stream'],
+    { parseAs: 'buffer' },
+    (request, body, done) => {
+      if (request.routeOptions.config?.api === 'rest') return done(null, body);
+      const unsupported = { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' };
+      done(
+        Object.assign(new Error(`Unsupported Media Type: ${request.headers['content-type']}`), unsupported),
+      );
+    },
+  );
 
   // Per IP and config.toml's [auth.rate_limit]: sign-in and sign-up share one bucket, refresh has its own.
   const limits = base.config.auth.rateLimit;

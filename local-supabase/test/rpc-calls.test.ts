@@ -1,7 +1,7 @@
 // /rpc calls as PostgREST 14 reads them, where supabase-js's postgrest-js suite found differences: the fuzzy
 // "Perhaps you meant …" hints of PGRST202 and PGRST205 (its noRpcHint and tableNotFoundHint, over Haskell's
 // fuzzyset), a GET call's query string, where a value that is an operator expression filters the rows and
-// any other is an argument, and PostgREST's in-database `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`).
+// any other is an argument, PostgREST 12's text and binary bodies for a function of one unnamed parameter, and PostgREST's in-database `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`).
 // A project of its own, so each engine starts from a bare database.
 import { closest } from '../src/rest/fuzzy';
 import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
@@ -23,6 +23,8 @@ create function public.polymorphic_function_with_unnamed_default(integer default
   language sql as 'select 2';
 create function public.numbered(n integer) returns table (id integer, label text) language sql stable
   as $$ select i, 'row ' || i from generate_series(1, n) i $$;
+create function public.raw_text(text) returns text language sql immutable as $$ select 'text ' || $1 $$;
+create function public.raw_bytes(bytea) returns integer language sql immutable as $$ select length($1) $$;
 create function public.echo(word text) returns text language sql immutable as $$ select word $$;
 grant select, insert on public.films to anon;
 -- As postgrest-js's schema configures PostgREST, but for this database only: roles are the whole cluster's.
@@ -142,5 +144,38 @@ describe.each(KINDS)('/rpc calls as PostgREST reads them, on %s', (kind) => {
     const kept = await raw(backend, 'POST', '/rest/v1/films', { id: 2 }, { Prefer: 'tx=commit' });
     expect(kept.headers.get('preference-applied')).toBe('tx=commit');
     expect((await db.from('films').select('id')).data).toEqual([{ id: 2 }]);
+  });
+
+  it('gives a text or binary body to the function of one unnamed text or bytea parameter, as PostgREST 12+', async () => {
+    const text = await raw(backend, 'POST', '/rest/v1/rpc/raw_text', 'hello, world', {
+      'Content-Type': 'text/plain; charset=utf-8',
+    });
+    expect(text).toMatchObject({ status: 200, json: 'text hello, world' });
+    const response = await fetch(`${backend.server.url}/rest/v1/rpc/raw_bytes`, {
+      method: 'POST',
+      headers: { apikey: backend.server.anonKey, 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array([0, 1, 2, 255, 254]),
+    });
+    expect({ status: response.status, json: await response.json() }).toEqual({ status: 200, json: 5 });
+    // No function takes that body: PostgREST's words, without a hint.
+    const none = await raw(backend, 'POST', '/rest/v1/rpc/another', 'x', { 'Content-Type': 'text/xml' });
+    expect(none).toMatchObject({
+      status: 404,
+      json: {
+        code: 'PGRST202',
+        message: 'Could not find the function public.another in the schema cache',
+        details:
+          'Searched for the function public.another with a single unnamed xml parameter, but no matches were found in the schema cache.',
+        hint: null,
+      },
+    });
+    // A table takes JSON only.
+    const table = await raw(backend, 'POST', '/rest/v1/films', 'x', {
+      'Content-Type': 'application/octet-stream',
+    });
+    expect(table).toMatchObject({
+      status: 400,
+      json: { code: 'PGRST102', message: 'Content-Type not acceptable: application/octet-stream' },
+    });
   });
 });

@@ -2,7 +2,7 @@
 // the guards that fail a statement inside its transaction when `.single()` or max-affected is not met.
 import type { FastifyReply } from 'fastify';
 import { RestError } from '../errors';
-import { contentType, csv, stripNulls, type Media } from './media';
+import { bodyType, contentType, csv, stripNulls, type Media } from './media';
 import { exceedsMaxAffected } from './preferences';
 
 /**
@@ -35,7 +35,10 @@ export function guardedError(error: unknown): never {
   throw guarded[1] === 'pgrst116' ? notSingle(rows) : exceedsMaxAffected(rows);
 }
 
-export function rowsOf(body: unknown): Record<string, unknown>[] {
+/** A write's JSON rows; PostgREST's PGRST102 for a body of another media type (text, XML, binary). */
+export function rowsOf(body: unknown, type?: string): Record<string, unknown>[] {
+  if (typeof body === 'string' || Buffer.isBuffer(body))
+    throw new RestError(400, 'PGRST102', `Content-Type not acceptable: ${bodyType(type)}`);
   const rows = Array.isArray(body) ? body : [body];
   if (
     body === null ||

@@ -13,7 +13,7 @@ export const insert: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   const { cache } = service.rest;
   claimsOf(request, service.auth);
-  const rows = rowsOf(request.body);
+  const rows = rowsOf(request.body, request.headers['content-type']);
   const params = search(request);
   const listed = params.get('columns');
   // Without columns=, every object must have the same keys (PostgREST; supabase-js sends columns= for an

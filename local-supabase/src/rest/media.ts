@@ -44,6 +44,34 @@ export function negotiate(accept: string | undefined): Media {
   );
 }
 
+/**
+ * A request body PostgREST 12+ passes on as it came (its RawPay): text, XML or binary, which only a function of one
+ * unnamed parameter of that type takes; the parameter type each is for.
+ */
+const RAW_BODIES: Record<string, RawBody['type']> = {
+  'text/plain': 'text',
+  'text/xml': 'xml',
+  'application/octet-stream': 'bytea',
+};
+
+export interface RawBody {
+  type: 'text' | 'xml' | 'bytea';
+  /** The body as text, binary as hexadecimal digits. */
+  value: string;
+}
+
+/** The request's Content-Type without parameters, `application/json` when it has none (as PostgREST). */
+export const bodyType = (header: string | undefined) =>
+  (header ?? 'application/json').split(';')[0]!.trim().toLowerCase() || 'application/json';
+
+/** The body as PostgREST's RawPay, or undefined for any other media type. */
+export function rawBody(header: string | undefined, body: unknown): RawBody | undefined {
+  const type = Object.hasOwn(RAW_BODIES, bodyType(header)) ? RAW_BODIES[bodyType(header)] : undefined;
+  if (!type) return undefined;
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
+  return { type, value: bytes.toString(type === 'bytea' ? 'hex' : 'utf8') };
+}
+
 /** The content type of an answer in `media`. */
 export const contentType = (media: Media) =>
   media.kind === 'csv'

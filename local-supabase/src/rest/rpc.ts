@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../errors';
 import type { Handler, Service } from '../service';
 import { contentRange, guardedError, guards, sendRows } from './answer';
-import { csv } from './media';
+import { csv, rawBody, type RawBody } from './media';
 import type { Relation } from './fields';
 import { maxAffected } from './preferences';
 import { parseQuery } from './query';
@@ -25,14 +25,14 @@ async function rpc(
   service: Service,
   fn: string,
   names: string[],
-  args: { json: string } | { values: string[] },
+  args: { json: string } | { raw: RawBody } | { values: string[] },
   /** The query's select=, filters, order and range (a GET call's arguments taken out). */
   query: URLSearchParams,
 ) {
   const { cache } = service.rest;
   const claims = claimsOf(request, service.auth);
   const isGet = request.method === 'GET' || request.method === 'HEAD';
-  const info = cache.fn(fn, names, !isGet);
+  const info = cache.fn(fn, names, 'json' in args ? 'json' : 'raw' in args ? args.raw.type : undefined);
   // As PostgREST: a GET call, and any call of a STABLE or IMMUTABLE function, runs in a read-only transaction.
   const readOnly = isGet || info.volatility !== 'volatile';
   const a = asked(request, service);
@@ -45,13 +45,17 @@ async function rpc(
       'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
     );
   }
-  // A function whose one parameter has no name takes the whole body as its argument (PostgREST's OnePosParam).
-  const whole = info.params.length === 1 && info.params[0]!.name === '' && 'json' in args;
+  // A function whose one parameter has no name takes the whole body as its argument (PostgREST's OnePosParam):
+  // JSON, or a raw body's text (binary as hexadecimal digits, decoded here).
+  const whole = info.params.length === 1 && info.params[0]!.name === '' && !('values' in args);
   const fromBody = 'json' in args && names.length > 0 && !whole;
-  const values = whole ? [args.json] : 'json' in args ? [] : args.values;
+  const values =
+    'values' in args ? args.values : !whole ? [] : 'json' in args ? [args.json] : [args.raw.value];
   const argument = (name: string, i: number) =>
     `${quoteIdent(name)} => ${fromBody ? `_args.${quoteIdent(name)}` : `$${i + 1}`}`;
-  const call = `public.${quoteIdent(info.name)}(${whole ? `$1::${info.params[0]!.type}` : names.map(argument).join(', ')})`;
+  const wholeSql =
+    'raw' in args && args.raw.type === 'bytea' ? `decode($1, 'hex')` : `$1::${info.params[0]?.type}`;
+  const call = `public.${quoteIdent(info.name)}(${whole ? wholeSql : names.map(argument).join(', ')})`;
   // One row holding the arguments, typed as the function declares them.
   const source = fromBody
     ? `json_to_record($1::json) as _args(${names.map((n) => `${quoteIdent(n)} ${info.argTypes[n]}`).join(', ')})`
@@ -112,6 +116,8 @@ async function rpc(
 }
 
 export const callByPost: Handler = async (request, reply, service) => {
+  const raw = rawBody(request.headers['content-type'], request.body);
+  if (raw) return rpc(request, reply, service, fnOf(request), [], { raw }, search(request));
   const body = request.body ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database';
 import { readCatalogue, type ForeignKey, type FunctionInfo } from './catalogue-read';
 import { RestError } from '../errors';
 import { closest } from './fuzzy';
+import type { RawBody } from './media';
 import { txEndOf, type TxEnd } from './preferences';
 import { findRelationship, relationshipsFrom } from './relationships';
 
@@ -147,20 +148,24 @@ export class SchemaCache implements Catalogue {
   /**
    * The function a call of `name` with arguments `args` means, as PostgREST's findProc picks among overloads: the
    * arguments must be its required parameters plus any of its optional ones (an unnamed parameter is named '');
-   * failing that, a POST's whole body goes to the one function with a single unnamed json or jsonb parameter.
-   * None: PGRST202; several: PGRST203.
+   * failing that, a POST's whole body goes to the one function with a single unnamed parameter of its media type:
+   * json or jsonb for JSON, text, xml or bytea for a raw body (`body`, undefined for a GET), which no function
+   * without parameters takes. None: PGRST202; several: PGRST203.
    */
-  fn(name: string, args: string[], post: boolean): FunctionInfo {
+  fn(name: string, args: string[], body?: 'json' | RawBody['type']): FunctionInfo {
     const given = new Set(args);
+    const raw = body !== undefined && body !== 'json';
     const overloads = this.functions.get(name) ?? [];
     const matching = overloads.filter(({ params }) => {
+      if (raw && params.length === 0) return false;
       const required = params.filter((p) => p.required).map((p) => p.name);
       const optional = new Set(params.filter((p) => !p.required).map((p) => p.name));
       const rest = [...given].filter((a) => !optional.has(a));
       return rest.length === required.length && required.every((p) => given.has(p));
     });
+    const takes = (type: string) => (body === 'json' ? type === 'json' || type === 'jsonb' : type === body);
     const single = ({ params: [only, ...more] }: FunctionInfo) =>
-      post && more.length === 0 && only?.name === '' && (only.type === 'json' || only.type === 'jsonb');
+      more.length === 0 && only?.name === '' && takes(only.type);
     const candidates = matching.length > 0 ? matching : overloads.filter(single);
     if (candidates.length > 1) {
       const signature = (f: FunctionInfo) =>
@@ -173,20 +178,21 @@ export class SchemaCache implements Catalogue {
         'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
       );
     }
-    if (!candidates[0]) {
-      throw new RestError(
-        404,
-        'PGRST202',
-        `Could not find the function public.${name}${given.size === 0 ? ' without parameters' : `(${[...given].sort().join(', ')})`} in the schema cache`,
-        `Searched for the function public.${name}${
-          given.size === 0
-            ? ' without parameters'
-            : ` with parameter${given.size > 1 ? 's' : ''} ${[...given].sort().join(', ')}`
-        }${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-        this.fnHint(name, args),
-      );
-    }
-    return candidates[0];
+    if (candidates[0]) return candidates[0];
+    const sorted = [...given].sort().join(', ');
+    const searched = raw
+      ? ` with a single unnamed ${body} parameter`
+      : `${given.size === 0 ? ' without parameters' : ` with parameter${given.size > 1 ? 's' : ''} ${sorted}`}${
+          body === 'json' ? ' or with a single unnamed json/jsonb parameter' : ''
+        }`;
+    throw new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function public.${name}${raw ? '' : given.size === 0 ? ' without parameters' : `(${sorted})`} in the schema cache`,
+      `Searched for the function public.${name}${searched}, but no matches were found in the schema cache.`,
+      // No hint for a raw body, as PostgREST gives none.
+      raw ? null : this.fnHint(name, args),
+    );
   }
 
   /**

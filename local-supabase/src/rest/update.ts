@@ -12,7 +12,7 @@ export const update: Handler = async (request, reply, service) => {
   const { table } = request.params as { table: string };
   const { cache } = service.rest;
   claimsOf(request, service.auth);
-  const [row] = rowsOf(request.body);
+  const [row] = rowsOf(request.body, request.headers['content-type']);
   if (Array.isArray(request.body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   const listed = search(request).get('columns');
   // columns= names what is set: a listed key the body lacks becomes NULL, or its default (missing=default).
