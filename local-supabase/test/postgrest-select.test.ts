@@ -38,6 +38,7 @@ create function public.shape(json) returns text language sql immutable as $$ sel
 create function public.shape(size integer) returns text language sql immutable as $$ select 'size ' || size $$;
 grant select on all tables in schema public to anon;
 grant insert on public.messages to anon;
+grant all on public.messages to service_role;
 insert into public.channels values (1, 'public'), (2, 'random'), (3, 'empty');
 insert into public.channel_details values (1, 'Details for public channel');
 insert into public.users values ('supabot', 'ONLINE'), ('kiwicopple', 'OFFLINE');
@@ -210,6 +211,32 @@ describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
     expect(data).toEqual([{ username: 'kiwicopple' }, { username: 'supabot' }]);
     const twice = await raw(backend, 'GET', '/rest/v1/users?select=a:username,a:status&order=username');
     expect(twice).toMatchObject({ status: 200, json: [{ a: 'OFFLINE' }, { a: 'ONLINE' }] });
+  });
+
+  it("puts a row's own fields first, then its embeds and spreads in the order named, as PostgREST's SQL does", async () => {
+    const { json } = await raw(
+      backend,
+      'GET',
+      '/rest/v1/messages?select=...channels(slug),users(status),id,short:blurb_message&id=eq.1',
+    );
+    const [row] = json as unknown as Record<string, unknown>[];
+    expect(Object.keys(row!)).toEqual(['id', 'short', 'slug', 'users']);
+  });
+
+  it('filters the rows a PATCH or DELETE touches by a computed field, as PostgREST does', async () => {
+    const db = backend.service();
+    await db
+      .from('messages')
+      .insert({ id: 40, channel_id: 3, username: 'supabot', message: 'Zebra crossing' });
+    const updated = await db
+      .from('messages')
+      .update({ message: 'Zebu' })
+      .eq('blurb_message', 'Zeb')
+      .select('id');
+    expect(updated).toMatchObject({ status: 200, data: [{ id: 40 }] });
+    const deleted = await db.from('messages').delete().eq('blurb_message', 'Zeb').select('id, message');
+    expect(deleted).toMatchObject({ status: 200, data: [{ id: 40, message: 'Zebu' }] });
+    expect((await db.from('messages').select('id').eq('id', 40)).data).toEqual([]);
   });
 
   it('gives a function whose one parameter has no name the whole body, as PostgREST does (json, jsonb, text)', async () => {

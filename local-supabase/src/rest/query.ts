@@ -228,10 +228,12 @@ export function parseQuery(
       } else if (head !== null && embeds.has(head)) embeds.get(head)!.entries.push([key.slice(dot + 1), raw]);
       else conditions.push(filter(rel, key, raw, raw));
     }
-    // Embeds are built after their filters are known; `!inner` ones also filter this relation's rows.
-    const fields = items
-      .map((item) => (typeof item === 'function' ? item() : item))
-      .filter((f) => f !== null);
+    // Embeds are built after their filters are known; `!inner` ones also filter this relation's rows. As in
+    // PostgREST's SQL, the relation's own fields come first, then embeds and spreads in the order named.
+    const fields = [
+      ...items.filter((item) => typeof item !== 'function'),
+      ...items.filter((item) => typeof item === 'function').map((build) => build()),
+    ].filter((f) => f !== null);
     if (aggregate) throw aggregatesNotAllowed();
     // Only empty embeds leave no column: `select from`, each row `{}` as in PostgREST.
     const select = fields
