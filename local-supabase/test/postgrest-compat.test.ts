@@ -219,20 +219,42 @@ describe.each(KINDS)('PostgREST as supabase-js’s suite meets it, on %s', (kind
     });
 
     it('refuses a media type it does not write with 406 PGRST107, the plan type included, and changes nothing', async () => {
-      for (const accept of ['application/xml', 'application/vnd.pgrst.plan+json', 'text/html, image/png']) {
+      // The plan type as PostgREST names it (its toMime), what supabase-js's explain() gets from hosted Supabase.
+      const plan = 'application/vnd.pgrst.plan+json; for="application/json"';
+      for (const [accept, named = accept] of [
+        ['application/xml'],
+        ['application/vnd.pgrst.plan+json', plan],
+        ['text/html, image/png'],
+        [
+          'application/vnd.pgrst.plan; for="text/csv"; options=wal|analyze;',
+          'application/vnd.pgrst.plan+text; for="text/csv"; options=analyze|wal',
+        ],
+      ]) {
         const refused = await raw(backend, 'GET', '/rest/v1/members?select=username', undefined, {
-          Accept: accept,
+          Accept: accept!,
         });
         expect(refused).toMatchObject({
           status: 406,
           json: {
             code: 'PGRST107',
-            message: `None of these media types are available: ${accept}`,
+            message: `None of these media types are available: ${named}`,
             details: null,
             hint: null,
           },
         });
       }
+      const explained = await backend
+        .anon()
+        .from('members')
+        .select()
+        .explain({ format: 'json', verbose: true });
+      expect(explained).toMatchObject({
+        status: 406,
+        error: {
+          code: 'PGRST107',
+          message: `None of these media types are available: ${plan}; options=verbose`,
+        },
+      });
       const write = await raw(
         backend,
         'PATCH',

@@ -25,6 +25,7 @@ create function public.numbered(n integer) returns table (id integer, label text
   as $$ select i, 'row ' || i from generate_series(1, n) i $$;
 create function public.raw_text(text) returns text language sql immutable as $$ select 'text ' || $1 $$;
 create function public.raw_bytes(bytea) returns integer language sql immutable as $$ select length($1) $$;
+create function public.poly(a anyelement) returns anyelement language sql immutable as $$ select a $$;
 create function public.echo(word text) returns text language sql immutable as $$ select word $$;
 grant select, insert on public.films to anon;
 -- As postgrest-js's schema configures PostgREST, but for this database only: roles are the whole cluster's.
@@ -176,6 +177,24 @@ describe.each(KINDS)('/rpc calls as PostgREST reads them, on %s', (kind) => {
     expect(table).toMatchObject({
       status: 400,
       json: { code: 'PGRST102', message: 'Content-Type not acceptable: application/octet-stream' },
+    });
+  });
+
+  it("answers a polymorphic (anyelement) function's call with PostgreSQL's own refusal, as under PostgREST", async () => {
+    // PostgREST reads a POST's arguments through json_to_recordset with the parameter's type, and passes a GET's
+    // as unknown-typed text: PostgreSQL accepts neither for anyelement.
+    const post = await backend.anon().rpc('poly', { a: 1 });
+    expect(post).toMatchObject({
+      status: 400,
+      error: { code: '42P16', message: 'column "a" has pseudo-type anyelement' },
+    });
+    const get = await backend.anon().rpc('poly', { a: 1 }, { get: true });
+    expect(get).toMatchObject({
+      status: 400,
+      error: {
+        code: '42804',
+        message: 'could not determine polymorphic type because input has type unknown',
+      },
     });
   });
 });

@@ -29,7 +29,7 @@ export function negotiate(accept: string | undefined): Media {
       const param = (name: string) =>
         params.find((p) => p.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
       const q = Number(param('q') ?? 1);
-      return { type: type.toLowerCase(), stripped: param('nulls') === 'stripped', q, order };
+      return { type: type.toLowerCase(), stripped: param('nulls') === 'stripped', q, order, item, param };
     })
     .filter((m) => m.type !== '' && !(m.q <= 0))
     .sort((a, b) => b.q - a.q || a.order - b.order);
@@ -40,8 +40,25 @@ export function negotiate(accept: string | undefined): Media {
   throw new RestError(
     406,
     'PGRST107',
-    `None of these media types are available: ${offered.map((m) => m.type).join(', ') || accept}`,
+    `None of these media types are available: ${offered.map(({ type, item, param }) => named(type, item, param)).join(', ') || accept}`,
   );
+}
+
+const PLAN = /^application\/vnd\.pgrst\.plan(?:\+(json|text))?$/;
+
+/**
+ * A media type as PostgREST's 406 names it (its toMime): the plan type (`explain()`; db-plan-enabled is off on
+ * Supabase) in its own canonical form, anything else as the client wrote it.
+ */
+function named(type: string, item: string, param: (name: string) => string | undefined): string {
+  const plan = PLAN.exec(type);
+  if (!plan) return item.trim();
+  const unquote = (value: string | undefined) => value?.replace(/^"(.*)"$/, '$1');
+  const wanted = unquote(param('for'))?.toLowerCase() ?? 'application/json';
+  const target = /^application\/vnd\.pgrst\.array(\+json)?$/.test(wanted) ? 'application/json' : wanted;
+  const given = (unquote(param('options')) ?? '').split('|');
+  const options = ['analyze', 'verbose', 'settings', 'buffers', 'wal'].filter((o) => given.includes(o));
+  return `application/vnd.pgrst.plan+${plan[1] ?? 'text'}; for="${target}"${options.length ? `; options=${options.join('|')}` : ''}`;
 }
 
 /**
