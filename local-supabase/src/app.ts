@@ -15,6 +15,7 @@ import { RATE_LIMIT_WINDOWS } from './config/settings';
 import { AuthError, sendAuthError } from './errors';
 import { jsonBodyParser } from './json-body';
 import { checkInboxRequest, inboxNotFound, sendInboxFailure } from './mail/inbox';
+import { addRestBodyParsers } from './rest/bodies';
 import { applyGucResponse, checkProfile, restNotFound, sendRestFailure } from './rest/errors';
 import { ROUTES, type Api, type Route } from './routes';
 import type { Service } from './service';
@@ -148,19 +149,8 @@ export async function buildApi(
   // JSON bodies: depth-limited, and their text kept for the writes that pass it on to PostgreSQL unchanged.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser);
-  // PostgREST 12+'s raw bodies (text/plain has the framework's own parser), as they came: /rest only, where a
-  // function of one unnamed xml or bytea parameter takes them (src/rest/media.ts); elsewhere still a 415.
-  app.addContentTypeParser(
-    ['text/xml', 'application/octet-stream'],
-    { parseAs: 'buffer' },
-    (request, body, done) => {
-      if (request.routeOptions.config?.api === 'rest') return done(null, body);
-      const unsupported = { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' };
-      done(
-        Object.assign(new Error(`Unsupported Media Type: ${request.headers['content-type']}`), unsupported),
-      );
-    },
-  );
+  // Text, XML, binary and form bodies, which PostgREST reads too (src/rest/bodies.ts).
+  addRestBodyParsers(app);
 
   // Per IP and config.toml's [auth.rate_limit]: sign-in and sign-up share one bucket, refresh has its own.
   const limits = base.config.auth.rateLimit;

@@ -5,6 +5,7 @@
 // PGRST200 and PGRST201 answers.
 import { RestError } from '../errors';
 import type { ForeignKey } from './catalogue-read';
+import { closest } from './fuzzy';
 
 type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
@@ -91,6 +92,8 @@ export function findRelationship(
   target: string,
   hint: string | undefined,
   relationships: Relationship[],
+  /** The tables that have relationships, for PGRST200's hint when `from` has none. */
+  related: () => Iterable<string>,
 ): Relationship {
   const matching = relationships.filter((r) => {
     if (r.foreignTable === target) {
@@ -103,7 +106,8 @@ export function findRelationship(
     return r.fk.name === target || (r.owned && single(r)?.[0] === target);
   });
   if (matching.length === 1) return matching[0]!;
-  if (matching.length === 0) throw noRelationship(from, target, hint);
+  if (matching.length === 0)
+    throw noRelationship(from, target, hint, perhaps(from, target, relationships, related));
   const columns = (table: string, cols: string[]) => `${table}(${cols.join(', ')})`;
   throw new RestError(
     300,
@@ -126,13 +130,38 @@ export function findRelationship(
   );
 }
 
+/**
+ * PostgREST's PGRST200 hint (its noRelBetweenHint, by the fuzzy match of ./fuzzy.ts): when `from` has
+ * relationships, the closest of the tables they reach to `target` (none when `target` is one of them: the embed's
+ * hint was wrong); when it has none, the closest table that has some to `from`.
+ */
+function perhaps(
+  from: string,
+  target: string,
+  relationships: Relationship[],
+  related: () => Iterable<string>,
+) {
+  const [wrong, names] =
+    relationships.length > 0 ? [target, relationships.map((r) => r.foreignTable)] : [from, related()];
+  const near = closest(names, wrong);
+  return near === undefined || near.toLowerCase() === wrong.toLowerCase()
+    ? null
+    : `Perhaps you meant '${near}' instead of '${wrong}'.`;
+}
+
 /** PGRST200: nothing in the schema cache links `from` to what `target` names. */
-export function noRelationship(from: string, target: string, hint?: string): RestError {
+export function noRelationship(
+  from: string,
+  target: string,
+  hint?: string,
+  suggestion: string | null = null,
+) {
   const using = hint === undefined ? '' : ` using the hint '${hint}'`;
   return new RestError(
     400,
     'PGRST200',
     `Could not find a relationship between '${from}' and '${target}' in the schema cache`,
     `Searched for a foreign key relationship between '${from}' and '${target}'${using} in the schema 'public', but no matches were found.`,
+    suggestion,
   );
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RestError } from '../errors';
 import type { Handler, Service } from '../service';
 import { contentRange, guardedError, guards, sendRows } from './answer';
-import { csv, rawBody, type RawBody } from './media';
+import { bodyType, csv, rawBody, type RawBody } from './media';
 import type { Relation } from './fields';
 import { maxAffected } from './preferences';
 import { parseQuery } from './query';
@@ -119,6 +119,20 @@ export const callByPost: Handler = async (request, reply, service) => {
   const raw = rawBody(request.headers['content-type'], request.body);
   if (raw) return rpc(request, reply, service, fnOf(request), [], { raw }, search(request));
   const body = request.body ?? {};
+  // A form's fields are arguments as a GET's are: text PostgreSQL reads as each parameter's type.
+  if (bodyType(request.headers['content-type']) === 'application/x-www-form-urlencoded') {
+    const fields = Object.entries(body as Record<string, string>);
+    const values = { values: fields.map(([, value]) => value) };
+    return rpc(
+      request,
+      reply,
+      service,
+      fnOf(request),
+      fields.map(([name]) => name),
+      values,
+      search(request),
+    );
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   const args = { json: request.jsonText ?? '{}' };

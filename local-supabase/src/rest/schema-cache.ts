@@ -123,7 +123,14 @@ export class SchemaCache implements Catalogue {
 
   /** How `from` embeds what `target` names (src/rest/relationships.ts), picked by `hint` when there are several. */
   join(from: string, target: string, hint: string | undefined): Join {
-    const r = findRelationship(from, target, hint, relationshipsFrom(from, this.foreignKeys, this.keys));
+    const related = () => this.foreignKeys.flatMap((fk) => [fk.table, fk.ref_table]);
+    const r = findRelationship(
+      from,
+      target,
+      hint,
+      relationshipsFrom(from, this.foreignKeys, this.keys),
+      related,
+    );
     const many = r.cardinality === 'one-to-many' || r.cardinality === 'many-to-many';
     return { target: r.foreignTable, many, pairs: r.pairs, junction: r.junction };
   }

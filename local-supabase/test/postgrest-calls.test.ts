@@ -1,15 +1,24 @@
-// /rpc calls as PostgREST 14 reads them, where supabase-js's postgrest-js suite found differences: the fuzzy
-// "Perhaps you meant …" hints of PGRST202 and PGRST205 (its noRpcHint and tableNotFoundHint, over Haskell's
-// fuzzyset), a GET call's query string, where a value that is an operator expression filters the rows and
-// any other is an argument, PostgREST 12's text and binary bodies for a function of one unnamed parameter, and PostgREST's in-database `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`).
-// A project of its own, so each engine starts from a bare database.
+// PostgREST 14's answers where supabase-js's postgrest-js suite, or reading PostgREST's source after it, found
+// differences: the fuzzy "Perhaps you meant …" hints of PGRST202, PGRST205 and PGRST200 (its noRpcHint,
+// tableNotFoundHint and noRelBetweenHint, over Haskell's fuzzyset); a GET /rpc call's query string, where a value
+// that is an operator expression filters the rows and any other is an argument; PostgREST 12's text and binary
+// bodies for a function of one unnamed parameter; polymorphic parameters; and the in-database
+// `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`). A project of its own, so each engine starts bare.
 import { closest } from '../src/rest/fuzzy';
 import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
 const SCHEMA = `
-create table public.films (id integer primary key, title text);
+create table public.directors (id integer primary key);
+create table public.actors (id integer primary key);
+create table public.films (id integer primary key, title text, director_id integer references public.directors (id));
+create table public.roles (
+  film_id integer references public.films (id),
+  actor_id integer references public.actors (id),
+  primary key (film_id, actor_id)
+);
+create table public.film_notes (id integer primary key);
 create function public.test(name text, param text, val text) returns text language sql immutable
   as $$ select name || param || val $$;
 create function public.test(id integer, attr text) returns text language sql immutable as $$ select attr $$;
@@ -27,7 +36,8 @@ create function public.raw_text(text) returns text language sql immutable as $$ 
 create function public.raw_bytes(bytea) returns integer language sql immutable as $$ select length($1) $$;
 create function public.poly(a anyelement) returns anyelement language sql immutable as $$ select a $$;
 create function public.echo(word text) returns text language sql immutable as $$ select word $$;
-grant select, insert on public.films to anon;
+grant select on all tables in schema public to anon;
+grant insert on public.films to anon;
 -- As postgrest-js's schema configures PostgREST, but for this database only: roles are the whole cluster's.
 do $$ begin
   execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(),
@@ -50,8 +60,8 @@ describe('the fuzzy match behind the hints (PostgREST noRpcHint doctests)', () =
   });
 });
 
-describe.each(KINDS)('/rpc calls as PostgREST reads them, on %s', (kind) => {
-  const dir = bareProject('rpc-calls', SCHEMA);
+describe.each(KINDS)('calls and hints as PostgREST answers them, on %s', (kind) => {
+  const dir = bareProject('postgrest-calls', SCHEMA);
   let backend: Backend;
   beforeAll(async () => {
     backend = await startBackend(kind, { SUPABASE_DIR: dir });
@@ -95,6 +105,21 @@ describe.each(KINDS)('/rpc calls as PostgREST reads them, on %s', (kind) => {
       hint: "Perhaps you meant the table 'public.films'",
     });
     expect((await backend.anon().from('nothing_like_it').select('*')).error?.hint).toBeNull();
+  });
+
+  it('hints at the closest embedded table, or at the closest table that has relationships (PGRST200)', async () => {
+    const hint = async (table: string, select: string) => {
+      const { error, status } = await backend.anon().from(table).select(select);
+      expect({ status, code: error?.code }).toEqual({ status: 400, code: 'PGRST200' });
+      return error!.hint;
+    };
+    expect(await hint('films', 'role(*)')).toBe("Perhaps you meant 'roles' instead of 'role'.");
+    expect(await hint('film_notes', 'directors(*)')).toBe(
+      "Perhaps you meant 'films' instead of 'film_notes'.",
+    );
+    // The table is related, the embed's hint is what is wrong: no suggestion, as PostgREST gives none.
+    expect(await hint('films', 'directors!nope(*)')).toBeNull();
+    expect(await hint('films', 'noclosealternative(*)')).toBeNull();
   });
 
   it("reads a GET call's operator expressions as filters and anything else as arguments", async () => {
@@ -196,5 +221,28 @@ describe.each(KINDS)('/rpc calls as PostgREST reads them, on %s', (kind) => {
         message: 'could not determine polymorphic type because input has type unknown',
       },
     });
+  });
+
+  it("reads a form's fields as a function's arguments or a row's columns, as PostgREST does", async () => {
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    expect(await raw(backend, 'POST', '/rest/v1/rpc/echo', 'word=a+b%26c', form)).toMatchObject({
+      status: 200,
+      json: 'a b&c',
+    });
+    const rows = await raw(backend, 'POST', '/rest/v1/rpc/numbered?select=id', 'n=2', form);
+    expect(rows).toMatchObject({ status: 200, json: [{ id: 1 }, { id: 2 }] });
+    const unknown = await raw(backend, 'POST', '/rest/v1/rpc/echo', 'nope=1', form);
+    expect(unknown).toMatchObject({
+      status: 404,
+      json: {
+        details:
+          'Searched for the function public.echo with parameter nope, but no matches were found in the schema cache.',
+      },
+    });
+    const inserted = await raw(backend, 'POST', '/rest/v1/films?select=id,title', 'id=7&title=Seven', {
+      ...form,
+      Prefer: 'return=representation',
+    });
+    expect(inserted).toMatchObject({ status: 201, json: [{ id: 7, title: 'Seven' }] });
   });
 });
