@@ -64,8 +64,9 @@ export const generateLink: Handler = async (request, reply, service) => {
     const token = newToken(service, newEmail && type === 'email_change_new' ? newEmail : email);
     if (type === 'signup' || type === 'invite')
       await tx.query(
-        'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
-        [user.id, token.hash],
+        `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
+           invited_at = case when $3 then now() else invited_at end where id = $1`,
+        [user.id, token.hash, type === 'invite'],
       );
     else if (type === 'magiclink' || type === 'recovery')
       await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
@@ -102,6 +103,7 @@ export const invite: Handler = async (request, reply, service) => {
   service.mail.budget.take();
   const user = await service.db.transaction(async (tx) => {
     const invited = await unconfirmedUser(tx, email, '', metadata);
+    await tx.query('update auth.users set invited_at = now() where id = $1', [invited.id]);
     await sendConfirmation(service, tx, invited, redirectTo, 'invite');
     return (await findUserById(tx, invited.id))!;
   });

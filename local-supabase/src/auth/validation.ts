@@ -1,9 +1,10 @@
 // What the auth API accepts as an address and as user_metadata: text PostgreSQL can store, of bounded size.
 import { AuthError } from '../errors';
 
-// No whitespace or control characters (a NUL would reach PostgreSQL, which refuses it in text).
-// eslint-disable-next-line no-control-regex
-const EMAIL_FORMAT = /^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$/;
+// GoTrue's format (checkmail.ValidateFormat): ASCII, RFC 5322's atom characters before the @, host labels after
+// it; and, as this service always asked, a dot in the host.
+const EMAIL_FORMAT =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 /**
  * Text PostgreSQL's jsonb can hold: no NUL, and no unpaired surrogate (JSON.stringify writes one as `\ud800`,
