@@ -173,7 +173,7 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
       message: 'Phone logins are disabled',
     });
     const noPhone = await raw(backend, 'POST', '/auth/v1/resend', { type: 'sms', email: address('resend') });
-    expect(noPhone.json).toMatchObject({ code: 'validation_failed', msg: 'Type provided requires a phone number' });
+    expect(noPhone.json).toMatchObject({ code: 'validation_failed', message: 'Type provided requires a phone number' });
   });
 
   it('reauthenticate() without a session is supabase-js’s own AuthSessionMissingError, the API’s a 401', async () => {
@@ -184,7 +184,7 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
     expect(bare.status).toBe(401);
     expect(bare.json).toMatchObject({
       code: 'no_authorization',
-      msg: 'This endpoint requires a valid Bearer token',
+      message: 'This endpoint requires a valid Bearer token',
     });
   });
 });

@@ -142,7 +142,7 @@ export function obfuscatedUserJson(user: UserRow) {
 // Every user is read with its factors, as GoTrue's user JSON carries them.
 const USER_WITH_FACTORS = `select u.*, coalesce((select json_agg(f order by f.created_at, f.id)
     from auth.mfa_factors f where f.user_id = u.id), '[]'::json) as factors,
-  coalesce((select json_agg(i order by i.created_at, i.id)
+  coalesce((select json_agg(i order by i.created_at, i.provider, i.id)
     from auth.identities i where i.user_id = u.id), '[]'::json) as identities from auth.users u`;
 
 async function findUser(db: Queryable, where: string, value: string): Promise<UserRow | undefined> {
