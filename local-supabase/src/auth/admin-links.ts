@@ -9,16 +9,9 @@ import { EMAIL_EXISTS } from './admin-users';
 import { checkedPasswordHash } from './passwords';
 import { requestRedirect } from './redirect';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
-import { checkedMetadataJson, metadataObject, validEmail } from './validation';
+import { checkedEmail, checkedMetadataJson, metadataObject } from './validation';
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
-
-function checkedEmail(value: unknown): string {
-  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!validEmail(email))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  return email;
-}
 
 const userMetadata = (data: unknown) => {
   const object = metadataObject(data);

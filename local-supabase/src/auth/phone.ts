@@ -13,20 +13,22 @@ export function validPhone(raw: unknown): string {
   return phone;
 }
 
+/** A field a request gives: not absent, null or '' (GoTrue's zero value). */
+export const provided = (value: unknown) => value !== undefined && value !== null && value !== '';
+
 /** A phone number a request gives, checked; undefined when it gives none (absent, null or ''). */
-export const givenPhone = (raw: unknown) => (given(raw) ? validPhone(raw) : undefined);
+export const givenPhone = (raw: unknown) => (provided(raw) ? validPhone(raw) : undefined);
 
 export const PHONE_EXISTS = () =>
   new AuthError(422, 'phone_exists', 'Phone number already registered by another user');
 
-const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** A request naming a phone number and no address: an SMS flow, off here. */
 export function phoneOnly(body: unknown): boolean {
   const { email, phone } = (body ?? {}) as { email?: unknown; phone?: unknown };
-  return given(phone) && !given(email);
+  return provided(phone) && !provided(email);
 }
 
 /** Sign-in, resend or a one-time code by SMS, with the phone provider off. */
-export const phoneLoginsDisabled = (status: 400 | 422) =>
-  new AuthError(status, 'phone_provider_disabled', 'Phone logins are disabled');
+export const phoneLoginsDisabled = (status: 400 | 422, message = 'Phone logins are disabled') =>
+  new AuthError(status, 'phone_provider_disabled', message);

@@ -15,6 +15,14 @@ export const storable = (text: string) => !text.includes('\0') && text.isWellFor
 export const validEmail = (email: string) =>
   EMAIL_FORMAT.test(email) && storable(email) && email.length <= 255;
 
+/** An address a request gives, trimmed and lower-cased: 400 with GoTrue's words when it is none. */
+export function checkedEmail(value: unknown): string {
+  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (!validEmail(email))
+    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  return email;
+}
+
 /** What user_metadata may weigh: it travels in every access token, so in a header of every request. */
 export const MAX_USER_METADATA_BYTES = 4096;
 
