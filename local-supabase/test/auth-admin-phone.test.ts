@@ -70,7 +70,8 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
 
   it("sets and confirms a user's phone with updateUserById; a taken number is phone_exists", async () => {
     const email = address('update');
-    const { id } = (await admin().createUser({ email, password: 'Passw0rdOk', email_confirm: true })).data.user!;
+    const { id } = (await admin().createUser({ email, password: 'Passw0rdOk', email_confirm: true })).data
+      .user!;
     const number = phone();
     const updated = await admin().updateUserById(id, { phone: number, phone_confirm: true });
     expect(updated.error).toBeNull();
@@ -117,7 +118,11 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
     const invited = await admin().inviteUserByEmail(INVALID_EMAIL);
     expect(invited.error).toMatchObject(invalid);
     expect(invited.data.user).toBeNull();
-    const link = await admin().generateLink({ type: 'signup', email: INVALID_EMAIL, password: 'password123' });
+    const link = await admin().generateLink({
+      type: 'signup',
+      email: INVALID_EMAIL,
+      password: 'password123',
+    });
     expect(link.error).toMatchObject(invalid);
     expect(link.data.properties).toBeNull();
     const signUp = await backend.anon().auth.signUp({ email: 'zoë@example.com', password: 'Passw0rdOk' });
@@ -149,8 +154,12 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
     });
     const expired = { status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' };
     // No code is ever sent by SMS here, for a phone user or a number no one has.
-    expect((await auth.verifyOtp({ phone: number, token: '123456', type: 'sms' })).error).toMatchObject(expired);
-    expect((await auth.verifyOtp({ phone: phone(), token: '123456', type: 'sms' })).error).toMatchObject(expired);
+    expect((await auth.verifyOtp({ phone: number, token: '123456', type: 'sms' })).error).toMatchObject(
+      expired,
+    );
+    expect((await auth.verifyOtp({ phone: phone(), token: '123456', type: 'sms' })).error).toMatchObject(
+      expired,
+    );
     expect(
       (await auth.verifyOtp({ phone: phone(), token: '123456', type: 'phone_change' })).error,
     ).toMatchObject(expired);
@@ -173,7 +182,10 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
       message: 'Phone logins are disabled',
     });
     const noPhone = await raw(backend, 'POST', '/auth/v1/resend', { type: 'sms', email: address('resend') });
-    expect(noPhone.json).toMatchObject({ code: 'validation_failed', message: 'Type provided requires a phone number' });
+    expect(noPhone.json).toMatchObject({
+      code: 'validation_failed',
+      message: 'Type provided requires a phone number',
+    });
   });
 
   it('reauthenticate() without a session is supabase-js’s own AuthSessionMissingError, the API’s a 401', async () => {

@@ -42,7 +42,9 @@ describe.each(KINDS)('signInWithOtp by e-mail on %s', (kind) => {
 
   it('signs up a new address with the data given (confirmations off: a magic link), unless create_user is false', async () => {
     const email = address('new');
-    const { error } = await backend.anon().auth.signInWithOtp({ email, options: { data: { hello: 'world' } } });
+    const { error } = await backend
+      .anon()
+      .auth.signInWithOtp({ email, options: { data: { hello: 'world' } } });
     expect(error).toBeNull();
     const [mail] = await mailTo(backend, email);
     const verified = await backend.anon().auth.verifyOtp({ email, token: codeOf(mail!), type: 'email' });
@@ -76,7 +78,10 @@ describe.each(KINDS)('signInWithOtp by e-mail on %s', (kind) => {
       code: 'validation_failed',
       message: 'Unable to validate email address: invalid format',
     });
-    const both = await raw(backend, 'POST', '/auth/v1/otp', { email: address('both'), phone: '4917012345678' });
+    const both = await raw(backend, 'POST', '/auth/v1/otp', {
+      email: address('both'),
+      phone: '4917012345678',
+    });
     expect(both.status).toBe(400);
   });
 });

@@ -41,4 +41,3 @@ export async function applyBan(tx: Queryable, id: string, until: Date | null | u
   if (until !== undefined)
     await tx.query('update auth.users set banned_until = $2 where id = $1', [id, until]);
 }
-

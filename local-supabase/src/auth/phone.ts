@@ -22,7 +22,6 @@ export const givenPhone = (raw: unknown) => (provided(raw) ? validPhone(raw) : u
 export const PHONE_EXISTS = () =>
   new AuthError(422, 'phone_exists', 'Phone number already registered by another user');
 
-
 /** A request naming a phone number and no address: an SMS flow, off here. */
 export function phoneOnly(body: unknown): boolean {
   const { email, phone } = (body ?? {}) as { email?: unknown; phone?: unknown };

@@ -26,7 +26,11 @@ export const resend: Handler = async (request, reply, service) => {
   if (body.type === 'sms' && !hasPhone)
     throw new AuthError(400, 'validation_failed', 'Type provided requires a phone number');
   if (hasEmail && hasPhone)
-    throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided.');
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Only an email address or phone number should be provided.',
+    );
   if (hasPhone) throw phoneLoginsDisabled(400);
   if (typeof body.email !== 'string' || !hasEmail)
     throw new AuthError(400, 'validation_failed', 'Missing email address or phone number');
