@@ -188,6 +188,23 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
     });
   });
 
+  it("answers a signed-in user's phone change as GoTrue does with no SMS provider, after its own checks", async () => {
+    const taken = phone();
+    await admin().createUser({ phone: taken });
+    const { client } = await backend.newUser('phone-change');
+    expect((await client.auth.updateUser({ phone: '12-ab' })).error).toMatchObject({
+      status: 400,
+      message: 'Invalid phone number format (E.164 required)',
+    });
+    expect((await client.auth.updateUser({ phone: taken })).error).toMatchObject({
+      status: 422,
+      code: 'phone_exists',
+    });
+    const fresh = await client.auth.updateUser({ phone: phone() });
+    expect(fresh.error).toMatchObject({ status: 422, code: 'sms_send_failed' });
+    expect((await client.auth.getUser()).data.user!.phone).toBe('');
+  });
+
   it('reauthenticate() without a session is supabase-js’s own AuthSessionMissingError, the API’s a 401', async () => {
     const { data, error } = await backend.anon().auth.reauthenticate();
     expect(data).toEqual({ user: null, session: null });
