@@ -77,6 +77,10 @@ describe.each(KINDS)('GoTrue phone users and SMS answers on %s', (kind) => {
     expect(updated.error).toBeNull();
     expect(updated.data.user).toMatchObject({ email, phone: number, phone_confirmed_at: expect.any(String) });
     expect(updated.data.user!.identities!.map((i) => i.provider)).toEqual(['email', 'phone']);
+    // Signed in by address, the user's access token carries the number too (Supabase's `phone` claim).
+    const signedIn = await backend.anon().auth.signInWithPassword({ email, password: 'Passw0rdOk' });
+    const claims = (await backend.anon().auth.getClaims(signedIn.data.session!.access_token)).data!.claims;
+    expect(claims).toMatchObject({ email, phone: number });
 
     const other = (await admin().createUser({ email: address('other') })).data.user!;
     expect((await admin().updateUserById(other.id, { phone: number })).error).toMatchObject({
