@@ -11,7 +11,7 @@ import { checkedPasswordHash } from './passwords';
 import { givenPhone, PHONE_EXISTS } from './phone';
 import { UUID } from './request-user';
 import { findUserByEmail, findUserById, findUserByPhone, insertUser, setIdentity, userJson } from './users';
-import { checkedMetadataJson, metadataObject, validEmail } from './validation';
+import { checkedEmail, checkedMetadataJson, metadataObject } from './validation';
 
 interface AdminUserBody {
   email?: unknown;
@@ -39,12 +39,8 @@ async function pathUser(db: Queryable, request: FastifyRequest) {
 }
 
 /** An address the request gives, checked; undefined when it gives none. */
-function address(body: AdminUserBody): string | undefined {
-  if (body.email === undefined || body.email === '') return undefined;
-  if (typeof body.email !== 'string' || !validEmail(body.email.trim().toLowerCase()))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  return body.email.trim().toLowerCase();
-}
+const address = (body: AdminUserBody) =>
+  body.email === undefined || body.email === '' ? undefined : checkedEmail(body.email);
 
 /** A password the request gives, held to the policy and hashed; undefined when it gives none. */
 async function passwordHash({ auth }: Service, body: AdminUserBody): Promise<string | undefined> {
@@ -204,7 +200,8 @@ export const updateUserById: Handler = async (request, reply, service) => {
 
 /**
  * GoTrue's soft delete: the row stays (with deleted_at) but its address and phone are replaced by hashes of
- * themselves and the id, so no one signs in as it and it may sign up anew; its password, e-mail tokens, factors and sessions go.
+ * themselves and the id, so no one signs in as it and they may sign up anew; its password, e-mail tokens, factors
+ * and sessions go.
  */
 async function softDelete(tx: Queryable, id: string) {
   await tx.query(

@@ -3,7 +3,7 @@
 import { AuthError } from '../errors';
 import type { Handler } from '../service';
 import { checkFrequency, sendConfirmation, sendEmailChange } from './email-tokens';
-import { phoneLoginsDisabled } from './phone';
+import { phoneLoginsDisabled, provided } from './phone';
 import { requestRedirect } from './redirect';
 import { lockedUser } from './users';
 import { validEmail } from './validation';
@@ -19,7 +19,7 @@ export const resend: Handler = async (request, reply, service) => {
       'Missing one of these types: signup, email_change, sms, phone_change',
     );
   const hasEmail = typeof body.email === 'string' && body.email.trim() !== '';
-  const hasPhone = body.phone !== undefined && body.phone !== null && body.phone !== '';
+  const hasPhone = provided(body.phone);
   // GoTrue's checks, in its order; a phone is an SMS flow, off here.
   if (body.type === 'signup' && !hasEmail)
     throw new AuthError(400, 'validation_failed', 'Type provided requires an email address');
