@@ -17,7 +17,7 @@ export interface FactorRow {
 }
 
 /** A row of auth.identities: the user's e-mail or phone identity. */
-export interface IdentityRow {
+interface IdentityRow {
   id: string;
   user_id: string;
   provider_id: string;
