@@ -118,11 +118,14 @@ test('Sign Out works with the backend unreachable: signed out at once, and still
 }) => {
   await signUp(page, { email: uniqueEmail('offline-signout'), password: 'SignOutPass123' });
   await page.goto('/how-we-work');
-  await page
-    .getByRole('button', { name: /^Add to Cart / })
-    .first()
-    .click();
+  // A first add is saved (so the account's stored cart is in: changes are saved only from then on), ...
+  const saved = page.waitForResponse(/\/rest\/v1\/rpc\/replace_cart/);
+  await page.getByRole('button', { name: 'Add to Cart Smart Website' }).click();
+  expect((await saved).ok()).toBe(true);
+  // ... the second's fails: the customer is told, and told nothing more once signed out (no more retries).
   await blockBackend(page);
+  await page.getByRole('button', { name: 'Add to Cart Chat Helper' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your cart could not be saved.' })).toBeVisible();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible({ timeout: 1000 });

@@ -12,6 +12,7 @@ import { createUser, deleteUser, getUserById, listUsers, updateUserById } from '
 import { identityLinking, oauthServer, sso } from './auth/disabled';
 import { challenge, enroll, unenroll, verifyFactor } from './auth/factors';
 import { logout } from './auth/logout';
+import { otp } from './auth/otp';
 import { reauthenticate } from './auth/reauthenticate';
 import { recover } from './auth/recover';
 import { resend } from './auth/resend';
@@ -69,6 +70,7 @@ export const ROUTES: Route[] = [
   { method: 'PUT', path: '/auth/v1/user', api: 'auth', handler: updateUser, limits: [signedIn, emailSent, emailFrequency], does: 'change password, e-mail (confirmed by link), user_metadata' },
   { method: 'POST', path: '/auth/v1/logout', api: 'auth', handler: logout, limits: [signedIn], does: 'sign out (`scope` global, local, others)' },
   { method: 'POST', path: '/auth/v1/recover', api: 'auth', handler: recover, limits: [emailSent, emailFrequency], does: 'password recovery e-mail' },
+  { method: 'POST', path: '/auth/v1/otp', api: 'auth', handler: otp, limits: [emailSent, emailFrequency], does: "a magic link and code by e-mail (`signInWithOtp`; a new address signs up); by phone GoTrue's `phone_provider_disabled`" },
   { method: 'POST', path: '/auth/v1/resend', api: 'auth', handler: resend, limits: [emailSent, emailFrequency], does: 'the sign-up or e-mail change e-mail again' },
   { method: 'GET', path: '/auth/v1/verify', api: 'auth', handler: verifyLink, limits: [rate('tokenVerifications')], does: 'an e-mailed link: redirect with the session' },
   { method: 'POST', path: '/auth/v1/verify', api: 'auth', handler: verifyCode, limits: [rate('tokenVerifications')], does: 'a typed code or token hash: the session' },
@@ -78,10 +80,10 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/v1/factors/:id/verify', api: 'auth', handler: verifyFactor, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'verify a TOTP code: an aal2 session' },
   { method: 'DELETE', path: '/auth/v1/factors/:id', api: 'auth', handler: unenroll, limits: [signedIn], does: 'unenrol a factor' },
   { method: 'POST', path: '/auth/v1/invite', api: 'auth', handler: invite, limits: [serviceRole, emailSent], does: 'invite a user by e-mail' },
-  { method: 'POST', path: '/auth/v1/admin/users', api: 'auth', handler: createUser, limits: [serviceRole], does: 'create a user' },
+  { method: 'POST', path: '/auth/v1/admin/users', api: 'auth', handler: createUser, limits: [serviceRole], does: 'create a user (an address, a phone number or both; `id`)' },
   { method: 'GET', path: '/auth/v1/admin/users', api: 'auth', handler: listUsers, limits: [serviceRole], does: 'list users (`page`, `per_page`, `filter`; X-Total-Count, Link)' },
   { method: 'GET', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: getUserById, limits: [serviceRole], does: 'a user' },
-  { method: 'PUT', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: updateUserById, limits: [serviceRole], does: "change a user's address (at once), password, metadata, confirmation, ban (`ban_duration`)" },
+  { method: 'PUT', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: updateUserById, limits: [serviceRole], does: "change a user's address or phone (at once), password, metadata, confirmation, ban (`ban_duration`)" },
   { method: 'DELETE', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: deleteUser, limits: [serviceRole], does: 'delete a user (and its sessions, identities, factors), or soft-delete it (`should_soft_delete`)' },
   { method: 'POST', path: '/auth/v1/admin/generate_link', api: 'auth', handler: generateLink, limits: [serviceRole], does: 'a sign-up, invite, magic link, recovery or e-mail change link, not e-mailed' },
   { method: 'GET', path: '/auth/v1/admin/users/:userId/factors', api: 'auth', handler: listFactors, limits: [serviceRole], does: "a user's factors" },

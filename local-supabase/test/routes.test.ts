@@ -49,7 +49,7 @@ it('builds servers that serve the table’s routes, and only those', async () =>
         expect([route.path, server.hasRoute({ method, url: route.path })]).toEqual([route.path, true]);
     }
     expect(app.hasRoute({ method: 'GET', url: '/' })).toBe(false);
-    expect(app.hasRoute({ method: 'POST', url: '/auth/v1/otp' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/auth/v1/otp' })).toBe(false);
     expect(inbox.hasRoute({ method: 'GET', url: '/auth/v1/health' })).toBe(false);
   } finally {
     await app.close();

@@ -9,16 +9,9 @@ import { EMAIL_EXISTS } from './admin-users';
 import { checkedPasswordHash } from './passwords';
 import { requestRedirect } from './redirect';
 import { findUserByEmail, findUserById, insertUser, userJson, type UserRow } from './users';
-import { checkedMetadataJson, metadataObject, validEmail } from './validation';
+import { checkedEmail, checkedMetadataJson, metadataObject } from './validation';
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'];
-
-function checkedEmail(value: unknown): string {
-  const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!validEmail(email))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  return email;
-}
 
 const userMetadata = (data: unknown) => {
   const object = metadataObject(data);
@@ -64,8 +57,9 @@ export const generateLink: Handler = async (request, reply, service) => {
     const token = newToken(service, newEmail && type === 'email_change_new' ? newEmail : email);
     if (type === 'signup' || type === 'invite')
       await tx.query(
-        'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
-        [user.id, token.hash],
+        `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
+           invited_at = case when $3 then now() else invited_at end where id = $1`,
+        [user.id, token.hash, type === 'invite'],
       );
     else if (type === 'magiclink' || type === 'recovery')
       await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
@@ -102,6 +96,7 @@ export const invite: Handler = async (request, reply, service) => {
   service.mail.budget.take();
   const user = await service.db.transaction(async (tx) => {
     const invited = await unconfirmedUser(tx, email, '', metadata);
+    await tx.query('update auth.users set invited_at = now() where id = $1', [invited.id]);
     await sendConfirmation(service, tx, invited, redirectTo, 'invite');
     return (await findUserById(tx, invited.id))!;
   });

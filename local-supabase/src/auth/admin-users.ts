@@ -1,21 +1,25 @@
 // GoTrue's admin user API for the service role (internal/api/admin.go): supabase.auth.admin.createUser,
 // listUsers (pages with X-Total-Count and Link), getUserById, updateUserById and deleteUser, as the agency's
-// support work (docs/booking.md) and teams' integration tests use them, with bans (ban_duration). Phone users
-// are not offered.
+// support work (docs/booking.md) and teams' integration tests use them, with bans (ban_duration). A user may
+// have a phone number (phone, phone_confirm), as GoTrue's admin API makes them even with the phone provider off.
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database';
 import { AuthError } from '../errors';
 import type { Handler, Service } from '../service';
+import { applyBan, banUntil } from './admin-bans';
 import { checkedPasswordHash } from './passwords';
+import { givenPhone, PHONE_EXISTS } from './phone';
 import { UUID } from './request-user';
-import { findUserByEmail, findUserById, insertUser, userJson } from './users';
-import { checkedMetadataJson, metadataObject, validEmail } from './validation';
+import { findUserByEmail, findUserById, findUserByPhone, insertUser, setIdentity, userJson } from './users';
+import { checkedEmail, checkedMetadataJson, metadataObject } from './validation';
 
 interface AdminUserBody {
   email?: unknown;
   phone?: unknown;
   password?: unknown;
   email_confirm?: unknown;
+  phone_confirm?: unknown;
+  id?: unknown;
   user_metadata?: unknown;
   app_metadata?: unknown;
   ban_duration?: unknown;
@@ -34,59 +38,9 @@ async function pathUser(db: Queryable, request: FastifyRequest) {
   return user;
 }
 
-/** What GoTrue's admin API refuses whatever the request: phones are not offered here. */
-function unsupported(body: AdminUserBody) {
-  if (body.phone !== undefined && body.phone !== '')
-    throw new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-}
-
-// A Go duration (time.ParseDuration), as GoTrue reads ban_duration: "24h", "1h30m", "90s", "1.5h".
-const GO_DURATION = /^[-+]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
-const GO_UNIT_MS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  µs: 1e-3,
-  μs: 1e-3,
-  ms: 1,
-  s: 1e3,
-  m: 6e4,
-  h: 3.6e6,
-};
-
-/**
- * ban_duration as a `banned_until` (SQL, from now): undefined when not given, null to lift a ban ("none", or a
- * duration of 0 as GoTrue's Ban(0)); 400 with Go's own words for what is no duration.
- */
-function banUntil(body: AdminUserBody): Date | null | undefined {
-  const raw = body.ban_duration;
-  if (raw === undefined || raw === '') return undefined;
-  if (raw === 'none') return null;
-  if (typeof raw !== 'string' || !(raw === '0' || GO_DURATION.test(raw)))
-    throw new AuthError(
-      400,
-      'validation_failed',
-      `invalid format for ban duration: time: invalid duration ${JSON.stringify(String(raw))}`,
-    );
-  const sign = raw.startsWith('-') ? -1 : 1;
-  let ms = 0;
-  for (const [, amount, unit] of raw.matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g))
-    ms += Number(amount) * GO_UNIT_MS[unit!]!;
-  return ms === 0 ? null : new Date(Date.now() + sign * ms);
-}
-
-/** Sets or lifts the user's ban, when the request gives ban_duration. */
-async function applyBan(tx: Queryable, id: string, until: Date | null | undefined) {
-  if (until !== undefined)
-    await tx.query('update auth.users set banned_until = $2 where id = $1', [id, until]);
-}
-
 /** An address the request gives, checked; undefined when it gives none. */
-function address(body: AdminUserBody): string | undefined {
-  if (body.email === undefined || body.email === '') return undefined;
-  if (typeof body.email !== 'string' || !validEmail(body.email.trim().toLowerCase()))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
-  return body.email.trim().toLowerCase();
-}
+const address = (body: AdminUserBody) =>
+  body.email === undefined || body.email === '' ? undefined : checkedEmail(body.email);
 
 /** A password the request gives, held to the policy and hashed; undefined when it gives none. */
 async function passwordHash({ auth }: Service, body: AdminUserBody): Promise<string | undefined> {
@@ -105,27 +59,45 @@ const metadata = (value: unknown) => {
 export const EMAIL_EXISTS = () =>
   new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
+/** A user id the request gives for a new user (GoTrue's `id`), or undefined. */
+function newUserId(body: AdminUserBody): string | undefined {
+  if (body.id === undefined || body.id === '') return undefined;
+  if (typeof body.id !== 'string' || !UUID.test(body.id))
+    throw new AuthError(400, 'validation_failed', 'ID must conform to the uuid v4 format');
+  if (/^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(body.id))
+    throw new AuthError(400, 'validation_failed', 'ID cannot be a nil uuid');
+  return body.id.toLowerCase();
+}
+
 export const createUser: Handler = async (request, reply, service) => {
   const body = bodyOf(request);
-  unsupported(body);
   const email = address(body);
-  if (!email)
+  const phone = givenPhone(body.phone);
+  if (!email && !phone)
     throw new AuthError(400, 'validation_failed', 'Cannot create a user without either an email or phone');
+  const id = newUserId(body);
   const userMetadata = metadata(body.user_metadata) ?? '{}';
   const appMetadata = metadata(body.app_metadata);
   const hash = (await passwordHash(service, body)) ?? '';
   const ban = banUntil(body);
   const user = await service.db.transaction(async (tx) => {
-    if (await findUserByEmail(tx, email)) throw EMAIL_EXISTS();
-    const id = await insertUser(tx, {
-      email,
+    if (email && (await findUserByEmail(tx, email))) throw EMAIL_EXISTS();
+    if (phone && (await findUserByPhone(tx, phone))) throw PHONE_EXISTS();
+    // GoTrue's insert fails on a taken id (a 500); its code for a user who exists, rather than a 5xx.
+    if (id && (await findUserById(tx, id)))
+      throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const created = await insertUser(tx, {
+      id,
+      email: email ?? '',
+      phone,
       hash,
       confirmed: body.email_confirm === true,
+      phoneConfirmed: body.phone_confirm === true,
       userMetadata,
       appMetadata,
     });
-    await applyBan(tx, id, ban);
-    return (await findUserById(tx, id))!;
+    await applyBan(tx, created, ban);
+    return (await findUserById(tx, created))!;
   });
   return reply.send(userJson(user));
 };
@@ -144,7 +116,8 @@ function page(request: FastifyRequest) {
 export const listUsers: Handler = async (request, reply, { db }) => {
   const { page: current, perPage } = page(request);
   const filter = (request.query as { filter?: string }).filter ?? '';
-  const where = `where u.email ilike '%' || $1 || '%'`;
+  // A phone user has no address: it is listed unless a filter asks for an address.
+  const where = `where $1 = '' or u.email ilike '%' || $1 || '%'`;
   const total = Number(
     (await db.query<{ n: string }>(`select count(*) as n from auth.users u ${where}`, [filter])).rows[0]!.n,
   );
@@ -169,9 +142,9 @@ export const getUserById: Handler = async (request, reply, { db }) =>
 
 export const updateUserById: Handler = async (request, reply, service) => {
   const body = bodyOf(request);
-  unsupported(body);
   const user = await pathUser(service.db, request);
   const email = address(body);
+  const phone = givenPhone(body.phone);
   const userMetadata = metadata(body.user_metadata);
   const appMetadata = metadata(body.app_metadata);
   const hash = await passwordHash(service, body);
@@ -186,11 +159,13 @@ export const updateUserById: Handler = async (request, reply, service) => {
           email_change_token_current = '' where id = $1`,
         [user.id, email],
       );
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text)
-         where user_id = $1 and provider = 'email'`,
-        [user.id, email],
-      );
+      await setIdentity(tx, user.id, 'email', { email, email_verified: body.email_confirm === true });
+    }
+    if (phone && phone !== user.phone) {
+      const taken = await findUserByPhone(tx, phone);
+      if (taken && taken.id !== user.id) throw PHONE_EXISTS();
+      await tx.query('update auth.users set phone = $2 where id = $1', [user.id, phone]);
+      await setIdentity(tx, user.id, 'phone', { phone, phone_verified: body.phone_confirm === true });
     }
     // Metadata merges key by key; a key set to null is removed (GoTrue's UpdateUserMetaData).
     const merge = (column: string) =>
@@ -211,6 +186,11 @@ export const updateUserById: Handler = async (request, reply, service) => {
         'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1',
         [user.id],
       );
+    if (body.phone_confirm === true)
+      await tx.query(
+        'update auth.users set phone_confirmed_at = coalesce(phone_confirmed_at, now()) where id = $1',
+        [user.id],
+      );
     await applyBan(tx, user.id, ban);
     await tx.query('update auth.users set updated_at = now() where id = $1', [user.id]);
     return (await findUserById(tx, user.id))!;
@@ -219,20 +199,23 @@ export const updateUserById: Handler = async (request, reply, service) => {
 };
 
 /**
- * GoTrue's soft delete: the row stays (with deleted_at) but its address is replaced by a hash of itself and the
- * id, so no one signs in as it and it may sign up anew; its password, e-mail tokens, factors and sessions go.
+ * GoTrue's soft delete: the row stays (with deleted_at) but its address and phone are replaced by hashes of
+ * themselves and the id, so no one signs in as it and they may sign up anew; its password, e-mail tokens, factors
+ * and sessions go.
  */
 async function softDelete(tx: Queryable, id: string) {
   await tx.query(
     `update auth.users set deleted_at = now(), updated_at = now(), encrypted_password = '',
-       email = encode(extensions.digest(id::text || coalesce(email, ''), 'sha256'), 'hex'),
+       email = encode(extensions.digest(id::text || email, 'sha256'), 'hex'),
+       phone = left(encode(extensions.digest(id::text || phone, 'sha256'), 'hex'), 15),
        email_change = '', confirmation_token = '', recovery_token = '', email_change_token_new = '',
        email_change_token_current = '', reauthentication_token = ''
      where id = $1 and deleted_at is null`,
     [id],
   );
   await tx.query(
-    `update auth.identities i set identity_data = jsonb_build_object('sub', u.id::text, 'email', u.email)
+    `update auth.identities i
+       set identity_data = jsonb_strip_nulls(jsonb_build_object('sub', u.id::text, 'email', u.email, 'phone', u.phone))
      from auth.users u where i.user_id = u.id and u.id = $1`,
     [id],
   );

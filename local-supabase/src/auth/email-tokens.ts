@@ -9,6 +9,7 @@ import {
   confirmationMail,
   emailChangeMail,
   inviteMail,
+  magicLinkMail,
   reauthenticationMail,
   recoveryMail,
   type Mail,
@@ -69,7 +70,7 @@ export function newToken(service: Service, address: string) {
 async function sendLink(
   service: Service,
   tx: Queryable,
-  kind: 'invite' | 'confirmation' | 'recovery' | 'email_change',
+  kind: 'invite' | 'confirmation' | 'recovery' | 'magic_link' | 'email_change',
   to: string,
   type: string,
   token: { code: string; hash: string },
@@ -111,14 +112,22 @@ export async function sendConfirmation(
   await sendLink(service, tx, invite ? 'invite' : 'confirmation', user.email, type, token, redirectTo, mail);
 }
 
-/** Password recovery. */
-export async function sendRecovery(service: Service, tx: Queryable, user: UserRow, redirectTo: string) {
+/** Password recovery, or a magic link (GoTrue keeps both in recovery_token: /verify takes either type). */
+export async function sendRecovery(
+  service: Service,
+  tx: Queryable,
+  user: UserRow,
+  redirectTo: string,
+  type: 'recovery' | 'magiclink' = 'recovery',
+) {
   const token = newToken(service, user.email);
   await tx.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [
     user.id,
     token.hash,
   ]);
-  await sendLink(service, tx, 'recovery', user.email, 'recovery', token, redirectTo, recoveryMail);
+  if (type === 'magiclink')
+    await sendLink(service, tx, 'magic_link', user.email, type, token, redirectTo, magicLinkMail);
+  else await sendLink(service, tx, 'recovery', user.email, type, token, redirectTo, recoveryMail);
 }
 
 /**

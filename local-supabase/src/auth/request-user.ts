@@ -49,7 +49,7 @@ function badJwt({ reason, header }: Extract<VerifyResult, { ok: false }>): AuthE
 /** The request's verified access token claims (Authorization only: the apikey names the project, not a user). */
 function requestClaims(request: FastifyRequest, keys: JwtKeys): Claims {
   const token = bearerToken({ authorization: request.headers.authorization });
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a Bearer token');
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const verified = verifyJwt(keys, token);
   if (!verified.ok) throw badJwt(verified);
   return verified.claims;

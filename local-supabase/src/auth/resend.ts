@@ -3,6 +3,7 @@
 import { AuthError } from '../errors';
 import type { Handler } from '../service';
 import { checkFrequency, sendConfirmation, sendEmailChange } from './email-tokens';
+import { phoneLoginsDisabled, provided } from './phone';
 import { requestRedirect } from './redirect';
 import { lockedUser } from './users';
 import { validEmail } from './validation';
@@ -17,10 +18,22 @@ export const resend: Handler = async (request, reply, service) => {
       'validation_failed',
       'Missing one of these types: signup, email_change, sms, phone_change',
     );
-  if (body.type === 'sms' || body.type === 'phone_change' || body.phone !== undefined)
-    throw new AuthError(400, 'validation_failed', 'SMS is not available: this project has no phone provider');
-  if (typeof body.email !== 'string' || body.email.trim() === '')
-    throw new AuthError(400, 'validation_failed', 'Resend requires an email');
+  const hasEmail = typeof body.email === 'string' && body.email.trim() !== '';
+  const hasPhone = provided(body.phone);
+  // GoTrue's checks, in its order; a phone is an SMS flow, off here.
+  if (body.type === 'signup' && !hasEmail)
+    throw new AuthError(400, 'validation_failed', 'Type provided requires an email address');
+  if (body.type === 'sms' && !hasPhone)
+    throw new AuthError(400, 'validation_failed', 'Type provided requires a phone number');
+  if (hasEmail && hasPhone)
+    throw new AuthError(
+      400,
+      'validation_failed',
+      'Only an email address or phone number should be provided.',
+    );
+  if (hasPhone) throw phoneLoginsDisabled(400);
+  if (typeof body.email !== 'string' || !hasEmail)
+    throw new AuthError(400, 'validation_failed', 'Missing email address or phone number');
   const address = body.email.trim().toLowerCase();
   if (!validEmail(address))
     throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
@@ -35,6 +48,8 @@ export const resend: Handler = async (request, reply, service) => {
       await sendConfirmation(service, tx, user, redirectTo);
       return;
     }
+    // A phone change by address: none is ever pending here (no SMS), so nothing to send.
+    if (body.type === 'phone_change') return;
     const user = await lockedUser(tx, "lower(email) = lower($1) and coalesce(email_change, '') <> ''", [
       address,
     ]);

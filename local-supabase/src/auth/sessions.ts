@@ -78,7 +78,7 @@ function sessionJson(
       sub: user.id,
       aud: 'authenticated',
       email: user.email,
-      phone: '',
+      phone: user.phone ?? '',
       app_metadata: user.raw_app_meta_data,
       user_metadata: user.raw_user_meta_data,
       role: 'authenticated',

@@ -4,6 +4,7 @@
 import { AuthError } from '../errors';
 import type { Handler } from '../service';
 import { anonymousDisabled, isAnonymousSignUp } from './disabled';
+import { phoneOnly } from './phone';
 import { sendConfirmation, checkFrequency } from './email-tokens';
 import { hashPassword, passwordTooLong, weakPasswordReasons } from './passwords';
 import { requestRedirect } from './redirect';
@@ -23,6 +24,8 @@ export const signup: Handler = async (request, reply, service) => {
   if (!auth.enableSignup)
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   if (isAnonymousSignUp(request.body)) throw anonymousDisabled();
+  if (phoneOnly(request.body))
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const { email, password } = credentials(request.body);
   const tooLong = passwordTooLong(password);
   if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);

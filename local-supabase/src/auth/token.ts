@@ -7,6 +7,7 @@ import type { Handler } from '../service';
 import { web3Disabled } from './disabled';
 import { idTokenRefusal } from './id-token';
 import { verifyPassword } from './passwords';
+import { phoneLoginsDisabled, phoneOnly } from './phone';
 import { refreshSession, startSession } from './sessions';
 import { findUserByEmail, isBanned, USER_BANNED } from './users';
 import { credentials, validEmail } from './validation';
@@ -14,6 +15,7 @@ import { credentials, validEmail } from './validation';
 export const token: Handler = async (request, reply, { db, auth }) => {
   const grant = grantType(request);
   if (grant === 'password') {
+    if (phoneOnly(request.body)) throw phoneLoginsDisabled(422);
     const { email, password } = credentials(request.body);
     if (!auth.emailEnabled) throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
     // An address no sign-up would accept has no account (and a NUL must not reach PostgreSQL).

@@ -7,11 +7,12 @@ import { AuthError } from '../errors';
 import type { Handler } from '../service';
 import { checkFrequency, sendEmailChange } from './email-tokens';
 import { hashPassword, passwordTooLong, verifyPassword, weakPasswordReasons } from './passwords';
+import { givenPhone, PHONE_EXISTS } from './phone';
 import { checkReauthentication } from './reauthenticate';
 import { requestRedirect } from './redirect';
 import { userOf } from './request-user';
 import { assuranceOf } from './sessions';
-import { findUserByEmail, findUserById, userJson } from './users';
+import { findUserByEmail, findUserById, findUserByPhone, userJson } from './users';
 import { checkedMetadataJson, metadataObject, validEmail } from './validation';
 
 export const getUser: Handler = async (request, reply) => reply.send(userJson(userOf(request).user));
@@ -33,8 +34,17 @@ export const updateUser: Handler = async (request, reply, service) => {
   if (typeof body !== 'object' || Array.isArray(body))
     throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
   const { email, password, phone } = body;
-  if (phone !== undefined && phone !== null && phone !== '')
-    throw new AuthError(400, 'validation_failed', 'SMS is not available: this project has no phone provider');
+  const newPhone = givenPhone(phone);
+  if (newPhone !== undefined && newPhone !== user.phone) {
+    const holder = await findUserByPhone(db, newPhone);
+    if (holder && holder.id !== user.id) throw PHONE_EXISTS();
+    // GoTrue texts the new number a code to confirm it; with no SMS provider that send fails (GoTrue's code).
+    throw new AuthError(
+      422,
+      'sms_send_failed',
+      'Error sending phone_change OTP to provider: no SMS provider is configured',
+    );
+  }
   if (email !== undefined && email !== null && typeof email !== 'string')
     throw new AuthError(400, 'validation_failed', 'email must be a string');
   if (password !== undefined && password !== null && typeof password !== 'string')

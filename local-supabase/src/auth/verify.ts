@@ -2,6 +2,7 @@
 // session or the error in its fragment) and every typed code or token hash (POST, answered with the session).
 import { AuthError } from '../errors';
 import type { Handler } from '../service';
+import { phoneOnly, validPhone } from './phone';
 import { requestRedirect } from './redirect';
 import {
   byCode,
@@ -91,8 +92,11 @@ export const verifyCode: Handler = async (request, reply, service) => {
   const { type, token, token_hash: hashParam, email, phone } = body;
   if (typeof type !== 'string' || type === '')
     throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
-  if (phone !== undefined && phone !== null)
-    throw new AuthError(400, 'validation_failed', 'SMS is not available: this project has no phone provider');
+  if (phoneOnly(body)) {
+    validPhone(phone);
+    // No code is ever sent by SMS here, so none is valid: GoTrue's answer to a wrong or expired one.
+    throw EXPIRED_CODE();
+  }
   if (!(CODE_TYPES as readonly string[]).includes(type))
     throw new AuthError(400, 'validation_failed', 'Unsupported verification type');
   const verifyType = type as VerifyType;

@@ -88,6 +88,11 @@ alter table auth.users add column if not exists reauthentication_sent_at timesta
 alter table auth.users add column if not exists banned_until timestamptz;
 -- GoTrue's soft delete (the admin API's should_soft_delete): the row stays, its address obfuscated.
 alter table auth.users add column if not exists deleted_at timestamptz;
+-- GoTrue's phone users, which only the admin API creates here (no SMS provider): the number as E.164 digits.
+alter table auth.users add column if not exists phone text unique default null;
+alter table auth.users add column if not exists phone_confirmed_at timestamptz;
+-- When the admin API invited the user (inviteUserByEmail), as GoTrue's user JSON shows it.
+alter table auth.users add column if not exists invited_at timestamptz;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

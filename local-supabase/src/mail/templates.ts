@@ -51,6 +51,15 @@ export const recoveryMail = (link: string, code: string): Mail => ({
   code,
 });
 
+/** A one-time sign-in (POST /otp, supabase-js's signInWithOtp) for a confirmed user. */
+export const magicLinkMail = (link: string, code: string): Mail => ({
+  subject: 'Your Magic Link',
+  heading: 'Magic Link',
+  paragraphs: ['Follow this link to login:'],
+  link: { label: 'Log In', url: link },
+  code,
+});
+
 /** Sent to the new address, and with double_confirm_changes to the current one too. */
 export const emailChangeMail = (link: string, code: string, email: string, newEmail: string): Mail => ({
   subject: 'Confirm Email Change',

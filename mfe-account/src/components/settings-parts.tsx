@@ -1,6 +1,6 @@
 // The Profile tab's settings cards (the auth feature's e-mail, password and two-factor settings; the billing
 // feature's details): each a card with its heading, its text, a narrow form and a row of buttons.
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import styled from 'styled-components';
 import { Card, Form, FormFailure, SubmitButton, SuccessNote, type FormController } from 'shared-lib';
 
@@ -60,18 +60,21 @@ export function SettingsActions({
   form,
   submit,
   danger = false,
+  submitRef,
   children,
 }: {
   form: FormController;
   submit: string;
   danger?: boolean;
+  /** The submit button, for a caller that moves focus back to it. */
+  submitRef?: Ref<HTMLButtonElement>;
   children?: ReactNode;
 }) {
   return (
     <>
       <FormFailure form={form} />
       <Row>
-        <SubmitButton form={form} $variant={danger ? 'danger' : 'primary'}>
+        <SubmitButton form={form} ref={submitRef} $variant={danger ? 'danger' : 'primary'}>
           {submit}
         </SubmitButton>
         {children}

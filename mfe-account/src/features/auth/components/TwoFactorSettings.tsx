@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Copy, ShieldCheck } from 'lucide-react';
@@ -95,6 +95,8 @@ export function TwoFactorSettings() {
   // that began the cancelled step ("Set up two-factor authentication", "Remove").
   const acted = useRef(false);
   const lead = useRef<HTMLParagraphElement>(null);
+  /** The control that begins a step from 'off' or 'on' ("Set up two-factor authentication", "Remove"). */
+  const begin = useRef<HTMLButtonElement>(null);
   const change = (next: State) => {
     acted.current = true;
     setState(next);
@@ -103,7 +105,7 @@ export function TwoFactorSettings() {
     const focused = document.activeElement;
     if (!acted.current || (focused && focused !== document.body)) return;
     const back = 'back' in state && state.back;
-    (back ? lead.current?.parentElement?.querySelector('button') : lead.current)?.focus();
+    (back ? begin.current : lead.current)?.focus();
   }, [state]);
 
   const load = useCallback(() => {
@@ -133,7 +135,10 @@ export function TwoFactorSettings() {
           <p ref={lead} tabIndex={-1}>
             {TWO_FACTOR_COPY.off}
           </p>
-          <StartSetUp onStarted={(enrollment) => change({ name: 'enrolling', enrollment })} />
+          <StartSetUp
+            buttonRef={begin}
+            onStarted={(enrollment) => change({ name: 'enrolling', enrollment })}
+          />
         </>
       );
       break;
@@ -154,6 +159,7 @@ export function TwoFactorSettings() {
           </p>
           <Row>
             <Button
+              ref={begin}
               type="button"
               $variant="outline"
               onClick={() => change({ name: 'removing', factorId: state.factorId })}
@@ -195,11 +201,17 @@ export function TwoFactorSettings() {
 }
 
 /** The set-up's first step: the server makes the key the app will share. */
-function StartSetUp({ onStarted }: { onStarted: (enrollment: TotpEnrollment) => void }) {
+function StartSetUp({
+  onStarted,
+  buttonRef,
+}: {
+  onStarted: (enrollment: TotpEnrollment) => void;
+  buttonRef: Ref<HTMLButtonElement>;
+}) {
   const form = useFormSubmit({ send: startTotpEnrollment, onSuccess: onStarted });
   return (
     <SettingsForm form={form}>
-      <SettingsActions form={form} submit={TWO_FACTOR_COPY.setUp} />
+      <SettingsActions form={form} submit={TWO_FACTOR_COPY.setUp} submitRef={buttonRef} />
     </SettingsForm>
   );
 }
