@@ -12,7 +12,7 @@ import { noRelationship } from './relationships';
 import { quoteIdent, type Catalogue, type Join } from './schema-cache';
 
 /** Query parameters that are not filters. */
-export const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
+const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict']);
 
 /** One item of a select list: its SQL and the names of the columns it gives. */
 interface Item {

@@ -16,7 +16,8 @@ const fnOf = (request: FastifyRequest) => (request.params as { fn: string }).fn;
 /**
  * Calls a function with named arguments, as PostgREST's /rpc does; GET calls run read-only. A POST's arguments
  * are read by PostgreSQL from the body's own text (json_to_record with the arguments' types, as PostgREST
- * does), a GET's from the query string as text literals. The result is a relation like a table's: select=,
+ * does), a GET's from the query string and a form's from its fields as text literals; a text, XML or binary body
+ * is the one argument of a function of one unnamed parameter. The result is a relation like a table's: select=,
  * filters, order, limit and counts apply to its rows (a scalar result is one column named after the function).
  */
 async function rpc(
@@ -115,24 +116,31 @@ async function rpc(
   return sendRows(reply, result!.body, a.media, partial ? 206 : 200, result!.csv);
 }
 
+/** A call whose arguments are text (a GET's query string, a form's fields), read as each parameter's type. */
+const callWithText = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  service: Service,
+  args: [string, string][],
+  query: URLSearchParams,
+) => {
+  const names = args.map(([name]) => name);
+  return rpc(request, reply, service, fnOf(request), names, { values: args.map(([, v]) => v) }, query);
+};
+
 export const callByPost: Handler = async (request, reply, service) => {
   const raw = rawBody(request.headers['content-type'], request.body);
   if (raw) return rpc(request, reply, service, fnOf(request), [], { raw }, search(request));
   const body = request.body ?? {};
-  // A form's fields are arguments as a GET's are: text PostgreSQL reads as each parameter's type.
-  if (bodyType(request.headers['content-type']) === 'application/x-www-form-urlencoded') {
-    const fields = Object.entries(body as Record<string, string>);
-    const values = { values: fields.map(([, value]) => value) };
-    return rpc(
+  // A form's fields are arguments as a GET's are.
+  if (bodyType(request.headers['content-type']) === 'application/x-www-form-urlencoded')
+    return callWithText(
       request,
       reply,
       service,
-      fnOf(request),
-      fields.map(([name]) => name),
-      values,
+      Object.entries(body as Record<string, string>),
       search(request),
     );
-  }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new RestError(400, 'PGRST102', 'Empty or invalid json');
   const args = { json: request.jsonText ?? '{}' };
@@ -160,14 +168,5 @@ export const callByGet: Handler = async (request, reply, service) => {
   const query = search(request);
   const args = [...query.entries()].filter(([name, value]) => !shaping(name) && !OPERATOR.test(value));
   for (const [name, value] of args) query.delete(name, value);
-  const values = { values: args.map(([, value]) => value) };
-  return rpc(
-    request,
-    reply,
-    service,
-    fnOf(request),
-    args.map(([name]) => name),
-    values,
-    query,
-  );
+  return callWithText(request, reply, service, args, query);
 };
