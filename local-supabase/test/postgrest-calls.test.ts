@@ -245,4 +245,17 @@ describe.each(KINDS)('calls and hints as PostgREST answers them, on %s', (kind) 
     });
     expect(inserted).toMatchObject({ status: 201, json: [{ id: 7, title: 'Seven' }] });
   });
+
+  it("answers what it does not offer with PostgREST's own codes: CSV bodies, GeoJSON answers", async () => {
+    const csv = await raw(backend, 'POST', '/rest/v1/films', 'id,title\n8,Eight', {
+      'Content-Type': 'text/csv',
+    });
+    expect(csv).toMatchObject({ status: 400, json: { code: 'PGRST102' } });
+    const geo = await raw(backend, 'GET', '/rest/v1/films', undefined, { Accept: 'application/geo+json' });
+    expect(geo).toMatchObject({
+      status: 406,
+      json: { code: 'PGRST107', message: 'None of these media types are available: application/geo+json' },
+    });
+    expect((await backend.anon().from('films').select('id').eq('id', 8)).data).toEqual([]);
+  });
 });
