@@ -2,8 +2,9 @@
 // differences: the fuzzy "Perhaps you meant …" hints of PGRST202, PGRST205 and PGRST200 (its noRpcHint,
 // tableNotFoundHint and noRelBetweenHint, over Haskell's fuzzyset); a GET /rpc call's query string, where a value
 // that is an operator expression filters the rows and any other is an argument; PostgREST 12's text and binary
-// bodies for a function of one unnamed parameter; polymorphic parameters; and the in-database
-// `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`). A project of its own, so each engine starts bare.
+// bodies for a function of one unnamed parameter, and form bodies; polymorphic parameters; the in-database
+// `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`); and what is not offered, answered with PostgREST's own
+// codes. A project of its own, so each engine starts bare.
 import { closest } from '../src/rest/fuzzy';
 import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
 
