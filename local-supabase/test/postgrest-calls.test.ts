@@ -40,10 +40,15 @@ create function public.echo(word text) returns text language sql immutable as $$
 grant select on all tables in schema public to anon;
 grant insert on public.films to anon;
 -- As postgrest-js's schema configures PostgREST, but for this database only: roles are the whole cluster's.
-do $$ begin
-  execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(),
-    'commit-allow-override');
+create function public.set_tx_end(value text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(), value);
+  perform pg_notify('pgrst', 'reload config');
 end $$;
+revoke execute on function public.set_tx_end(text) from public, anon, authenticated;
+grant execute on function public.set_tx_end(text) to service_role;
+select public.set_tx_end('commit-allow-override');
 `;
 
 describe('the fuzzy match behind the hints (PostgREST noRpcHint doctests)', () => {
@@ -258,5 +263,22 @@ describe.each(KINDS)('calls and hints as PostgREST answers them, on %s', (kind) 
       json: { code: 'PGRST107', message: 'None of these media types are available: application/geo+json' },
     });
     expect((await backend.anon().from('films').select('id').eq('id', 8)).data).toEqual([]);
+  });
+
+  it("reads pgrst.db_tx_end again on NOTIFY pgrst, 'reload config', as PostgREST does", async () => {
+    expect((await backend.service().rpc('set_tx_end', { value: 'commit' })).error).toBeNull();
+    const insert = (id: number) =>
+      raw(backend, 'POST', '/rest/v1/films', { id }, { Prefer: 'tx=rollback, return=minimal' });
+    // The reload runs beside the requests: until it lands, tx=rollback is still honoured (and rolled back).
+    const deadline = Date.now() + 15_000;
+    let id = 100;
+    let response = await insert(id);
+    while (response.headers.get('preference-applied')?.includes('tx=rollback') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      response = await insert(++id);
+    }
+    expect(response.status).toBe(201);
+    expect(response.headers.get('preference-applied')).toBe('return=minimal');
+    expect((await backend.anon().from('films').select('id').gte('id', 100)).data).toEqual([{ id }]);
   });
 });
