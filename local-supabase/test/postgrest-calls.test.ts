@@ -2,7 +2,7 @@
 // differences: the fuzzy "Perhaps you meant …" hints of PGRST202, PGRST205 and PGRST200 (its noRpcHint,
 // tableNotFoundHint and noRelBetweenHint, over Haskell's fuzzyset); a GET /rpc call's query string, where a value
 // that is an operator expression filters the rows and any other is an argument; PostgREST 12's text and binary
-// bodies for a function of one unnamed parameter, and form bodies; polymorphic parameters; the in-database
+// bodies for a function of one unnamed parameter, and form bodies; VARIADIC and polymorphic parameters; the in-database
 // `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`); and what is not offered, answered with PostgREST's own
 // codes. A project of its own, so each engine starts bare.
 import { closest } from '../src/rest/fuzzy';
@@ -36,6 +36,8 @@ create function public.numbered(n integer) returns table (id integer, label text
 create function public.raw_text(text) returns text language sql immutable as $$ select 'text ' || $1 $$;
 create function public.raw_bytes(bytea) returns integer language sql immutable as $$ select length($1) $$;
 create function public.poly(a anyelement) returns anyelement language sql immutable as $$ select a $$;
+create function public.joined(variadic parts text[]) returns text language sql immutable
+  as $$ select array_to_string(parts, ',') $$;
 create function public.echo(word text) returns text language sql immutable as $$ select word $$;
 grant select on all tables in schema public to anon;
 grant insert on public.films to anon;
@@ -176,6 +178,20 @@ describe.each(KINDS)('calls and hints as PostgREST answers them, on %s', (kind) 
     const kept = await raw(backend, 'POST', '/rest/v1/films', { id: 2 }, { Prefer: 'tx=commit' });
     expect(kept.headers.get('preference-applied')).toBe('tx=commit');
     expect((await db.from('films').select('id')).data).toEqual([{ id: 2 }]);
+  });
+
+  it('passes a VARIADIC parameter its values as an array; a repeated other argument is its last value', async () => {
+    const db = backend.anon();
+    expect(await db.rpc('joined', { parts: ['a', 'b'] })).toMatchObject({ status: 200, data: 'a,b' });
+    expect(await raw(backend, 'GET', '/rest/v1/rpc/joined?parts=a&parts=b%2Cc')).toMatchObject({
+      status: 200,
+      json: 'a,b,c',
+    });
+    expect(await raw(backend, 'GET', '/rest/v1/rpc/joined?parts=x')).toMatchObject({ json: 'x' });
+    expect(await raw(backend, 'GET', '/rest/v1/rpc/echo?word=a&word=b')).toMatchObject({
+      status: 200,
+      json: 'b',
+    });
   });
 
   it('gives a text or binary body to the function of one unnamed text or bytea parameter, as PostgREST 12+', async () => {

@@ -14,7 +14,7 @@ export interface FunctionInfo {
    * Every input argument in order, unnamed ones too (name ''), and whether the call must give it (no default):
    * what PostgREST picks an overload by (src/rest/schema-cache.ts).
    */
-  params: { name: string; type: string; required: boolean }[];
+  params: { name: string; type: string; required: boolean; variadic: boolean }[];
   /** Each input argument's type, as format_type writes it. */
   argTypes: Record<string, string>;
   /**
@@ -110,7 +110,7 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
     volatility: string;
     returns_set: boolean;
     return_type: string;
-    args: { name: string; type: string; required: boolean }[];
+    args: FunctionInfo['params'];
     result_columns: string[] | null;
   }>(
     `select p.proname as name, p.provolatile as volatility, p.proretset as returns_set, format_type(p.prorettype, null) as return_type,
@@ -125,7 +125,8 @@ export async function readCatalogue(db: Queryable, schema: string): Promise<Cata
             coalesce((
               -- The input arguments; the last pronargdefaults of them have defaults.
               select json_agg(json_build_object('name', coalesce(i.name, ''), 'type', format_type(i.type, null),
-                                                'required', i.n <= p.pronargs - p.pronargdefaults) order by i.n)
+                                                'required', i.n <= p.pronargs - p.pronargdefaults,
+                                                'variadic', i.mode is not distinct from 'v') order by i.n)
               from (select a.*, row_number() over (order by a.ord) as n
                     from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames, p.proargmodes)
                       with ordinality as a(type, name, mode, ord)

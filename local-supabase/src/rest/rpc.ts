@@ -1,10 +1,12 @@
 // PostgREST's /rpc: a function called with named arguments, by POST (read-only when it is STABLE or IMMUTABLE)
 // or GET (read-only), its result a relation like a table's.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Value } from '../db/literals';
 import { RestError } from '../errors';
 import type { Handler, Service } from '../service';
 import { contentRange, guardedError, guards, sendRows } from './answer';
 import { bodyType, csv, rawBody, type RawBody } from './media';
+import type { FunctionInfo } from './catalogue-read';
 import type { Relation } from './fields';
 import { maxAffected } from './preferences';
 import { parseQuery } from './query';
@@ -26,7 +28,7 @@ async function rpc(
   service: Service,
   fn: string,
   names: string[],
-  args: { json: string } | { raw: RawBody } | { values: string[] },
+  args: { json: string } | { raw: RawBody } | { text: [string, string][] },
   /** The query's select=, filters, order and range (a GET call's arguments taken out). */
   query: URLSearchParams,
 ) {
@@ -48,12 +50,20 @@ async function rpc(
   }
   // A function whose one parameter has no name takes the whole body as its argument (PostgREST's OnePosParam):
   // JSON, or a raw body's text (binary as hexadecimal digits, decoded here).
-  const whole = info.params.length === 1 && info.params[0]!.name === '' && !('values' in args);
+  const whole = info.params.length === 1 && info.params[0]!.name === '' && !('text' in args);
   const fromBody = 'json' in args && names.length > 0 && !whole;
-  const values =
-    'values' in args ? args.values : !whole ? [] : 'json' in args ? [args.json] : [args.raw.value];
+  const values: Value[] =
+    'text' in args
+      ? textValues(info, names, args.text)
+      : !whole
+        ? []
+        : 'json' in args
+          ? [args.json]
+          : [args.raw.value];
+  // A VARIADIC parameter takes its values as an array, named as such (PostgREST's ppVar).
+  const variadic = (name: string) => (info.params.find((p) => p.name === name)?.variadic ? 'variadic ' : '');
   const argument = (name: string, i: number) =>
-    `${quoteIdent(name)} => ${fromBody ? `_args.${quoteIdent(name)}` : `$${i + 1}`}`;
+    `${variadic(name)}${quoteIdent(name)} => ${fromBody ? `_args.${quoteIdent(name)}` : `$${i + 1}`}`;
   const wholeSql =
     'raw' in args && args.raw.type === 'bytea' ? `decode($1, 'hex')` : `$1::${info.params[0]?.type}`;
   const call = `public.${quoteIdent(info.name)}(${whole ? wholeSql : names.map(argument).join(', ')})`;
@@ -121,12 +131,23 @@ const callWithText = (
   request: FastifyRequest,
   reply: FastifyReply,
   service: Service,
-  args: [string, string][],
+  text: [string, string][],
   query: URLSearchParams,
 ) => {
-  const names = args.map(([name]) => name);
-  return rpc(request, reply, service, fnOf(request), names, { values: args.map(([, v]) => v) }, query);
+  const names = [...new Set(text.map(([name]) => name))];
+  return rpc(request, reply, service, fnOf(request), names, { text }, query);
 };
+
+/**
+ * Each named argument's text as PostgREST's toRpcParams merges a name given more than once: a VARIADIC
+ * parameter's values, in order, as its array; any other parameter's last value.
+ */
+function textValues(info: FunctionInfo, names: string[], text: [string, string][]): Value[] {
+  return names.map((name) => {
+    const given = text.filter(([n]) => n === name).map(([, value]) => value);
+    return info.params.find((p) => p.name === name)?.variadic ? given : given[given.length - 1]!;
+  });
+}
 
 export const callByPost: Handler = async (request, reply, service) => {
   const raw = rawBody(request.headers['content-type'], request.body);
