@@ -460,7 +460,7 @@ export function projectWithFixtures(name: string, fixtures: string): string {
 }
 
 /** A scratch project with no migration but `schema` (and an empty seed): for PostgREST's shapes on tables of a test's own. */
-export function bareProject(name: string, schema: string): string {
+function bareProject(name: string, schema: string): string {
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `ls-${name}-`)), 'supabase');
   fs.mkdirSync(path.join(dir, 'migrations'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'migrations', `20990101000000_${name.replace(/-/g, '_')}.sql`), schema);
@@ -470,6 +470,28 @@ export function bareProject(name: string, schema: string): string {
 
 export const removeProject = (supabaseDir: string) =>
   fs.rmSync(path.dirname(supabaseDir), { recursive: true, force: true });
+
+/**
+ * For the enclosing describe block: a backend of `kind` on a bareProject of `name` and `schema`, started before
+ * its tests (handed to `started`) and stopped, its project removed, after them.
+ */
+export function withBareProject(
+  kind: Kind,
+  name: string,
+  schema: string,
+  started: (backend: Backend) => void,
+): void {
+  const dir = bareProject(name, schema);
+  let backend: Backend | undefined;
+  beforeAll(async () => {
+    backend = await startBackend(kind, { SUPABASE_DIR: dir });
+    started(backend);
+  });
+  afterAll(async () => {
+    await backend?.stop();
+    removeProject(dir);
+  });
+}
 
 export const DEMO = {
   id: 'd0d0d0d0-0000-4000-8000-000000000001',

@@ -6,7 +6,7 @@
 // `pgrst.db_tx_end` (the suite's `Prefer: tx=rollback`); and what is not offered, answered with PostgREST's own
 // codes. A project of its own, so each engine starts bare.
 import { closest } from '../src/rest/fuzzy';
-import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
+import { KINDS, raw, withBareProject, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -69,15 +69,8 @@ describe('the fuzzy match behind the hints (PostgREST noRpcHint doctests)', () =
 });
 
 describe.each(KINDS)('calls and hints as PostgREST answers them, on %s', (kind) => {
-  const dir = bareProject('postgrest-calls', SCHEMA);
   let backend: Backend;
-  beforeAll(async () => {
-    backend = await startBackend(kind, { SUPABASE_DIR: dir });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    removeProject(dir);
-  });
+  withBareProject(kind, 'postgrest-calls', SCHEMA, (started) => (backend = started));
 
   it("hints at the closest function, or the closest overload's parameters, when none takes the call", async () => {
     const db = backend.anon();

@@ -3,7 +3,7 @@
 // Supabase refuses them (db-aggregates off: PGRST123), embeds and computed fields on a function's rows, embeds
 // through views, the same column twice. A project of its own, so each engine starts from a bare database holding
 // only these tables.
-import { bareProject, KINDS, raw, removeProject, startBackend, type Backend } from './harness';
+import { KINDS, raw, withBareProject, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -47,15 +47,8 @@ insert into public.messages values
 `;
 
 describe.each(KINDS)('select= as PostgREST answers it, on %s', (kind) => {
-  const dir = bareProject('select', SCHEMA);
   let backend: Backend;
-  beforeAll(async () => {
-    backend = await startBackend(kind, { SUPABASE_DIR: dir });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    removeProject(dir);
-  });
+  withBareProject(kind, 'select', SCHEMA, (started) => (backend = started));
 
   it('reads a computed field when named, in select, filters, order and an embed, never through *', async () => {
     const db = backend.anon();

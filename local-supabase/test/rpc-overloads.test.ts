@@ -1,7 +1,7 @@
 // Overloaded functions on /rpc, as PostgREST's findProc picks among them (Plan.hs): the call's argument names
 // must be one overload's required parameters plus any of its optional ones; none is PGRST202, several PGRST203.
 // A project of its own holding only these functions, so each engine starts from a bare database.
-import { bareProject, KINDS, removeProject, startBackend, type Backend } from './harness';
+import { KINDS, withBareProject, type Backend } from './harness';
 
 jest.setTimeout(60_000);
 
@@ -18,15 +18,8 @@ create function public.tally(n integer, step integer) returns setof integer lang
 `;
 
 describe.each(KINDS)('overloaded functions on %s', (kind) => {
-  const dir = bareProject('overloads', FUNCTIONS);
   let backend: Backend;
-  beforeAll(async () => {
-    backend = await startBackend(kind, { SUPABASE_DIR: dir });
-  });
-  afterAll(async () => {
-    await backend.stop();
-    removeProject(dir);
-  });
+  withBareProject(kind, 'overloads', FUNCTIONS, (started) => (backend = started));
 
   it('calls the overload whose parameters the arguments name, by POST and by GET', async () => {
     const client = backend.anon();
