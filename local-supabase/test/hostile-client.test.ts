@@ -96,13 +96,15 @@ describe.each(KINDS)('a hostile client on %s', (kind) => {
   });
 
   it('a request over its role’s statement timeout: PostgreSQL cuts it as PostgREST answers; PGlite cannot', async () => {
+    // On PostgreSQL a nap far over the limit, so that the cut is told from the nap on a loaded machine.
+    const seconds = kind === 'postgres' ? 20 : 3.3;
     const started = Date.now();
-    const { status, error } = await backend.anon().rpc('nap', { seconds: 3.3 });
+    const { status, error } = await backend.anon().rpc('nap', { seconds });
     if (kind === 'postgres') {
       // anon's 3 s, hosted Supabase's.
       expect(status).toBe(500);
       expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
-      expect(Date.now() - started).toBeLessThan(3300);
+      expect(Date.now() - started).toBeLessThan(10_000);
     } else {
       // PGlite has no timer signal: the README says so, and why request shapes are bounded there instead.
       expect(status).toBe(204);
