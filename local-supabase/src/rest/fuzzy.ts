@@ -3,6 +3,7 @@
 // padded with '-', is cut into 3-grams (2-grams when no candidate shares a 3-gram); the 50 candidates of best
 // cosine similarity between gram counts are then scored by normalized Levenshtein similarity of the lower-cased
 // names, and the best one scoring at least `minScore` wins. A candidate equal but for case scores 1.
+import { distance } from 'fastest-levenshtein';
 
 const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}\s,]/gu, '');
 
@@ -19,20 +20,10 @@ function gramCounts(text: string, size: number): Map<string, number> {
 const magnitude = (counts: Map<string, number>) =>
   Math.sqrt([...counts.values()].reduce((sum, n) => sum + n * n, 0));
 
-/** 1 − (edit distance ÷ the longer length), over code points; 1 for two empty texts. */
+/** 1 − (edit distance ÷ the longer length); 1 for two empty texts. */
 function similarity(a: string, b: string): number {
-  const [s, t] = [Array.from(a), Array.from(b)];
-  if (s.length === 0 && t.length === 0) return 1;
-  let previous = t.map((_, j) => j + 1);
-  previous.unshift(0);
-  s.forEach((c, i) => {
-    const row = [i + 1];
-    t.forEach((d, j) =>
-      row.push(Math.min(previous[j + 1]! + 1, row[j]! + 1, previous[j]! + (c === d ? 0 : 1))),
-    );
-    previous = row;
-  });
-  return 1 - previous[t.length]! / Math.max(s.length, t.length);
+  const longer = Math.max(a.length, b.length);
+  return longer === 0 ? 1 : 1 - distance(a, b) / longer;
 }
 
 /** The candidate closest to `query`, as fuzzyset's getOneWithMinScore picks it, or undefined. */
