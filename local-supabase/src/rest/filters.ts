@@ -37,6 +37,18 @@ const FTS: Record<string, string> = {
   phfts: 'phraseto_tsquery',
   wfts: 'websearch_to_tsquery',
 };
+const names = (operators: Record<string, string>) => Object.keys(operators).join('|');
+/** The start of an operator expression, `eq.1`, `not.in.(1,2)`, `fts(english).x`, as PostgREST's grammar reads one. */
+const OPERATOR_START = new RegExp(
+  `^(?:not\\.|(?:in|is|isdistinct|${names(SIMPLE)})\\.|(?:${names(QUANTIFIABLE)})(?:\\((?:any|all)\\))?\\.|(?:${names(FTS)})(?:\\([A-Za-z0-9_$ ]+\\))?\\.)`,
+);
+
+/**
+ * Whether a query parameter's value is an operator expression (a GET call's other parameters are its arguments).
+ * A value that starts like one but fails further on (`in.x`) is one, and its 400, as PostgREST's parser commits there.
+ */
+export const isOperatorExpression = (value: string) => OPERATOR_START.test(value);
+
 const IS_VALUES: Record<string, string> = {
   null: 'null',
   not_null: 'not null',

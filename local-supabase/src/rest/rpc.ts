@@ -8,6 +8,7 @@ import { contentRange, guardedError, guards, sendRows } from './answer';
 import { bodyType, csv, rawBody, type RawBody } from './media';
 import type { FunctionInfo } from './catalogue-read';
 import type { Relation } from './fields';
+import { isOperatorExpression } from './filters';
 import { maxAffected } from './preferences';
 import { parseQuery } from './query';
 import { applied, asked, claimsOf, run, search } from './request';
@@ -168,14 +169,6 @@ export const callByPost: Handler = async (request, reply, service) => {
   return rpc(request, reply, service, fnOf(request), Object.keys(body), args, search(request));
 };
 
-/**
- * What PostgREST's filter grammar reads as an operator and its value (`eq.1`, `not.in.(1,2)`, `fts(english).x`);
- * in a GET call's query string anything else is an argument. A value that starts like an operator but fails
- * further on (`in.x`) stays a filter, and its 400, as Parsec commits to it there.
- */
-const OPERATOR =
-  /^(?:not\.|(?:in|is|isdistinct|neq|cs|cd|ov|sl|sr|nxr|nxl|adj)\.|(?:eq|gte|gt|lte|lt|like|ilike|match|imatch)(?:\((?:any|all)\))?\.|(?:fts|plfts|phfts|wfts)(?:\([A-Za-z0-9_$ ]+\))?\.)/;
-
 /** PostgREST's parameters that shape the answer: select, columns, on_conflict, and `[embed.]order|limit|offset|and|or`. */
 const shaping = (name: string) =>
   ['select', 'columns', 'on_conflict'].includes(name) ||
@@ -187,7 +180,7 @@ const shaping = (name: string) =>
  */
 export const callByGet: Handler = async (request, reply, service) => {
   const query = search(request);
-  const args = [...query.entries()].filter(([name, value]) => !shaping(name) && !OPERATOR.test(value));
+  const args = [...query.entries()].filter(([name, value]) => !shaping(name) && !isOperatorExpression(value));
   for (const [name, value] of args) query.delete(name, value);
   return callWithText(request, reply, service, args, query);
 };
