@@ -154,14 +154,37 @@ describe.each(KINDS)('local inbox on %s', (kind) => {
     expect(message).toMatchObject({ from: email.from, subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
   });
 
-  it('escapes what an address could smuggle into the page', async () => {
-    const hostile = `<svg/onload=alert(1)>${Date.now()}@example.com`;
-    const signUp = await backend.anon().auth.signUp({ email: hostile, password: 'Passw0rdOk' });
+  it('escapes what an address or a subject could smuggle into the page', async () => {
+    // GoTrue's address format keeps < and > out of an address, not ' or &, which an attribute must escape.
+    const odd = `o'hara&co-${Date.now()}@example.com`;
+    const signUp = await backend.anon().auth.signUp({ email: odd, password: 'Passw0rdOk' });
     expect(signUp.error).toBeNull();
-    await backend.anon().auth.resetPasswordForEmail(hostile);
-    const [mail] = await mailTo(backend, hostile);
-    const html = (await (await inbox('/')).text()) + (await (await inbox(`/messages/${mail!.id}`)).text());
+    await backend.anon().auth.resetPasswordForEmail(odd);
+    const [reset] = await mailTo(backend, odd);
+    // A subject is free text: the e-mail API (Resend's shape) takes what a caller writes.
+    const to = `subject-${Date.now()}@example.com`;
+    const sent = await inbox('/emails', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${inboxApiKey(DEFAULT_JWT_SECRET)}`,
+      },
+      body: JSON.stringify({
+        from: 'shop@example.com',
+        to: [to],
+        subject: '<svg/onload=alert(1)>',
+        text: 'Hi',
+      }),
+    });
+    expect(sent.status).toBe(200);
+    const [hostile] = await mailTo(backend, to);
+    const pages = await Promise.all(
+      ['/', `/messages/${reset!.id}`, `/messages/${hostile!.id}`].map((route) => inbox(route)),
+    );
+    const html = (await Promise.all(pages.map((p) => p.text()))).join('');
     expect(html).not.toContain('<svg/onload');
     expect(html).toContain('&#60;svg/onload=alert(1)&#62;');
+    expect(html).not.toContain("o'hara&co");
+    expect(html).toContain('o&#39;hara&#38;co-');
   });
 });

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutgoingMail } from './store';
+import { escapeHtml } from './escape-html';
 
 export const AUTH_TEMPLATE_KINDS = [
   'invite',
@@ -75,8 +76,6 @@ export function loadTemplate(supabaseDir: string, contentPath: string): { html: 
   const problem = checkTemplate(html);
   return problem ? `${file}: ${problem}` : { html };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 const decode = (text: string) =>

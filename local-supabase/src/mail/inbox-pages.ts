@@ -1,8 +1,7 @@
 // The local inbox's HTML: the list of messages, newest first, and a message with its links clickable, everything
 // escaped, readable on a phone, keyboard and screen reader.
+import { escapeHtml } from './escape-html';
 import type { StoredMail } from './store';
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 

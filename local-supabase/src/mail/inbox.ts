@@ -5,7 +5,8 @@
 // host), and takes writes only from its own pages (a cross-site form could empty it).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handler } from '../service';
-import { escapeHtml, linksOf, listPage, messagePage, page } from './inbox-pages';
+import { escapeHtml } from './escape-html';
+import { linksOf, listPage, messagePage, page } from './inbox-pages';
 import { clearMail, countMail, findMail, listMail, type StoredMail } from './store';
 
 const LIST_LIMIT = 200;

@@ -2,6 +2,7 @@
 // default subjects and texts (internal/mailer/template.go): a link to the API's /verify and the same code to
 // type in, or a code alone for reauthentication.
 import type { OutgoingMail } from './store';
+import { escapeHtml } from './escape-html';
 
 /** An e-mail as a route composes it; Mailer.send renders and delivers it. */
 export interface Mail {
@@ -13,8 +14,6 @@ export interface Mail {
   /** A code to type in: "Alternatively, enter the code" under a link, "Enter the code" alone. */
   code?: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function render(to: string, mail: Mail): OutgoingMail {
   const codeLabel = mail.link ? 'Alternatively, enter the code' : 'Enter the code';
