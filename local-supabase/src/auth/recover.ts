@@ -5,16 +5,14 @@ import type { Handler } from '../service';
 import { checkFrequency, sendRecovery } from './email-tokens';
 import { requestRedirect } from './redirect';
 import { lockedUser } from './users';
-import { validEmail } from './validation';
+import { checkedEmail } from './validation';
 
 export const recover: Handler = async (request, reply, service) => {
   const { db, auth } = service;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   if (typeof email !== 'string' || email.trim() === '')
     throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
-  const address = email.trim().toLowerCase();
-  if (!validEmail(address))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  const address = checkedEmail(email);
   if (!auth.emailEnabled) throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
   service.mail.budget.take();
   const redirectTo = requestRedirect(auth.redirect, request);

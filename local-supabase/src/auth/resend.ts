@@ -6,7 +6,7 @@ import { checkFrequency, sendConfirmation, sendEmailChange } from './email-token
 import { phoneLoginsDisabled, provided } from './phone';
 import { requestRedirect } from './redirect';
 import { lockedUser } from './users';
-import { validEmail } from './validation';
+import { checkedEmail } from './validation';
 
 export const resend: Handler = async (request, reply, service) => {
   const { db, auth } = service;
@@ -32,11 +32,8 @@ export const resend: Handler = async (request, reply, service) => {
       'Only an email address or phone number should be provided.',
     );
   if (hasPhone) throw phoneLoginsDisabled(400);
-  if (typeof body.email !== 'string' || !hasEmail)
-    throw new AuthError(400, 'validation_failed', 'Missing email address or phone number');
-  const address = body.email.trim().toLowerCase();
-  if (!validEmail(address))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  if (!hasEmail) throw new AuthError(400, 'validation_failed', 'Missing email address or phone number');
+  const address = checkedEmail(body.email);
   service.mail.budget.take();
   const redirectTo = requestRedirect(auth.redirect, request);
   await db.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { hashPassword, passwordTooLong, weakPasswordReasons } from './passwords'
 import { requestRedirect } from './redirect';
 import { startSession } from './sessions';
 import { findUserByEmail, findUserById, insertUser, obfuscatedUserJson, userJson } from './users';
-import { checkedMetadataJson, credentials, metadataObject, validEmail } from './validation';
+import { checkedMetadataJson, credentials, invalidEmail, metadataObject, validEmail } from './validation';
 
 /** Sign-up's `data` (user_metadata). */
 function userMetadata(body: unknown): string {
@@ -30,8 +30,7 @@ export const signup: Handler = async (request, reply, service) => {
   const tooLong = passwordTooLong(password);
   if (tooLong) throw new AuthError(400, 'validation_failed', tooLong);
   if (!auth.emailEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
-  if (!validEmail(email))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  if (!validEmail(email)) throw invalidEmail();
   const metadata = userMetadata(request.body);
   const weak = weakPasswordReasons(password, auth.password);
   if (weak)

@@ -13,7 +13,7 @@ import { requestRedirect } from './redirect';
 import { userOf } from './request-user';
 import { assuranceOf } from './sessions';
 import { findUserByEmail, findUserById, findUserByPhone, userJson } from './users';
-import { checkedMetadataJson, metadataObject, validEmail } from './validation';
+import { checkedMetadataJson, invalidEmail, metadataObject, validEmail } from './validation';
 
 export const getUser: Handler = async (request, reply) => reply.send(userJson(userOf(request).user));
 
@@ -53,8 +53,7 @@ export const updateUser: Handler = async (request, reply, service) => {
 
   const newEmail = typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
   const changesEmail = newEmail !== null && newEmail !== user.email.toLowerCase();
-  if (changesEmail && !validEmail(newEmail))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  if (changesEmail && !validEmail(newEmail)) throw invalidEmail();
   const newPassword = typeof password === 'string' && password !== '' ? password : null;
 
   // With a verified factor, the password and the address change only from a session that used it.

@@ -15,11 +15,14 @@ export const storable = (text: string) => !text.includes('\0') && text.isWellFor
 export const validEmail = (email: string) =>
   EMAIL_FORMAT.test(email) && storable(email) && email.length <= 255;
 
+/** GoTrue's refusal of an address its format does not accept. */
+export const invalidEmail = () =>
+  new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+
 /** An address a request gives, trimmed and lower-cased: 400 with GoTrue's words when it is none. */
 export function checkedEmail(value: unknown): string {
   const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
-  if (!validEmail(email))
-    throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+  if (!validEmail(email)) throw invalidEmail();
   return email;
 }
 
