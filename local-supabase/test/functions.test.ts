@@ -2,10 +2,12 @@
 // running under Deno, sending what the outbox (private.email_outbox) holds into the local inbox through its
 // Resend-shaped API, over the real supabase-js client, on both engines.
 import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { orderPayload } from './email-payloads';
-import { denoBinary } from '../src/functions/runtime';
+import { denoBinary, functionsRuntime } from '../src/functions/runtime';
 import { KINDS, mailTo, projectWithFixtures, removeProject, startBackend, type Backend } from './harness';
 
 jest.setTimeout(180_000);
@@ -181,5 +183,54 @@ describe('send-emails under Deno', () => {
     // A failing test makes deno exit non-zero, which rejects with its report.
     const { stdout } = await deno('test', '--config', 'deno.json', '--no-prompt');
     expect(stdout).toMatch(/ok \| \d+ passed \| 0 failed/);
+  });
+});
+
+describe('a stop with a function call in flight', () => {
+  // A function that answers `ms` after the request came, saying on its output that the request came.
+  const SLOW = `Deno.serve(async (request) => {
+  const ms = Number(new URL(request.url).searchParams.get('ms'));
+  console.log('called');
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return new Response('done after ' + ms);
+});
+`;
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-functions-stop-'));
+    fs.mkdirSync(path.join(dir, 'slow'));
+    fs.writeFileSync(path.join(dir, 'slow', 'index.ts'), SLOW);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** A runtime over `dir`, and a call to `slow` that has reached the function. */
+  async function callInFlight(ms: number) {
+    let reached: () => void;
+    const called = new Promise<void>((resolve) => (reached = resolve));
+    const runtime = functionsRuntime({
+      dir,
+      platform: {},
+      mailApi: null,
+      log: (line) => line.includes('called') && reached(),
+    });
+    const port = await runtime.portOf('slow');
+    const call = runtime.track(async () => (await fetch(`http://127.0.0.1:${port}/slow?ms=${ms}`)).text());
+    call.catch(() => undefined);
+    await called;
+    return { runtime, call };
+  }
+
+  it('lets the call finish before the function is killed, so what it was doing is done', async () => {
+    const { runtime, call } = await callInFlight(1_500);
+    await runtime.stop();
+    await expect(call).resolves.toBe('done after 1500');
+  });
+
+  it('kills the function once the grace has run out', async () => {
+    const { runtime, call } = await callInFlight(60_000);
+    const started = performance.now();
+    await runtime.stop(500);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await expect(call).rejects.toThrow();
   });
 });

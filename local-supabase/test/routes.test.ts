@@ -6,6 +6,7 @@ import { buildApi, buildInbox } from '../src/app';
 import { authOptions } from '../src/auth/options';
 import { readSupabaseConfig } from '../src/config/file';
 import type { Database } from '../src/db/database';
+import type { FunctionsRuntime } from '../src/functions/runtime';
 import { SUPABASE_DIR } from '../src/db/migrate';
 import { EmailBudget, Mailer } from '../src/mail/mailer';
 import type { SchemaCache } from '../src/rest/schema-cache';
@@ -38,7 +39,12 @@ it('builds servers that serve the table’s routes, and only those', async () =>
     auth: authOptions(config, 'a'.repeat(40), 'http://localhost', 4),
     rest: { cache: {} as SchemaCache, maxRows: 1000, txEnd: 'commit' as const },
     mail: new Mailer(new EmailBudget(1, 1000)),
-    functions: { has: () => false, portOf: async () => null, stop: async () => undefined },
+    functions: {
+      has: () => false,
+      portOf: async () => null,
+      track: (call) => call(),
+      stop: async () => undefined,
+    } satisfies FunctionsRuntime,
   };
   const { app, service } = await buildApi(base, {});
   const inbox = buildInbox(service);

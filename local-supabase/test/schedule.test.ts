@@ -1,5 +1,7 @@
 // The local stand-in for hosted's cron job (src/functions/schedule.ts): every `seconds` it calls send-emails through
-// /functions/v1 with the service-role key, one call at a time, and not at all when told 0 or without the function.
+// /functions/v1 with the service-role key, one call at a time, and not at all when told 0 or without the function;
+// a stop lets the call in flight finish within the grace.
+import { STOP_GRACE_MS } from '../src/functions/runtime';
 import { startSchedule } from '../src/functions/schedule';
 
 const options = (seconds: number, exists = true) => ({
@@ -49,21 +51,46 @@ describe('the local sweep', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('stops with a call in flight: abandons it, says nothing of it, and resolves once it has settled', async () => {
-    const sweep = options(60);
-    let signal: AbortSignal | undefined;
+  /** A sweep whose first call waits until answered or aborted; `signal` is that call's. */
+  function heldCall() {
+    const held: { signal?: AbortSignal } = {};
     fetchMock.mockImplementationOnce(
       (_url, init) =>
-        new Promise<Response>((_resolve, reject) => {
-          signal = init!.signal!;
-          signal.addEventListener('abort', () => reject(signal!.reason));
+        new Promise<Response>((resolve, reject) => {
+          held.signal = init!.signal!;
+          answer = resolve;
+          held.signal.addEventListener('abort', () => reject(held.signal!.reason));
         }),
     );
+    return held;
+  }
+
+  it('stops with a call in flight: lets it finish within the grace, so what it claimed is sent', async () => {
+    const sweep = options(60);
+    const held = heldCall();
     const stop = startSchedule(sweep);
     jest.advanceTimersByTime(60_000);
-    expect(signal?.aborted).toBe(false);
-    await stop();
-    expect(signal?.aborted).toBe(true);
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await jest.advanceTimersByTimeAsync(STOP_GRACE_MS - 1);
+    expect(stopped).toBe(false);
+    answer(new Response('{"sent":1,"failed":0}'));
+    await stopping;
+    expect(held.signal?.aborted).toBe(false);
+    expect(sweep.log).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(600_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops with a call still running after the grace: abandons it, says nothing of it, and resolves once it has settled', async () => {
+    const sweep = options(60);
+    const held = heldCall();
+    const stop = startSchedule(sweep);
+    jest.advanceTimersByTime(60_000);
+    const stopping = stop();
+    await jest.advanceTimersByTimeAsync(STOP_GRACE_MS);
+    await stopping;
+    expect(held.signal?.aborted).toBe(true);
     expect(sweep.log).not.toHaveBeenCalled();
     jest.advanceTimersByTime(600_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);

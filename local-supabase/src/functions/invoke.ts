@@ -42,15 +42,20 @@ export const invokeFunction: Handler = async (request, reply, { functions }) => 
   }
   const body = request.body as Buffer | undefined;
   let response: Response;
+  let answer: Buffer;
   try {
-    response = await fetch(target, {
-      method: request.method,
-      headers,
-      body:
-        body && body.length && request.method !== 'GET' && request.method !== 'HEAD'
-          ? new Uint8Array(body)
-          : undefined,
-      redirect: 'manual',
+    // Tracked, so a stop lets the call finish before the function is killed (src/functions/runtime.ts).
+    [response, answer] = await functions.track(async () => {
+      const sent = await fetch(target, {
+        method: request.method,
+        headers,
+        body:
+          body && body.length && request.method !== 'GET' && request.method !== 'HEAD'
+            ? new Uint8Array(body)
+            : undefined,
+        redirect: 'manual',
+      });
+      return [sent, Buffer.from(await sent.arrayBuffer())] as const;
     });
   } catch (error) {
     request.log.warn(`function ${name}: ${(error as Error).message}`);
@@ -62,5 +67,5 @@ export const invokeFunction: Handler = async (request, reply, { functions }) => 
   response.headers.forEach((value, key) => {
     if (!HOP.has(key) && key !== 'content-encoding') reply.header(key, value);
   });
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  return reply.send(answer);
 };

@@ -15,6 +15,19 @@ import { parseEnv } from 'node:util';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 const START_TIMEOUT_MS = 120_000;
 const BOOTSTRAP = path.join(__dirname, '..', '..', 'deno', 'serve-function.ts');
+/**
+ * How long a stop lets a call in flight finish before the function is killed: killed mid-run, send-emails would
+ * leave what it had claimed leased for five minutes (supabase/migrations/20261128090000_email_outbox.sql).
+ */
+export const STOP_GRACE_MS = 10_000;
+
+/** Resolves once every promise has settled or `ms` have passed, whichever comes first. */
+export async function settledWithin(work: Promise<unknown>[], ms: number): Promise<void> {
+  if (work.length === 0) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.allSettled(work), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
 
 /** What the machine's environment lends Deno itself: where to cache and fetch npm packages, and proxies. */
 const PASSED_THROUGH = [
@@ -34,7 +47,9 @@ export interface FunctionsRuntime {
   has(name: string): boolean;
   /** The function's loopback port, starting it first if needed; null when there is no such function. */
   portOf(name: string): Promise<number | null>;
-  stop(): Promise<void>;
+  /** Runs a call to a function; a stop lets the calls in flight finish (within STOP_GRACE_MS). */
+  track<T>(call: () => Promise<T>): Promise<T>;
+  stop(graceMs?: number): Promise<void>;
 }
 
 export interface FunctionsOptions {
@@ -93,6 +108,7 @@ interface Running {
 
 export function functionsRuntime(options: FunctionsOptions): FunctionsRuntime {
   const running = new Map<string, Running>();
+  const calls = new Set<Promise<unknown>>();
   const log = options.log ?? ((line: string) => console.log(line));
   let stopped = false;
 
@@ -163,8 +179,18 @@ export function functionsRuntime(options: FunctionsOptions): FunctionsRuntime {
       }
       return entry.port;
     },
-    async stop() {
+    async track(call) {
+      const work = call();
+      calls.add(work);
+      try {
+        return await work;
+      } finally {
+        calls.delete(work);
+      }
+    },
+    async stop(graceMs = STOP_GRACE_MS) {
       stopped = true;
+      await settledWithin([...calls], graceMs);
       await Promise.all(
         [...running.values()].map(
           ({ child }) =>

@@ -1,11 +1,13 @@
 // The local stand-in for the scheduled job of hosted Supabase (pg_cron + pg_net, supabase/migrations/
 // 20261128090100_email_sweep.sql): every `seconds` the sweep calls send-emails through /functions/v1 with the
 // service-role key, as the job does every minute, so e-mail a browser failed to trigger still goes out.
+import { settledWithin, STOP_GRACE_MS } from './runtime';
+
 const SCHEDULED = ['send-emails'];
 
 /**
- * Starts the sweep; the function it returns stops it: no further call, and the one in flight is abandoned (what
- * it had claimed stays in the outbox for the next start) and awaited, so the service closes after it.
+ * Starts the sweep; the function it returns stops it: no further call, and the one in flight is given `graceMs`
+ * to finish (STOP_GRACE_MS says why), then abandoned and awaited, so the service closes after it.
  */
 export function startSchedule(options: {
   apiUrl: string;
@@ -14,6 +16,7 @@ export function startSchedule(options: {
   /** Whether a function of that name exists (supabase/functions/<name>/index.ts). */
   exists: (name: string) => boolean;
   log: (line: string) => void;
+  graceMs?: number;
 }): () => Promise<void> {
   const names = SCHEDULED.filter(options.exists);
   if (options.seconds <= 0 || names.length === 0) return async () => undefined;
@@ -44,6 +47,8 @@ export function startSchedule(options: {
   timer.unref();
   return async () => {
     clearInterval(timer);
+    await settledWithin([...running.values()], options.graceMs ?? STOP_GRACE_MS);
+    if (running.size === 0) return;
     stopping.abort();
     await Promise.all(running.values());
   };
