@@ -30,12 +30,16 @@ export async function messagesTo(
   return ((await response.json()) as { messages: MessageSummary[] }).messages;
 }
 
-/** The newest e-mail to `to` whose subject is `subject` (or matches it), once it has arrived in `inbox`. */
+/**
+ * The newest e-mail to `to` whose subject is `subject` (or matches it), once it has arrived in `inbox` (within
+ * `timeout` ms: longer where the browser's own call to send-emails may be cut and the sweep sends it).
+ */
 export async function messageFromInbox(
   request: APIRequestContext,
   to: string,
   subject: string | RegExp,
   inbox = inboxUrl,
+  timeout = 15_000,
 ): Promise<InboxMessage> {
   const matches = (candidate: string) =>
     typeof subject === 'string' ? candidate === subject : subject.test(candidate);
@@ -46,7 +50,7 @@ export async function messageFromInbox(
         found = (await messagesTo(request, to, inbox)).find((message) => matches(message.subject));
         return found !== undefined;
       },
-      { message: `an e-mail “${String(subject)}” to ${to}`, timeout: 15_000 },
+      { message: `an e-mail “${String(subject)}” to ${to}`, timeout },
     )
     .toBe(true);
   const response = await request.get(`${inbox}/api/v1/messages/${found!.id}`);
