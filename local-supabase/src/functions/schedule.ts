@@ -6,8 +6,8 @@ import { settledWithin, STOP_GRACE_MS } from './runtime';
 const SCHEDULED = ['send-emails'];
 
 /**
- * Starts the sweep; the function it returns stops it: no further call, and the one in flight is given `graceMs`
- * to finish (STOP_GRACE_MS says why), then abandoned and awaited, so the service closes after it.
+ * Starts the sweep; the function it returns stops it: no further call, and the one in flight is given STOP_GRACE_MS
+ * to finish (its comment says why), then abandoned and awaited, so the service closes after it.
  */
 export function startSchedule(options: {
   apiUrl: string;
@@ -16,7 +16,6 @@ export function startSchedule(options: {
   /** Whether a function of that name exists (supabase/functions/<name>/index.ts). */
   exists: (name: string) => boolean;
   log: (line: string) => void;
-  graceMs?: number;
 }): () => Promise<void> {
   const names = SCHEDULED.filter(options.exists);
   if (options.seconds <= 0 || names.length === 0) return async () => undefined;
@@ -47,7 +46,7 @@ export function startSchedule(options: {
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await settledWithin([...running.values()], options.graceMs ?? STOP_GRACE_MS);
+    await settledWithin([...running.values()], STOP_GRACE_MS);
     if (running.size === 0) return;
     stopping.abort();
     await Promise.all(running.values());
