@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { orderPayload } from './email-payloads';
 import { denoBinary, functionsRuntime } from '../src/functions/runtime';
@@ -252,5 +253,55 @@ describe('a stop with a function call in flight', () => {
     await runtime.stop(500);
     expect(performance.now() - started).toBeLessThan(10_000);
     await expect(call).rejects.toThrow();
+  });
+});
+
+describe("a function's environment from the machine", () => {
+  const NAMES = [
+    'DENO_TLS_CA_STORE',
+    'DENO_CERT',
+    'https_proxy',
+    'HTTPS_PROXY',
+    'no_proxy',
+    'SECRET_OF_SHELL',
+  ];
+  const ECHO = `Deno.serve(() => Response.json(Object.fromEntries(${JSON.stringify(NAMES)}.map((n) => [n, Deno.env.get(n) ?? null]))));\n`;
+  let dir: string;
+  const saved = { ...process.env };
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-functions-env-'));
+    fs.mkdirSync(path.join(dir, 'echo'));
+    fs.writeFileSync(path.join(dir, 'echo', 'index.ts'), ECHO);
+    // One authority of Node's own store: a file the machine would name for its TLS-inspecting proxy.
+    fs.writeFileSync(path.join(dir, 'proxy-ca.pem'), tls.rootCertificates[0]!);
+  });
+  afterAll(() => {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('trusts what the machine trusts (its store, NODE_EXTRA_CA_CERTS) and takes its proxies, but nothing else', async () => {
+    for (const name of ['DENO_TLS_CA_STORE', 'DENO_CERT', 'HTTPS_PROXY']) delete process.env[name];
+    Object.assign(process.env, {
+      NODE_EXTRA_CA_CERTS: path.join(dir, 'proxy-ca.pem'),
+      https_proxy: 'http://proxy.example:3128',
+      no_proxy: '127.0.0.1,localhost',
+      SECRET_OF_SHELL: 'not for functions',
+    });
+    const runtime = functionsRuntime({ dir, platform: {}, mailApi: null, log: () => undefined });
+    try {
+      const port = await runtime.portOf('echo');
+      expect(await (await fetch(`http://127.0.0.1:${port}/echo`)).json()).toEqual({
+        DENO_TLS_CA_STORE: 'mozilla,system',
+        DENO_CERT: path.join(dir, 'proxy-ca.pem'),
+        https_proxy: 'http://proxy.example:3128',
+        HTTPS_PROXY: null,
+        no_proxy: '127.0.0.1,localhost',
+        SECRET_OF_SHELL: null,
+      });
+    } finally {
+      await runtime.stop();
+    }
   });
 });
