@@ -16,6 +16,10 @@
 //     triggers, policies, grants, comments; the platform's schemas too, so a trigger a migration puts on
 //     auth.users counts) and compared.
 //
+// `npm run db:diff` (`--diff`) builds the same two databases and prints the SQL that takes the migrations' one to
+// the schema files' one (@pgkit/migra, with grants and revokes): the draft of the migration a schema file change
+// needs. migra leaves out comments and data, and orders statements its own way: read the draft before saving it.
+//
 // Every database this makes is dropped afterwards. `--root <dir>` reads `<dir>/supabase` and
 // `<dir>/shared-lib/...` instead of this repository's (its test provokes drift on a copy).
 import { execFile } from 'node:child_process';
@@ -32,7 +36,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TYPES_FILE = 'shared-lib/src/supabase/database.generated.ts';
 
 const args = process.argv.slice(2);
-const mode = args.includes('--check') ? 'check' : 'generate';
+const mode = args.includes('--check') ? 'check' : args.includes('--diff') ? 'diff' : 'generate';
 const rootArg = args.indexOf('--root');
 const root = rootArg >= 0 ? path.resolve(args[rootArg + 1] ?? '') : repo;
 const supabaseDir = path.join(root, 'supabase');
@@ -267,8 +271,8 @@ async function check(url, outDir) {
       problems.push(
         'supabase/migrations and supabase/schemas describe different databases (pg_dump diff above: `-` is what ' +
           'the migrations build, `+` what the schema files build). Every database change is written in both:\n' +
-          '  - changed a schema file? Add the migration that makes the same change, as ' +
-          'supabase/migrations/<yyyymmddhhmmss>_<what>.sql (README, "Data").\n' +
+          '  - changed a schema file? Add the migration that makes the same change: `npm run db:diff` prints a ' +
+          'draft; check it and save it as supabase/migrations/<yyyymmddhhmmss>_<what>.sql.\n' +
           '  - added a migration? Write its result into the schema file of its area (supabase/schemas, listed in ' +
           "config.toml's [db.migrations] schema_paths): a changed function's whole new definition in place of the " +
           'old one, a new column at the end of its table, a new grant or policy next to its table or function.\n' +
@@ -292,11 +296,40 @@ async function generate(url, outDir) {
   console.log(`${same ? 'unchanged' : 'wrote'} ${TYPES_FILE}`);
 }
 
+async function diff(url) {
+  const migra = createRequire(import.meta.url).resolve('@pgkit/migra/dist/command.js');
+  const draft = await withDatabases(
+    url,
+    [loadMigrations, loadSchemaFiles],
+    async ([migrationsUrl, schemasUrl]) => {
+      const result = await run(
+        process.execPath,
+        [migra, 'run', migrationsUrl, schemasUrl, '--unsafe', '--with-privileges'],
+        { maxBuffer: 64 * 1024 * 1024 },
+      ).catch((error) => fail(`@pgkit/migra failed:\n${error.stderr || error.message}`));
+      return result.stdout.trim();
+    },
+  );
+  if (!draft) {
+    console.error(
+      'db:diff: supabase/schemas and supabase/migrations build the same database; no migration needed.',
+    );
+    return;
+  }
+  // On stdout alone, so `npm run --silent db:diff > supabase/migrations/<timestamp>_<what>.sql` saves the draft.
+  process.stdout.write(
+    '-- Drafted by `npm run db:diff` (@pgkit/migra) from the difference between the database supabase/migrations\n' +
+      '-- build and the one supabase/schemas build. Check it, say why above each change, and run `npm run db:check`.\n\n' +
+      `${draft}\n`,
+  );
+}
+
 async function main() {
   const url = await serverUrl();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dbgen-'));
   try {
     if (mode === 'check') await check(url, outDir);
+    else if (mode === 'diff') await diff(url);
     else await generate(url, outDir);
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
