@@ -1,3 +1,9 @@
+-- The company and its campaigns: the seller's facts that invoices and e-mails print, the list of countries the
+-- billing form offers, and the promotions the site's banner announces. shared-lib's company file and country
+-- lists are the same facts for the browser; backend tests compare them with these rows.
+
+-- True for a time zone name PostgreSQL knows ('Europe/Berlin'): a typo would otherwise break every date an
+-- invoice or a slot computes. Checked by company_details and booking_settings.
 create function private.is_time_zone(zone text) returns boolean
     language plpgsql stable
     set search_path to ''
@@ -13,7 +19,8 @@ $$;
 REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
-
+-- ISO 3166-1 alpha-2 codes with the English names invoices print; for the EU's member states, the form of their
+-- VAT numbers (the prefix, Greece's is EL, and the rest as a regular expression).
 create table private.countries (
     code text not null,
     name text not null,
@@ -32,7 +39,8 @@ alter table private.countries enable row level security;
 
 GRANT SELECT ON TABLE private.countries TO service_role;
 
-
+-- True for a code of the list. Security definer: billing_details' check calls it for clients, who cannot read
+-- the list.
 create function private.is_country(code text) returns boolean
     language sql stable security definer
     set search_path to ''
@@ -44,7 +52,9 @@ REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_country(code text) TO authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
 
-
+-- The company, one row: the seller on invoices and in e-mails, its bank, VAT rate and payment term, the time
+-- zone its documents are dated in, and the deployment's site URL, from which SQL builds e-mails' links. Only the
+-- agency reads or changes it.
 create table private.company_details (
     id boolean default true not null,
     name text not null,
@@ -103,7 +113,8 @@ alter table private.company_details enable row level security;
 
 GRANT SELECT,UPDATE ON TABLE private.company_details TO service_role;
 
-
+-- The seller as an invoice records it and e-mails name it, in the shape of shared-lib's company file (camelCase),
+-- so a document shows what the file says. An invoice keeps the copy it was issued with.
 create function private.seller() returns jsonb
     language sql stable
     set search_path to ''
@@ -129,7 +140,7 @@ $$;
 REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.seller() TO service_role;
 
-
+-- An absolute link to a page of the site, for e-mails: private.site_link('/account?tab=orders').
 create function private.site_link(path text) returns text
     language sql stable
     set search_path to ''
@@ -140,7 +151,10 @@ $$;
 REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
 
-
+-- The banner's campaigns: the words it shows, when it starts, when it ends (the first moment it no longer runs) and
+-- the offer it opens ('newsletter', the only one; a promotion gives no discount of its own). Anyone reads only the
+-- promotions running now, by the database's clock, so an upcoming campaign stays unannounced; only the agency
+-- writes them. The checks refuse what the banner could not show.
 create table public.promotions (
     id uuid default gen_random_uuid() not null,
     words text not null,

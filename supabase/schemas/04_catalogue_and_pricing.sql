@@ -1,3 +1,9 @@
+-- The catalogue and its one pricing rule. `services` is what the agency sells, readable by anyone; the rows come
+-- from a migration and equal shared-lib's catalogue (a backend test compares them). Every price the shop
+-- records or shows is computed here from `services`, never from what a client sends.
+
+-- One row per service: its id (the slug the site uses), title, price in euros and category, and its place in
+-- the list.
 create table public.services (
     id text not null,
     title text not null,
@@ -19,7 +25,10 @@ GRANT ALL ON TABLE public.services TO service_role;
 GRANT SELECT ON TABLE public.services TO anon;
 GRANT SELECT ON TABLE public.services TO authenticated;
 
-
+-- The one pricing rule (spec section 9): volume tiers by the number of distinct services, a valid newsletter code
+-- worth 10%, the larger discount wins; total = subtotal x (1 - discount) rounded half up to the cent, in integer
+-- cents. Unknown ids are not counted (callers refuse them first). quote_cart shows it, place_order records it;
+-- shared-lib's priceCart gives the same figures in the browser, tested against this for every cart.
 create function private.price_cart(service_ids text[], with_code boolean, out item_count integer, out subtotal_cents bigint, out discount_percent integer, out discount_cents bigint, out total_cents bigint) returns record
     language sql stable
     set search_path to ''

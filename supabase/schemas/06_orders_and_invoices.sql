@@ -1,3 +1,10 @@
+-- Orders and invoices: checkout (place_order), the order's way from awaiting payment to delivered, the customer's
+-- billing details, and the invoices and credit notes the database issues. Customers only read their orders,
+-- items and invoices; orders are written by place_order (security definer) and moved on by the agency with the
+-- service role (README, "The agency's side of an order"), never directly by a client.
+
+-- One row per order, in integer cents, with its status and the buyer's billing details as they were at checkout;
+-- its owner reads it. show_in_recent_purchases is the customer's consent to the purchase toast.
 create table public.orders (
     id uuid default gen_random_uuid() not null,
     user_id uuid not null,
@@ -34,7 +41,8 @@ create policy "second factor when verified" on public.orders as restrictive to a
 GRANT ALL ON TABLE public.orders TO service_role;
 GRANT SELECT ON TABLE public.orders TO authenticated;
 
-
+-- The services of an order, with the title and price they were ordered at and their place in the cart; read
+-- through their order.
 create table public.order_items (
     id uuid default gen_random_uuid() not null,
     order_id uuid not null,
@@ -65,7 +73,8 @@ create policy "second factor when verified" on public.order_items as restrictive
 GRANT ALL ON TABLE public.order_items TO service_role;
 GRANT SELECT ON TABLE public.order_items TO authenticated;
 
-
+-- True when `vat_number` (upper case, no separators) has the form of a VAT number of `country`, or there is none.
+-- Security definer: billing_details' check calls it for clients, who cannot read private.countries.
 create function private.vat_number_valid(country text, vat_number text) returns boolean
     language sql stable security definer
     set search_path to ''
@@ -82,7 +91,8 @@ REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) F
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO service_role;
 
-
+-- One row per customer: who their invoices are made out to (the last order's details, or what they saved in
+-- Profile), read and written only by its owner. The checks refuse what the billing form refuses.
 create table public.billing_details (
     user_id uuid default auth.uid() not null,
     name text not null,
@@ -121,10 +131,10 @@ create policy "second factor when verified" on public.billing_details as restric
 GRANT SELECT,INSERT,UPDATE ON TABLE public.billing_details TO authenticated;
 GRANT ALL ON TABLE public.billing_details TO service_role;
 
-
 create trigger billing_details_updated_at before update on public.billing_details for each row execute function private.touch_updated_at();
 
-
+-- The way an order goes: awaiting_payment -> paid -> in_progress -> delivered, and cancelled from any of them (a
+-- delivered order is cancelled when refunded); a cancelled order stays cancelled.
 create function private.order_status_allowed(old_status text, new_status text) returns boolean
     language sql immutable
     set search_path to ''
@@ -143,7 +153,7 @@ $$;
 REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) TO service_role;
 
-
+-- Refuses any other move, whoever asks (23514, the move named), and dates each change (status_changed_at).
 create function private.order_status_change() returns trigger
     language plpgsql
     set search_path to ''
@@ -165,10 +175,10 @@ $$;
 REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
 
-
 create trigger orders_status_change before update of status, status_changed_at on public.orders for each row execute function private.order_status_change();
 
-
+-- Invoices and credit notes, read by the owner of their order. Each keeps the seller, buyer, lines and amounts it
+-- was issued with, so a later change of the company or the billing details never alters an issued document.
 create table public.invoices (
     id uuid default gen_random_uuid() not null,
     kind text not null,
@@ -235,7 +245,7 @@ create policy "second factor when verified" on public.invoices as restrictive to
 GRANT SELECT ON TABLE public.invoices TO authenticated;
 GRANT SELECT ON TABLE public.invoices TO service_role;
 
-
+-- The last number of each series ('invoice', 'credit_note') and year; locked while a number is taken.
 create table private.invoice_counters (
     series text not null,
     year integer not null,
@@ -252,7 +262,8 @@ alter table private.invoice_counters enable row level security;
 
 GRANT SELECT ON TABLE private.invoice_counters TO service_role;
 
-
+-- VAT contained in a gross amount at `rate_percent`, rounded half up to the cent (shared-lib's vatContained
+-- computes the same, and a test compares them).
 create function private.vat_contained(gross_cents bigint, rate_percent numeric) returns bigint
     language sql immutable strict
     set search_path to ''
@@ -264,7 +275,8 @@ $$;
 REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
-
+-- The next number of a series in a year, e.g. '2026-0042' or 'CN-2026-0003'. The counter row stays locked by the
+-- caller's transaction, so numbers have no gaps and no duplicates.
 create function private.next_document_number(series text, year integer, out number text, out sequence integer) returns record
     language plpgsql
     set search_path to ''
@@ -282,7 +294,9 @@ $$;
 REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
-
+-- Issues an order's invoice: the next number of the year, dated today in the company's time zone, due after its
+-- payment term, with the seller, the buyer, the items, discount, total and the VAT the total contains. Called in
+-- the order's own transaction.
 create function private.issue_invoice(order_id uuid) returns public.invoices
     language plpgsql
     set search_path to ''
@@ -328,7 +342,8 @@ $$;
 REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
 
-
+-- Credits a cancelled order's invoice in full with a credit note of its own series. An order without an invoice, or
+-- already credited, gets nothing.
 create function private.issue_credit_note(order_id uuid) returns public.invoices
     language plpgsql
     set search_path to ''
@@ -362,7 +377,8 @@ $$;
 REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.issue_credit_note(order_id uuid) TO service_role;
 
-
+-- An invoice is never changed, deleted or truncated by anyone; the one change allowed is the database's own when
+-- the order goes with its customer's deleted account (order_id becomes null).
 create function private.invoice_is_final() returns trigger
     language plpgsql
     set search_path to ''
@@ -380,13 +396,11 @@ $$;
 REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.invoice_is_final() TO service_role;
 
-
 create trigger invoices_are_final before delete or update on public.invoices for each row execute function private.invoice_is_final();
-
 
 create trigger invoices_are_never_truncated before truncate on public.invoices for each statement execute function private.invoice_is_final();
 
-
+-- When the agency cancels an order, its invoice is credited in the same transaction.
 create function private.credit_cancelled_order() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -400,10 +414,10 @@ $$;
 REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.credit_cancelled_order() TO service_role;
 
-
 create trigger orders_credit_when_cancelled after update of status on public.orders for each row when (((new.status = 'cancelled'::text) and (old.status is distinct from 'cancelled'::text))) execute function private.credit_cancelled_order();
 
-
+-- Issues an order's invoice and queues its confirmation (to the customer) and the agency's copy (to the company's
+-- billing address), with absolute links from the site URL. Called in the order's own transaction.
 create function private.invoice_and_confirm_order(order_id uuid) returns void
     language plpgsql
     set search_path to ''
@@ -454,7 +468,13 @@ $$;
 REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
 
-
+-- Checkout. Records the order of `items` priced as quote_cart prices them, redeems the code in the same
+-- transaction (one code discount per account; of concurrent orders with one code, one gets it), replaces the
+-- caller's open cart rows with the ordered items checked out, saves `billing` as the customer's details and copies
+-- it onto the order, invoices it and queues its e-mails. It refuses, recording nothing of the order: an empty cart,
+-- a service no longer offered, a used code, a total other than `expected_total` (the cents the customer saw:
+-- PT409, and the checkout asks again), billing details the form would refuse. An unknown code records the miss
+-- against the budgets in an answer that commits (private.refusal).
 create function private.place_order(items jsonb, expected_total integer, discount_code text default null::text, billing jsonb default null::jsonb, show_in_recent_purchases boolean default false) returns json
     language plpgsql security definer
     set search_path to ''
@@ -545,7 +565,8 @@ $$;
 REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
-
+-- The browser's place_order: checks the cart as json (05_cart), then the body above. The wrapper exists so that a
+-- hostile cart is refused before PostgreSQL builds it as jsonb.
 create function public.place_order(items json, expected_total integer, discount_code text default null::text, billing jsonb default null::jsonb, show_in_recent_purchases boolean default false) returns json
     language sql security definer
     set search_path to ''
@@ -559,7 +580,8 @@ REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, di
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
-
+-- The purchase toast, for anyone: orders of the last 14 days whose customers agreed, as service, city and age in
+-- minutes only; never who bought.
 create function public.recent_purchases() returns table(service text, city text, age_minutes integer)
     language sql stable security definer
     set search_path to ''

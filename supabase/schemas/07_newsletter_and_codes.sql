@@ -1,3 +1,10 @@
+-- The newsletter and its discount codes, and the site's other public forms. A subscriber gets a code made by the
+-- database (the name's first three letters and six random characters); a code gives 10% once per account, when
+-- it lowers the price more than the volume tier does. Wrong codes count against the client's and the account's
+-- budget (01_fair_use), so codes cannot be guessed by trying. Nobody reads the addresses: they are private.
+
+-- One subscription per address whatever its capitals, each with its code. Clients add rows only through
+-- subscribe_newsletter.
 create table public.newsletter_subscribers (
     id uuid default gen_random_uuid() not null,
     name text not null,
@@ -25,7 +32,8 @@ GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;
 GRANT SELECT ON TABLE public.newsletter_subscribers TO anon;
 GRANT SELECT ON TABLE public.newsletter_subscribers TO authenticated;
 
-
+-- Later subscriptions that differed from an earlier one only in capitals, moved here when the rule came; their
+-- codes stop validating unless an order used them.
 create table private.newsletter_subscribers_merged (
     id uuid not null,
     name text not null,
@@ -39,7 +47,7 @@ create table private.newsletter_subscribers_merged (
 alter table only private.newsletter_subscribers_merged
     add constraint newsletter_subscribers_merged_pkey primary key (id);
 
-
+-- When each address (whatever its capitals) was last sent its code again: at most once a day.
 create table private.newsletter_code_resends (
     address text not null,
     sent_at timestamp with time zone not null
@@ -48,7 +56,8 @@ create table private.newsletter_code_resends (
 alter table only private.newsletter_code_resends
     add constraint newsletter_code_resends_pkey primary key (address);
 
-
+-- One row per redeemed code (the primary key makes a code single-use), written only by place_order; its owner reads
+-- it. A deleted account or order leaves the row, so the code stays used.
 create table public.discount_redemptions (
     code text not null,
     user_id uuid,
@@ -79,7 +88,9 @@ create policy "second factor when verified" on public.discount_redemptions as re
 GRANT SELECT ON TABLE public.discount_redemptions TO authenticated;
 GRANT ALL ON TABLE public.discount_redemptions TO service_role;
 
-
+-- The code's prefix exactly as shared-lib's generateDiscountCode makes it in the browser: the name upper-cased as
+-- JavaScript does ('ß' -> 'SS'), then its first three letters; ICU does both as JavaScript does, the database's
+-- own locale would not.
 create function private.discount_code_prefix(name text) returns text
     language sql immutable strict
     set search_path to ''
@@ -93,7 +104,7 @@ $$;
 REVOKE ALL ON FUNCTION private.discount_code_prefix(name text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.discount_code_prefix(name text) TO service_role;
 
-
+-- Six characters [A-Z0-9] from pgcrypto's cryptographic generator, each equally likely.
 create function private.random_code_suffix() returns text
     language plpgsql
     set search_path to ''
@@ -120,7 +131,7 @@ $$;
 REVOKE ALL ON FUNCTION private.random_code_suffix() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
-
+-- A code or nothing: upper-cased and trimmed, as the codes are stored.
 create function private.normalised_code(code text) returns text
     language sql immutable
     set search_path to ''
@@ -131,7 +142,7 @@ $$;
 REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
 
-
+-- Where a code stands: null for none, 'valid' (issued, unused), 'redeemed', or 'unknown'.
 create function private.discount_code_status(code text) returns text
     language sql stable
     set search_path to ''
@@ -148,7 +159,9 @@ $$;
 REVOKE ALL ON FUNCTION private.discount_code_status(code text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
-
+-- Where a code stands for an order of these services by this account: null without a code, 'unknown',
+-- 'redeemed', 'account_used' (the account has had its one code discount), 'no_benefit' (the order costs as much
+-- without it), or 'valid'.
 create function private.code_status_for(code text, ids text[], account uuid) returns text
     language sql stable
     set search_path to ''
@@ -168,7 +181,7 @@ $$;
 REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) TO service_role;
 
-
+-- Whose wrong codes a call counts: the client's, and the account's when signed in.
 create function private.code_guessers() returns text[]
     language sql stable
     set search_path to ''
@@ -179,7 +192,8 @@ $$;
 REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.code_guessers() TO service_role;
 
-
+-- Before a code is looked up: locks the callers' wrong-code counters (their concurrent guesses queue) and answers
+-- 429 when any has none left, so a guess over budget is never looked up.
 create function private.check_code_budget() returns void
     language plpgsql
     set search_path to ''
@@ -203,7 +217,7 @@ $$;
 REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.check_code_budget() TO service_role;
 
-
+-- Records a wrong code against each of the callers.
 create function private.count_code_miss() returns void
     language plpgsql
     set search_path to ''
@@ -223,7 +237,8 @@ $$;
 REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.count_code_miss() TO service_role;
 
-
+-- The code's status for the caller, with the budget checked before and a miss recorded after. The caller must
+-- let the miss commit: answer normally, or with private.refusal.
 create function private.checked_code_status(code text, ids text[], account uuid) returns text
     language plpgsql
     set search_path to ''
@@ -246,7 +261,8 @@ $$;
 REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) TO service_role;
 
-
+-- Subscribes and returns the new code. A known address fails with 23505, which the popup shows as 'Already
+-- Subscribed'; spends the client's subscription budget.
 create function public.subscribe_newsletter(name text, email text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -282,7 +298,9 @@ GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO anon
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO authenticated;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO service_role;
 
-
+-- "Already Subscribed" is no dead end: e-mails the address its code again, through the outbox. The answer is the
+-- same whether or not the address is subscribed and never holds the code; at most once a day per address
+-- (429 `code_recently_sent`), and each request spends the client's subscription budget.
 create function public.resend_newsletter_code(email text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -327,7 +345,7 @@ GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO anon;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO authenticated;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO service_role;
 
-
+-- Spec section 7: true for an issued code that no order has used. Wrong codes count against the caller's budget.
 create function public.validate_discount_code(code text) returns boolean
     language plpgsql security definer
     set search_path to ''
@@ -342,7 +360,7 @@ GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO service_role;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO anon;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO authenticated;
 
-
+-- The contact form's enquiries: anyone may insert one, nobody reads them but the agency.
 create table public.contact_messages (
     id uuid default gen_random_uuid() not null,
     name text not null,
@@ -369,7 +387,7 @@ GRANT ALL ON TABLE public.contact_messages TO service_role;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO anon;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO authenticated;
 
-
+-- The project request form's enquiries: insert-only for clients, like contact_messages.
 create table public.project_requests (
     id uuid default gen_random_uuid() not null,
     name text not null,

@@ -1,3 +1,11 @@
+-- Booking a call (docs/booking.md): the free slots, the booking, its e-mailed link, and what an account sees.
+-- A guest's booking is a hold until the link e-mailed to its address confirms it; a booking joins an account only
+-- by its owner's act (made while signed in, or confirmed from its link while signed in), never by an address
+-- alone. One upcoming call per address and per account; each booking spends the client's budget (01_fair_use).
+-- Only the SHA-256 of a link's token is stored.
+
+-- The agency's booking rules, one row: call types, slot length, weekdays and hours in its time zone, how far ahead
+-- and with how much notice, and how long a guest's hold lasts. Only the agency reads or changes them.
 create table public.booking_settings (
     id boolean default true not null,
     meeting_type text default 'Discovery Call'::text not null,
@@ -30,7 +38,8 @@ alter table public.booking_settings enable row level security;
 
 GRANT SELECT,UPDATE ON TABLE public.booking_settings TO service_role;
 
-
+-- The bookings: read by their owner; written only by book_discovery_call, the link's functions or the agency. The
+-- exclusion constraint makes a double booking impossible even under concurrent requests.
 create table public.meetings (
     id uuid default gen_random_uuid() not null,
     user_id uuid,
@@ -79,7 +88,7 @@ create policy "second factor when verified" on public.meetings as restrictive to
 GRANT ALL ON TABLE public.meetings TO service_role;
 GRANT SELECT ON TABLE public.meetings TO authenticated;
 
-
+-- The links e-mailed for a booking: only the SHA-256 of each token, and the booking it opens.
 create table private.booking_links (
     token_hash bytea not null,
     meeting_id uuid not null,
@@ -96,7 +105,7 @@ create index booking_links_meeting_idx on private.booking_links using btree (mee
 
 alter table private.booking_links enable row level security;
 
-
+-- A guest's booking whose hold ran out before its link confirmed it: released, whatever its status still says.
 create function private.is_expired_hold(m public.meetings) returns boolean
     language sql stable
     set search_path to ''
@@ -107,7 +116,7 @@ $$;
 REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_expired_hold(m public.meetings) TO service_role;
 
-
+-- A booking that still stands and has not begun: what the one-upcoming-call rule counts.
 create function private.is_upcoming_booking(m public.meetings) returns boolean
     language sql stable
     set search_path to ''
@@ -119,7 +128,8 @@ $$;
 REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) TO service_role;
 
-
+-- Marks expired holds 'cancelled' (what the exclusion constraint counts); rows another request holds are left to
+-- the next call, never waited for.
 create function private.release_expired_holds() returns void
     language sql
     set search_path to ''
@@ -136,7 +146,8 @@ $$;
 REVOKE ALL ON FUNCTION private.release_expired_holds() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.release_expired_holds() TO service_role;
 
-
+-- Every slot the rules allow from `from_time` (weekday, hours, notice, horizon), booked or not: the one definition
+-- available_slots and book_discovery_call share. Days are the settings' time zone's local dates.
 create function private.slot_grid(from_time timestamp with time zone, on_day date default null::date) returns table(slot_start timestamp with time zone, slot_end timestamp with time zone)
     language sql stable
     set search_path to ''
@@ -160,7 +171,7 @@ $$;
 REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) TO service_role;
 
-
+-- Whether a booking that stands overlaps the slot; an expired hold takes no time.
 create function private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) returns boolean
     language sql stable
     set search_path to ''
@@ -178,7 +189,7 @@ $$;
 REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) TO service_role;
 
-
+-- The free slots from now on, earliest first, for anyone. Only times: nobody learns who booked the others.
 create function public.available_slots() returns table(slot_start timestamp with time zone, slot_end timestamp with time zone)
     language sql stable security definer
     set search_path to ''
@@ -194,7 +205,7 @@ GRANT ALL ON FUNCTION public.available_slots() TO anon;
 GRANT ALL ON FUNCTION public.available_slots() TO authenticated;
 GRANT ALL ON FUNCTION public.available_slots() TO service_role;
 
-
+-- A new link to a booking (its page on the site); only the token's hash is kept.
 create function private.new_booking_link(meeting_id uuid) returns text
     language plpgsql
     set search_path to ''
@@ -211,7 +222,7 @@ $$;
 REVOKE ALL ON FUNCTION private.new_booking_link(meeting_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.new_booking_link(meeting_id uuid) TO service_role;
 
-
+-- The booking a link's token opens, if any.
 create function private.booking_of_link(token text) returns public.meetings
     language sql stable
     set search_path to ''
@@ -223,7 +234,8 @@ $$;
 REVOKE ALL ON FUNCTION private.booking_of_link(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.booking_of_link(token text) TO service_role;
 
-
+-- The booking a link opens, locked until the transaction ends, after releasing the expired holds, so a hold whose
+-- time ran out is seen as expired.
 create function private.lock_booking_of_link(token text) returns public.meetings
     language plpgsql
     set search_path to ''
@@ -240,7 +252,7 @@ $$;
 REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.lock_booking_of_link(token text) TO service_role;
 
-
+-- The e-mail payload of a booking (send-emails' templates.ts), without links.
 create function private.booking_payload(m public.meetings) returns jsonb
     language sql stable
     set search_path to ''
@@ -262,7 +274,7 @@ $$;
 REVOKE ALL ON FUNCTION private.booking_payload(m public.meetings) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.booking_payload(m public.meetings) TO service_role;
 
-
+-- What the /booking?token= page shows: the call's type, time and state, never who booked it.
 create function private.booking_link_view(m public.meetings) returns json
     language sql stable
     set search_path to ''
@@ -290,7 +302,8 @@ $$;
 REVOKE ALL ON FUNCTION private.booking_link_view(m public.meetings) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.booking_link_view(m public.meetings) TO service_role;
 
-
+-- Why a link may not act on its booking when its state is not one of `acting_on`: 404 for an unknown link, 410
+-- for the rest, or null when it may.
 create function private.refuse_booking_link(m public.meetings, acting_on text[]) returns json
     language plpgsql
     set search_path to ''
@@ -311,7 +324,8 @@ $$;
 REVOKE ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) TO service_role;
 
-
+-- E-mails the booking's address a new link to it ('already_booked': someone asked to book that address again;
+-- 'add_to_account': its account asked to add it), at most once in ten minutes per booking.
 create function private.email_booking_link(m public.meetings, reason text) returns void
     language plpgsql
     set search_path to ''
@@ -332,7 +346,7 @@ $$;
 REVOKE ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) TO service_role;
 
-
+-- When the agency confirms a call (status 'scheduled'), the customer and the agency are e-mailed.
 create function private.queue_call_confirmed() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -363,10 +377,12 @@ $$;
 REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
-
 create trigger meetings_call_confirmed after update of status on public.meetings for each row when (((new.status = 'scheduled'::text) and (old.status is distinct from 'scheduled'::text))) execute function private.queue_call_confirmed();
 
-
+-- Books a free slot (call_type 'discovery' or 'strategy'). Signed in (aal2 with a second factor) the call is the
+-- account's; a guest's is a hold until the link e-mailed to its address confirms it. Refuses a taken slot, a
+-- second upcoming call per address or account (e-mailing that address a link to its call), and an exhausted
+-- budget. Queues the receipt, which carries the booking's link, and the agency's copy in the same transaction.
 create function public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text default null::text, call_type text default 'discovery'::text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -458,7 +474,7 @@ GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time 
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO authenticated;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO service_role;
 
-
+-- Opening a link: changes nothing (mail scanners open links too).
 create function public.booking_link(token text) returns json
     language sql stable security definer
     set search_path to ''
@@ -471,7 +487,7 @@ GRANT ALL ON FUNCTION public.booking_link(token text) TO anon;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO service_role;
 
-
+-- The link's confirm button: confirms a hold and, signed in, adds the booking to the account.
 create function public.confirm_booking(token text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -496,7 +512,8 @@ GRANT ALL ON FUNCTION public.confirm_booking(token text) TO anon;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO service_role;
 
-
+-- The link's "Cancel this call": cancels an upcoming call (again is the same answer), e-mails the agency once and
+-- spends the client's booking budget.
 create function public.cancel_booking(token text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -526,7 +543,8 @@ GRANT ALL ON FUNCTION public.cancel_booking(token text) TO anon;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO service_role;
 
-
+-- Sends the link to one of the account's guest bookings to its address (the account's own); opening it signed in
+-- adds it.
 create function public.send_booking_link(meeting_id uuid) returns void
     language plpgsql security definer
     set search_path to ''
@@ -547,7 +565,7 @@ REVOKE ALL ON FUNCTION public.send_booking_link(meeting_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO service_role;
 
-
+-- The confirmed, upcoming guest bookings made with the account's own address (no account has them yet).
 create function private.offered_guest_bookings(account uuid) returns setof public.meetings
     language sql stable
     set search_path to ''
@@ -560,7 +578,7 @@ $$;
 REVOKE ALL ON FUNCTION private.offered_guest_bookings(account uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.offered_guest_bookings(account uuid) TO service_role;
 
-
+-- What Meetings offers to add: each booking's id, type and local date, never its name, note or time.
 create function public.guest_bookings_for_account() returns table(id uuid, meeting_type text, call_date date)
     language sql stable security definer
     set search_path to ''
@@ -575,7 +593,8 @@ REVOKE ALL ON FUNCTION public.guest_bookings_for_account() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO authenticated;
 GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO service_role;
 
-
+-- No longer linked to anything: its trigger on auth.users linked bookings by address, which a booking may not
+-- be; the function stays where the trigger could not be dropped.
 create function private.link_guest_meetings_of_user() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -589,7 +608,7 @@ $$;
 REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
-
+-- Links nothing and answers 0: account remotes deployed before the rule still call it.
 create function public.claim_guest_meetings() returns integer
     language sql stable
     set search_path to ''
