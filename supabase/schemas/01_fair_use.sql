@@ -21,6 +21,7 @@ alter table only public.client_budgets
 
 alter table public.client_budgets enable row level security;
 
+REVOKE ALL ON TABLE public.client_budgets FROM anon, authenticated;
 GRANT SELECT,UPDATE ON TABLE public.client_budgets TO service_role;
 
 -- One row per action and client (or account): the current window and what was used in it.
@@ -59,7 +60,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_address() TO service_role;
 
 -- The key a client's uses are counted under ('client:unknown' when no address came with the request).
@@ -70,7 +71,7 @@ create function private.client_subject() returns text
   select 'client:' || coalesce(private.client_address(), 'unknown');
 $$;
 
-REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_subject() TO service_role;
 
 -- Adds `amount` uses of `for_action` by `for_subject` in the current window (a new window starts from zero) in one
@@ -97,7 +98,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
 
 -- HTTP 429 with the wait, in the body (supabase-js passes it on) and in Retry-After.
@@ -117,7 +118,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
 
 -- Counts one use of `for_action` by the calling client; over budget, 429.
@@ -138,5 +139,5 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.spend_client_budget(for_action text) TO service_role;

@@ -16,7 +16,7 @@ exception when invalid_parameter_value then
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
 -- ISO 3166-1 alpha-2 codes with the English names invoices print; for the EU's member states, the form of their
@@ -48,7 +48,7 @@ create function private.is_country(code text) returns boolean
   select exists (select 1 from private.countries c where c.code = is_country.code);
 $$;
 
-REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
 
@@ -137,7 +137,7 @@ create function private.seller() returns jsonb
   from private.company_details c;
 $$;
 
-REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.seller() TO service_role;
 
 -- An absolute link to a page of the site, for e-mails: private.site_link('/account?tab=orders').
@@ -148,7 +148,7 @@ create function private.site_link(path text) returns text
   select c.site_url || site_link.path from private.company_details c;
 $$;
 
-REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
 
 -- The banner's campaigns: the words it shows, when it starts, when it ends (the first moment it no longer runs) and
@@ -174,6 +174,7 @@ alter table public.promotions enable row level security;
 
 create policy "running promotions: select" on public.promotions for select to anon, authenticated using (((starts_at <= now()) and (now() < ends_at)));
 
+REVOKE ALL ON TABLE public.promotions FROM anon, authenticated;
 GRANT SELECT ON TABLE public.promotions TO anon;
 GRANT SELECT ON TABLE public.promotions TO authenticated;
 GRANT ALL ON TABLE public.promotions TO service_role;

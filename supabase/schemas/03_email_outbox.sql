@@ -52,7 +52,7 @@ create function private.enqueue_email(template text, recipient text, payload jso
   on conflict (idempotency_key) do nothing;
 $$;
 
-REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
 
 -- For send-emails (service role): the rows it may send now (unsent, not leased or the lease ran out, not given
@@ -76,7 +76,7 @@ create function public.claim_emails(batch_size integer default 10) returns table
   returning o.id, o.template, o.recipient, o.payload, o.idempotency_key, o.attempts;
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.claim_emails(batch_size integer) TO service_role;
 
 -- For send-emails: the e-mail went out.
@@ -89,7 +89,7 @@ create function public.mark_email_sent(email_id bigint) returns void
   where id = email_id and sent_at is null;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 -- For send-emails: the e-mail failed. It is tried again after a minute doubled per attempt, or the provider's
@@ -111,7 +111,7 @@ create function public.mark_email_failed(email_id bigint, error text, retry_afte
   where id = email_id and sent_at is null;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) TO service_role;
 
 -- The periodic sweep: calls send-emails over HTTP (pg_net) with the project's URL and key from Vault, where the
@@ -140,7 +140,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.request_email_sweep() TO service_role;
 
 -- Every minute on hosted Supabase, which offers pg_cron and pg_net. A database without them (local-supabase's

@@ -42,6 +42,7 @@ create policy "own cart: update" on public.cart_items for update to authenticate
 
 create policy "second factor when verified" on public.cart_items as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.cart_items FROM anon, authenticated;
 GRANT ALL ON TABLE public.cart_items TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.cart_items TO authenticated;
 
@@ -89,10 +90,10 @@ create function private.cart_service_ids(items jsonb) returns text[]
   select private.cart_service_ids(items::json);
 $$;
 
-REVOKE ALL ON FUNCTION private.cart_service_ids(items json) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.cart_service_ids(items json) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.cart_service_ids(items json) TO service_role;
 
-REVOKE ALL ON FUNCTION private.cart_service_ids(items jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.cart_service_ids(items jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.cart_service_ids(items jsonb) TO service_role;
 
 -- The items of a cart that passed the rule, as jsonb for the bodies in `private`.
@@ -106,7 +107,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.checked_items(items json) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.checked_items(items json) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.checked_items(items json) TO service_role;
 
 -- What an order of these items would cost, priced by price_cart, and where the code stands for it
@@ -129,7 +130,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
 -- The checkout's quote, for anyone: checks the cart as json (the rule above), then private.quote_cart.
@@ -140,7 +141,7 @@ create function public.quote_cart(items json, discount_code text default null::t
   select * from private.quote_cart(private.checked_items(items), discount_code);
 $$;
 
-REVOKE ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
@@ -175,6 +176,6 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO authenticated;

@@ -38,6 +38,7 @@ create policy "own orders" on public.orders for select to authenticated using ((
 
 create policy "second factor when verified" on public.orders as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.orders FROM anon, authenticated;
 GRANT ALL ON TABLE public.orders TO service_role;
 GRANT SELECT ON TABLE public.orders TO authenticated;
 
@@ -70,6 +71,7 @@ create policy "items of own orders" on public.order_items for select to authenti
 
 create policy "second factor when verified" on public.order_items as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.order_items FROM anon, authenticated;
 GRANT ALL ON TABLE public.order_items TO service_role;
 GRANT SELECT ON TABLE public.order_items TO authenticated;
 
@@ -87,7 +89,7 @@ create function private.vat_number_valid(country text, vat_number text) returns 
   );
 $_$;
 
-REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO service_role;
 
@@ -128,6 +130,7 @@ create policy "own billing details: update" on public.billing_details for update
 
 create policy "second factor when verified" on public.billing_details as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.billing_details FROM anon, authenticated;
 GRANT SELECT,INSERT,UPDATE ON TABLE public.billing_details TO authenticated;
 GRANT ALL ON TABLE public.billing_details TO service_role;
 
@@ -150,7 +153,7 @@ create function private.order_status_allowed(old_status text, new_status text) r
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) TO service_role;
 
 -- Refuses any other move, whoever asks (23514, the move named), and dates each change (status_changed_at).
@@ -172,7 +175,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
 
 create trigger orders_status_change before update of status, status_changed_at on public.orders for each row execute function private.order_status_change();
@@ -242,6 +245,7 @@ create policy "invoices of own orders" on public.invoices for select to authenti
 
 create policy "second factor when verified" on public.invoices as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.invoices FROM anon, authenticated;
 GRANT SELECT ON TABLE public.invoices TO authenticated;
 GRANT SELECT ON TABLE public.invoices TO service_role;
 
@@ -272,7 +276,7 @@ create function private.vat_contained(gross_cents bigint, rate_percent numeric) 
   from (select round(rate_percent * 100)::bigint as r) rate;
 $$;
 
-REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
 -- The next number of a series in a year, e.g. '2026-0042' or 'CN-2026-0003'. The counter row stays locked by the
@@ -291,7 +295,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
 -- Issues an order's invoice: the next number of the year, dated today in the company's time zone, due after its
@@ -339,7 +343,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
 
 -- Credits a cancelled order's invoice in full with a credit note of its own series. An order without an invoice, or
@@ -374,7 +378,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.issue_credit_note(order_id uuid) TO service_role;
 
 -- An invoice is never changed, deleted or truncated by anyone; the one change allowed is the database's own when
@@ -393,7 +397,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_is_final() TO service_role;
 
 create trigger invoices_are_final before delete or update on public.invoices for each row execute function private.invoice_is_final();
@@ -411,7 +415,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.credit_cancelled_order() TO service_role;
 
 create trigger orders_credit_when_cancelled after update of status on public.orders for each row when (((new.status = 'cancelled'::text) and (old.status is distinct from 'cancelled'::text))) execute function private.credit_cancelled_order();
@@ -465,7 +469,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
 
 -- Checkout. Records the order of `items` priced as quote_cart prices them, redeems the code in the same
@@ -562,7 +566,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
 -- The browser's place_order: checks the cart as json (05_cart), then the body above. The wrapper exists so that a
@@ -576,7 +580,7 @@ create function public.place_order(items json, expected_total integer, discount_
   );
 $$;
 
-REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
@@ -601,7 +605,7 @@ create function public.recent_purchases() returns table(service text, city text,
   limit 10;
 $$;
 
-REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.recent_purchases() TO anon;
 GRANT ALL ON FUNCTION public.recent_purchases() TO authenticated;
 GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;

@@ -28,6 +28,7 @@ create unique index newsletter_subscribers_email_lower_key on public.newsletter_
 
 alter table public.newsletter_subscribers enable row level security;
 
+REVOKE ALL ON TABLE public.newsletter_subscribers FROM anon, authenticated;
 GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;
 GRANT SELECT ON TABLE public.newsletter_subscribers TO anon;
 GRANT SELECT ON TABLE public.newsletter_subscribers TO authenticated;
@@ -85,6 +86,7 @@ create policy "own redemptions" on public.discount_redemptions for select to aut
 
 create policy "second factor when verified" on public.discount_redemptions as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.discount_redemptions FROM anon, authenticated;
 GRANT SELECT ON TABLE public.discount_redemptions TO authenticated;
 GRANT ALL ON TABLE public.discount_redemptions TO service_role;
 
@@ -101,7 +103,7 @@ create function private.discount_code_prefix(name text) returns text
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.discount_code_prefix(name text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.discount_code_prefix(name text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.discount_code_prefix(name text) TO service_role;
 
 -- Six characters [A-Z0-9] from pgcrypto's cryptographic generator, each equally likely.
@@ -128,7 +130,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.random_code_suffix() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.random_code_suffix() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
 -- A code or nothing: upper-cased and trimmed, as the codes are stored.
@@ -139,7 +141,7 @@ create function private.normalised_code(code text) returns text
   select nullif(upper(btrim(coalesce(code, ''))), '');
 $$;
 
-REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
 
 -- Where a code stands: null for none, 'valid' (issued, unused), 'redeemed', or 'unknown'.
@@ -156,7 +158,7 @@ create function private.discount_code_status(code text) returns text
   from (select nullif(upper(btrim(coalesce(discount_code_status.code, ''))), '') as normalised) c;
 $$;
 
-REVOKE ALL ON FUNCTION private.discount_code_status(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.discount_code_status(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
 -- Where a code stands for an order of these services by this account: null without a code, 'unknown',
@@ -178,7 +180,7 @@ create function private.code_status_for(code text, ids text[], account uuid) ret
   from (select private.discount_code_status(code) as status) s;
 $$;
 
-REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) TO service_role;
 
 -- Whose wrong codes a call counts: the client's, and the account's when signed in.
@@ -189,7 +191,7 @@ create function private.code_guessers() returns text[]
   select array_remove(array[private.client_subject(), 'account:' || auth.uid()::text], null);
 $$;
 
-REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.code_guessers() TO service_role;
 
 -- Before a code is looked up: locks the callers' wrong-code counters (their concurrent guesses queue) and answers
@@ -214,7 +216,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.check_code_budget() TO service_role;
 
 -- Records a wrong code against each of the callers.
@@ -234,7 +236,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.count_code_miss() TO service_role;
 
 -- The code's status for the caller, with the budget checked before and a miss recorded after. The caller must
@@ -258,7 +260,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) TO service_role;
 
 -- Subscribes and returns the new code. A known address fails with 23505, which the popup shows as 'Already
@@ -293,7 +295,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.subscribe_newsletter(name text, email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.subscribe_newsletter(name text, email text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO anon;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO authenticated;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO service_role;
@@ -340,7 +342,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.resend_newsletter_code(email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.resend_newsletter_code(email text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO anon;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO authenticated;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO service_role;
@@ -355,7 +357,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO service_role;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO anon;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO authenticated;
@@ -383,6 +385,7 @@ alter table public.contact_messages enable row level security;
 
 create policy "anyone may write" on public.contact_messages for insert to anon, authenticated with check (true);
 
+REVOKE ALL ON TABLE public.contact_messages FROM anon, authenticated;
 GRANT ALL ON TABLE public.contact_messages TO service_role;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO anon;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO authenticated;
@@ -418,6 +421,7 @@ alter table public.project_requests enable row level security;
 
 create policy "anyone may write" on public.project_requests for insert to anon, authenticated with check (true);
 
+REVOKE ALL ON TABLE public.project_requests FROM anon, authenticated;
 GRANT ALL ON TABLE public.project_requests TO service_role;
 GRANT SELECT,INSERT ON TABLE public.project_requests TO anon;
 GRANT SELECT,INSERT ON TABLE public.project_requests TO authenticated;

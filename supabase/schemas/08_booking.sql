@@ -36,6 +36,7 @@ alter table only public.booking_settings
 
 alter table public.booking_settings enable row level security;
 
+REVOKE ALL ON TABLE public.booking_settings FROM anon, authenticated;
 GRANT SELECT,UPDATE ON TABLE public.booking_settings TO service_role;
 
 -- The bookings: read by their owner; written only by book_discovery_call, the link's functions or the agency. The
@@ -85,6 +86,7 @@ create policy "own meetings" on public.meetings for select to authenticated usin
 
 create policy "second factor when verified" on public.meetings as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.meetings FROM anon, authenticated;
 GRANT ALL ON TABLE public.meetings TO service_role;
 GRANT SELECT ON TABLE public.meetings TO authenticated;
 
@@ -113,7 +115,7 @@ create function private.is_expired_hold(m public.meetings) returns boolean
   select m.confirmed_at is null and m.hold_expires_at is not null and m.hold_expires_at <= now();
 $$;
 
-REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_expired_hold(m public.meetings) TO service_role;
 
 -- A booking that still stands and has not begun: what the one-upcoming-call rule counts.
@@ -125,7 +127,7 @@ create function private.is_upcoming_booking(m public.meetings) returns boolean
     and not private.is_expired_hold(m);
 $$;
 
-REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) TO service_role;
 
 -- Marks expired holds 'cancelled' (what the exclusion constraint counts); rows another request holds are left to
@@ -143,7 +145,7 @@ create function private.release_expired_holds() returns void
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.release_expired_holds() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.release_expired_holds() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.release_expired_holds() TO service_role;
 
 -- Every slot the rules allow from `from_time` (weekday, hours, notice, horizon), booked or not: the one definition
@@ -168,7 +170,7 @@ create function private.slot_grid(from_time timestamp with time zone, on_day dat
   order by 1;
 $$;
 
-REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) TO service_role;
 
 -- Whether a booking that stands overlaps the slot; an expired hold takes no time.
@@ -186,7 +188,7 @@ create function private.slot_is_taken(slot_start timestamp with time zone, slot_
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) TO service_role;
 
 -- The free slots from now on, earliest first, for anyone. Only times: nobody learns who booked the others.
@@ -200,7 +202,7 @@ create function public.available_slots() returns table(slot_start timestamp with
   order by g.slot_start;
 $$;
 
-REVOKE ALL ON FUNCTION public.available_slots() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.available_slots() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.available_slots() TO anon;
 GRANT ALL ON FUNCTION public.available_slots() TO authenticated;
 GRANT ALL ON FUNCTION public.available_slots() TO service_role;
@@ -219,7 +221,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.new_booking_link(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.new_booking_link(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.new_booking_link(meeting_id uuid) TO service_role;
 
 -- The booking a link's token opens, if any.
@@ -231,7 +233,7 @@ create function private.booking_of_link(token text) returns public.meetings
   where l.token_hash = sha256(convert_to(coalesce(token, ''), 'UTF8'));
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_of_link(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.booking_of_link(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.booking_of_link(token text) TO service_role;
 
 -- The booking a link opens, locked until the transaction ends, after releasing the expired holds, so a hold whose
@@ -249,7 +251,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.lock_booking_of_link(token text) TO service_role;
 
 -- The e-mail payload of a booking (send-emails' templates.ts), without links.
@@ -271,7 +273,7 @@ create function private.booking_payload(m public.meetings) returns jsonb
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_payload(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.booking_payload(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.booking_payload(m public.meetings) TO service_role;
 
 -- What the /booking?token= page shows: the call's type, time and state, never who booked it.
@@ -299,7 +301,7 @@ create function private.booking_link_view(m public.meetings) returns json
   ) end;
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_link_view(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.booking_link_view(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.booking_link_view(m public.meetings) TO service_role;
 
 -- Why a link may not act on its booking when its state is not one of `acting_on`: 404 for an unknown link, 410
@@ -321,7 +323,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) TO service_role;
 
 -- E-mails the booking's address a new link to it ('already_booked': someone asked to book that address again;
@@ -343,7 +345,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) TO service_role;
 
 -- When the agency confirms a call (status 'scheduled'), the customer and the agency are e-mailed.
@@ -374,7 +376,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
 create trigger meetings_call_confirmed after update of status on public.meetings for each row when (((new.status = 'scheduled'::text) and (old.status is distinct from 'scheduled'::text))) execute function private.queue_call_confirmed();
@@ -469,7 +471,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO anon;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO authenticated;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO service_role;
@@ -482,7 +484,7 @@ create function public.booking_link(token text) returns json
   select private.booking_link_view(private.booking_of_link(token));
 $$;
 
-REVOKE ALL ON FUNCTION public.booking_link(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.booking_link(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO anon;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO service_role;
@@ -507,7 +509,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.confirm_booking(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.confirm_booking(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO anon;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO service_role;
@@ -538,7 +540,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.cancel_booking(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.cancel_booking(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO anon;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO service_role;
@@ -561,7 +563,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.send_booking_link(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.send_booking_link(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO service_role;
 
@@ -575,7 +577,7 @@ create function private.offered_guest_bookings(account uuid) returns setof publi
     and lower(m.contact_email) = (select lower(u.email) from auth.users u where u.id = account);
 $$;
 
-REVOKE ALL ON FUNCTION private.offered_guest_bookings(account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.offered_guest_bookings(account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.offered_guest_bookings(account uuid) TO service_role;
 
 -- What Meetings offers to add: each booking's id, type and local date, never its name, note or time.
@@ -589,7 +591,7 @@ create function public.guest_bookings_for_account() returns table(id uuid, meeti
   order by m.scheduled_at;
 $$;
 
-REVOKE ALL ON FUNCTION public.guest_bookings_for_account() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.guest_bookings_for_account() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO authenticated;
 GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO service_role;
 
@@ -605,7 +607,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 -- Links nothing and answers 0: account remotes deployed before the rule still call it.
@@ -617,6 +619,6 @@ create function public.claim_guest_meetings() returns integer
   select 0;
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
