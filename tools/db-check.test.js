@@ -130,6 +130,22 @@ test('fails when a schema file changes and no migration does, until the migratio
   );
 });
 
+test("fails when a schema file's new table keeps the grants hosted projects give by default", async () => {
+  const dir = copyOfRepo();
+  dirs.push(dir);
+  const table = 'create table public.drift_probe (id integer primary key);\n';
+  fs.writeFileSync(
+    path.join(dir, 'supabase', 'migrations', '29991231000000_drift_probe.sql'),
+    `${table}revoke all on table public.drift_probe from anon, authenticated;\n`,
+  );
+  fs.appendFileSync(path.join(dir, 'supabase', 'schemas', '08_booking.sql'), `\n${table}`);
+  const result = await dbCheck(dir);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain(DIFFERENT);
+  expect(result.stdout).toContain('+GRANT ALL ON TABLE public.drift_probe TO anon;');
+  expect(result.stdout).toContain('+GRANT ALL ON TABLE public.drift_probe TO authenticated;');
+});
+
 test('names the schema file that does not apply, and why', async () => {
   const dir = copyOfRepo();
   dirs.push(dir);
