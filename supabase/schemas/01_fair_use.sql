@@ -13,11 +13,9 @@ create table public.client_budgets (
     updated_at timestamp with time zone default now() not null,
     constraint client_budgets_action_check check ((action = any (array['booking'::text, 'subscription'::text, 'code_miss'::text]))),
     constraint client_budgets_max_uses_check check ((max_uses >= 0)),
-    constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000)))
+    constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000))),
+    constraint client_budgets_pkey primary key (action)
 );
-
-alter table only public.client_budgets
-    add constraint client_budgets_pkey primary key (action);
 
 alter table public.client_budgets enable row level security;
 
@@ -29,11 +27,9 @@ create table private.budget_counters (
     action text not null,
     subject text not null,
     window_start timestamp with time zone not null,
-    used integer not null
+    used integer not null,
+    constraint budget_counters_pkey primary key (action, subject)
 );
-
-alter table only private.budget_counters
-    add constraint budget_counters_pkey primary key (action, subject);
 
 -- The client's address as Supabase's gateway set it (cf-connecting-ip, which a client cannot write), IPv6
 -- reduced to its /64; null outside an API request.

@@ -29,11 +29,9 @@ create table private.countries (
     constraint countries_check check (((vat_prefix is null) = (vat_pattern is null))),
     constraint countries_code_check check ((code ~ '^[A-Z]{2}$'::text)),
     constraint countries_name_check check ((btrim(name) <> ''::text)),
-    constraint countries_vat_prefix_check check ((vat_prefix ~ '^[A-Z]{2}$'::text))
+    constraint countries_vat_prefix_check check ((vat_prefix ~ '^[A-Z]{2}$'::text)),
+    constraint countries_pkey primary key (code)
 );
-
-alter table only private.countries
-    add constraint countries_pkey primary key (code);
 
 alter table private.countries enable row level security;
 
@@ -103,11 +101,9 @@ create table private.company_details (
     constraint company_details_street_check check ((btrim(street) <> ''::text)),
     constraint company_details_time_zone_check check (private.is_time_zone(time_zone)),
     constraint company_details_vat_id_check check ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,12}$'::text)),
-    constraint company_details_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric)))
+    constraint company_details_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
+    constraint company_details_pkey primary key (id)
 );
-
-alter table only private.company_details
-    add constraint company_details_pkey primary key (id);
 
 alter table private.company_details enable row level security;
 
@@ -164,11 +160,9 @@ create table public.promotions (
     created_at timestamp with time zone default now() not null,
     constraint promotions_ends_after_start check ((ends_at > starts_at)),
     constraint promotions_offer_check check ((offer = 'newsletter'::text)),
-    constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words))))
+    constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words)))),
+    constraint promotions_pkey primary key (id)
 );
-
-alter table only public.promotions
-    add constraint promotions_pkey primary key (id);
 
 alter table public.promotions enable row level security;
 

@@ -20,14 +20,10 @@ create table private.email_outbox (
     constraint email_outbox_idempotency_key_check check (((length(idempotency_key) >= 1) and (length(idempotency_key) <= 256))),
     constraint email_outbox_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
     constraint email_outbox_recipient_check check (((length(recipient) between 3 and 255) and (recipient ~ '^[^@\s]+@[^@\s]+$'::text))),
-    constraint email_outbox_template_check check ((template ~ '^[a-z][a-z_]{0,62}$'::text))
+    constraint email_outbox_template_check check ((template ~ '^[a-z][a-z_]{0,62}$'::text)),
+    constraint email_outbox_idempotency_key_key unique (idempotency_key),
+    constraint email_outbox_pkey primary key (id)
 );
-
-alter table only private.email_outbox
-    add constraint email_outbox_idempotency_key_key unique (idempotency_key);
-
-alter table only private.email_outbox
-    add constraint email_outbox_pkey primary key (id);
 
 alter table private.email_outbox alter column id add generated always as identity (
     sequence name private.email_outbox_id_seq

@@ -11,11 +11,9 @@ create table public.services (
     category text not null,
     sort_order integer not null,
     constraint services_category_check check ((category = any (array['full'::text, 'workshops'::text]))),
-    constraint services_price_check check ((price > (0)::numeric))
+    constraint services_price_check check ((price > (0)::numeric)),
+    constraint services_pkey primary key (id)
 );
-
-alter table only public.services
-    add constraint services_pkey primary key (id);
 
 alter table public.services enable row level security;
 

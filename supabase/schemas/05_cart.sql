@@ -19,14 +19,10 @@ create table public.cart_items (
     constraint cart_items_service_id_check check (((char_length(service_id) >= 1) and (char_length(service_id) <= 100))),
     constraint cart_items_service_price_check check ((service_price >= (0)::numeric)),
     constraint cart_items_service_title_check check (((char_length(service_title) >= 1) and (char_length(service_title) <= 200))),
-    constraint cart_items_sort_order_check check ((sort_order >= 0))
+    constraint cart_items_sort_order_check check ((sort_order >= 0)),
+    constraint cart_items_pkey primary key (id),
+    constraint cart_items_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.cart_items
-    add constraint cart_items_pkey primary key (id);
-
-alter table only public.cart_items
-    add constraint cart_items_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index cart_items_user_id_idx on public.cart_items using btree (user_id, checked_out);
 

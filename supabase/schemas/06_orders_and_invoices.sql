@@ -19,14 +19,10 @@ create table public.orders (
     constraint orders_billing_check check (((billing is null) or (jsonb_typeof(billing) = 'object'::text))),
     constraint orders_discount_amount_check check ((discount_amount >= 0)),
     constraint orders_status_check check ((status = any (array['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
-    constraint orders_total_amount_check check ((total_amount >= 0))
+    constraint orders_total_amount_check check ((total_amount >= 0)),
+    constraint orders_pkey primary key (id),
+    constraint orders_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.orders
-    add constraint orders_pkey primary key (id);
-
-alter table only public.orders
-    add constraint orders_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index orders_recent_purchases_idx on public.orders using btree (created_at desc) where show_in_recent_purchases;
 
@@ -52,14 +48,10 @@ create table public.order_items (
     service_price numeric(10,2) not null,
     created_at timestamp with time zone default now() not null,
     sort_order integer default 0 not null,
-    constraint order_items_sort_order_check check ((sort_order >= 0))
+    constraint order_items_sort_order_check check ((sort_order >= 0)),
+    constraint order_items_pkey primary key (id),
+    constraint order_items_order_id_fkey foreign key (order_id) references public.orders(id) on delete cascade
 );
-
-alter table only public.order_items
-    add constraint order_items_pkey primary key (id);
-
-alter table only public.order_items
-    add constraint order_items_order_id_fkey foreign key (order_id) references public.orders(id) on delete cascade;
 
 create index order_items_order_id_idx on public.order_items using btree (order_id);
 
@@ -111,14 +103,10 @@ create table public.billing_details (
     constraint billing_details_company_check check (((char_length(company) between 1 and 100) and (company = btrim(company)))),
     constraint billing_details_country_check check (private.is_country(country)),
     constraint billing_details_name_check check (((char_length(name) between 1 and 100) and (name = btrim(name)))),
-    constraint billing_details_postal_code_check check (((char_length(postal_code) between 1 and 20) and (postal_code = btrim(postal_code))))
+    constraint billing_details_postal_code_check check (((char_length(postal_code) between 1 and 20) and (postal_code = btrim(postal_code)))),
+    constraint billing_details_pkey primary key (user_id),
+    constraint billing_details_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.billing_details
-    add constraint billing_details_pkey primary key (user_id);
-
-alter table only public.billing_details
-    add constraint billing_details_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 alter table public.billing_details enable row level security;
 
@@ -215,23 +203,13 @@ create table public.invoices (
     constraint invoices_sequence_check check ((sequence > 0)),
     constraint invoices_subtotal_cents_check check ((subtotal_cents >= 0)),
     constraint invoices_total_cents_check check ((total_cents >= 0)),
-    constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric)))
+    constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
+    constraint invoices_kind_year_sequence_key unique (kind, year, sequence),
+    constraint invoices_number_key unique (number),
+    constraint invoices_pkey primary key (id),
+    constraint invoices_corrects_id_fkey foreign key (corrects_id) references public.invoices(id),
+    constraint invoices_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null
 );
-
-alter table only public.invoices
-    add constraint invoices_kind_year_sequence_key unique (kind, year, sequence);
-
-alter table only public.invoices
-    add constraint invoices_number_key unique (number);
-
-alter table only public.invoices
-    add constraint invoices_pkey primary key (id);
-
-alter table only public.invoices
-    add constraint invoices_corrects_id_fkey foreign key (corrects_id) references public.invoices(id);
-
-alter table only public.invoices
-    add constraint invoices_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null;
 
 create index invoices_corrects_id_idx on public.invoices using btree (corrects_id);
 
@@ -256,11 +234,9 @@ create table private.invoice_counters (
     last_number integer not null,
     constraint invoice_counters_last_number_check check ((last_number > 0)),
     constraint invoice_counters_series_check check ((series = any (array['invoice'::text, 'credit_note'::text]))),
-    constraint invoice_counters_year_check check (((year >= 2000) and (year <= 9999)))
+    constraint invoice_counters_year_check check (((year >= 2000) and (year <= 9999))),
+    constraint invoice_counters_pkey primary key (series, year)
 );
-
-alter table only private.invoice_counters
-    add constraint invoice_counters_pkey primary key (series, year);
 
 alter table private.invoice_counters enable row level security;
 

@@ -12,17 +12,15 @@ create table public.newsletter_subscribers (
     discount_code text not null,
     created_at timestamp with time zone default now() not null,
     constraint newsletter_subscribers_discount_code_check check ((discount_code ~ '^[^[:space:]a-z]{6,12}$'::text)),
-    constraint newsletter_subscribers_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)))
+    constraint newsletter_subscribers_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    constraint newsletter_subscribers_discount_code_key unique (discount_code),
+    constraint newsletter_subscribers_pkey primary key (id)
 );
 
-alter table only public.newsletter_subscribers
-    add constraint newsletter_subscribers_discount_code_key unique (discount_code);
-
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.newsletter_subscribers
     add constraint newsletter_subscribers_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
-
-alter table only public.newsletter_subscribers
-    add constraint newsletter_subscribers_pkey primary key (id);
 
 create unique index newsletter_subscribers_email_lower_key on public.newsletter_subscribers using btree (lower(email));
 
@@ -42,20 +40,16 @@ create table private.newsletter_subscribers_merged (
     discount_code text not null,
     created_at timestamp with time zone not null,
     kept_id uuid not null,
-    merged_at timestamp with time zone default now() not null
+    merged_at timestamp with time zone default now() not null,
+    constraint newsletter_subscribers_merged_pkey primary key (id)
 );
-
-alter table only private.newsletter_subscribers_merged
-    add constraint newsletter_subscribers_merged_pkey primary key (id);
 
 -- When each address (whatever its capitals) was last sent its code again: at most once a day.
 create table private.newsletter_code_resends (
     address text not null,
-    sent_at timestamp with time zone not null
+    sent_at timestamp with time zone not null,
+    constraint newsletter_code_resends_pkey primary key (address)
 );
-
-alter table only private.newsletter_code_resends
-    add constraint newsletter_code_resends_pkey primary key (address);
 
 -- One row per redeemed code (the primary key makes a code single-use), written only by place_order; its owner reads
 -- it. A deleted account or order leaves the row, so the code stays used.
@@ -63,20 +57,12 @@ create table public.discount_redemptions (
     code text not null,
     user_id uuid,
     order_id uuid,
-    redeemed_at timestamp with time zone default now() not null
+    redeemed_at timestamp with time zone default now() not null,
+    constraint discount_redemptions_order_id_key unique (order_id),
+    constraint discount_redemptions_pkey primary key (code),
+    constraint discount_redemptions_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null,
+    constraint discount_redemptions_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null
 );
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_order_id_key unique (order_id);
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_pkey primary key (code);
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null;
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null;
 
 create index discount_redemptions_user_id_idx on public.discount_redemptions using btree (user_id);
 
@@ -369,17 +355,17 @@ create table public.contact_messages (
     email text not null,
     message text not null,
     created_at timestamp with time zone default now() not null,
-    constraint contact_messages_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)))
+    constraint contact_messages_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    constraint contact_messages_pkey primary key (id)
 );
 
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.contact_messages
     add constraint contact_messages_message_check check (((char_length(message) <= 2000) and (char_length(btrim(message)) >= 10))) not valid;
 
 alter table public.contact_messages
     add constraint contact_messages_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
-
-alter table only public.contact_messages
-    add constraint contact_messages_pkey primary key (id);
 
 alter table public.contact_messages enable row level security;
 
@@ -405,17 +391,17 @@ create table public.project_requests (
     constraint project_requests_company_check check ((char_length(company) <= 100)),
     constraint project_requests_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     constraint project_requests_project_type_check check ((project_type = any (array['automation'::text, 'chatbot'::text, 'content'::text, 'analytics'::text, 'custom'::text]))),
-    constraint project_requests_timeline_check check ((timeline = any (array['asap'::text, '1-month'::text, '2-3-months'::text, 'flexible'::text])))
+    constraint project_requests_timeline_check check ((timeline = any (array['asap'::text, '1-month'::text, '2-3-months'::text, 'flexible'::text]))),
+    constraint project_requests_pkey primary key (id)
 );
 
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.project_requests
     add constraint project_requests_description_check check (((char_length(description) <= 1000) and (char_length(btrim(description)) >= 10))) not valid;
 
 alter table public.project_requests
     add constraint project_requests_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
-
-alter table only public.project_requests
-    add constraint project_requests_pkey primary key (id);
 
 alter table public.project_requests enable row level security;
 

@@ -28,11 +28,9 @@ create table public.booking_settings (
     constraint booking_settings_slot_minutes_check check (((slot_minutes >= 10) and (slot_minutes <= 240))),
     constraint booking_settings_strategy_meeting_type_check check (((char_length(btrim(strategy_meeting_type)) >= 1) and (char_length(btrim(strategy_meeting_type)) <= 100))),
     constraint booking_settings_time_zone_check check (private.is_time_zone(time_zone)),
-    constraint booking_settings_weekdays_check check (((cardinality(weekdays) between 1 and 7) and (weekdays <@ '{1,2,3,4,5,6,7}'::integer[])))
+    constraint booking_settings_weekdays_check check (((cardinality(weekdays) between 1 and 7) and (weekdays <@ '{1,2,3,4,5,6,7}'::integer[]))),
+    constraint booking_settings_pkey primary key (id)
 );
-
-alter table only public.booking_settings
-    add constraint booking_settings_pkey primary key (id);
 
 alter table public.booking_settings enable row level security;
 
@@ -59,20 +57,16 @@ create table public.meetings (
     constraint meetings_contact_name_check check (((char_length(btrim(contact_name)) >= 1) and (char_length(btrim(contact_name)) <= 100))),
     constraint meetings_ends_after_start check ((ends_at > scheduled_at)),
     constraint meetings_owner_check check (((user_id is not null) or (contact_email is not null))),
-    constraint meetings_status_check check ((status = any (array['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
+    constraint meetings_status_check check ((status = any (array['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text]))),
+    constraint meetings_no_double_booking exclude using gist (tstzrange(scheduled_at, ends_at) with &&) where (((status <> 'cancelled'::text) and (ends_at is not null))),
+    constraint meetings_pkey primary key (id),
+    constraint meetings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 
-alter table only public.meetings
-    add constraint meetings_no_double_booking exclude using gist (tstzrange(scheduled_at, ends_at) with &&) where (((status <> 'cancelled'::text) and (ends_at is not null)));
-
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.meetings
     add constraint meetings_notes_length check ((char_length(notes) <= 1000)) not valid;
-
-alter table only public.meetings
-    add constraint meetings_pkey primary key (id);
-
-alter table only public.meetings
-    add constraint meetings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index meetings_contact_email_idx on public.meetings using btree (lower(contact_email)) where (contact_email is not null);
 
@@ -94,14 +88,10 @@ GRANT SELECT ON TABLE public.meetings TO authenticated;
 create table private.booking_links (
     token_hash bytea not null,
     meeting_id uuid not null,
-    created_at timestamp with time zone default now() not null
+    created_at timestamp with time zone default now() not null,
+    constraint booking_links_pkey primary key (token_hash),
+    constraint booking_links_meeting_id_fkey foreign key (meeting_id) references public.meetings(id) on delete cascade
 );
-
-alter table only private.booking_links
-    add constraint booking_links_pkey primary key (token_hash);
-
-alter table only private.booking_links
-    add constraint booking_links_meeting_id_fkey foreign key (meeting_id) references public.meetings(id) on delete cascade;
 
 create index booking_links_meeting_idx on private.booking_links using btree (meeting_id);
 
