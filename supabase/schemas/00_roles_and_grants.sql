@@ -22,8 +22,9 @@
 -- they stay in supabase/migrations.
 
 -- The functions' bodies and the tables no client reads. authenticated may use the schema only for the few
--- functions its policies and checks call (aal_sufficient and require_account here, is_country and
--- vat_number_valid for billing_details); service_role (the agency) uses it all.
+-- functions that run with its own rights: aal_sufficient in policies, require_account in replace_cart (a
+-- security invoker, so the cart's policies apply), is_country and vat_number_valid in billing_details' checks.
+-- service_role (the agency) uses it all.
 create schema private;
 
 GRANT USAGE ON SCHEMA private TO service_role;

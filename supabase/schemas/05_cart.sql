@@ -143,7 +143,7 @@ GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
 -- The spec's delete-then-insert of the caller's open cart, in one transaction; an account only (aal2 where it
--- has a second factor).
+-- has a second factor). It runs with the caller's rights, so cart_items' own policies guard what it writes.
 create function public.replace_cart(items jsonb) returns void
     language plpgsql
     set search_path to ''

@@ -108,7 +108,8 @@ $$;
 REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_expired_hold(m public.meetings) TO service_role;
 
--- A booking that still stands and has not begun: what the one-upcoming-call rule counts.
+-- A calendar booking (one with a contact address), requested or scheduled, not yet begun and not an expired hold:
+-- what the one-upcoming-call rule counts.
 create function private.is_upcoming_booking(m public.meetings) returns boolean
     language sql stable
     set search_path to ''
