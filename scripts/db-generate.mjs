@@ -101,6 +101,17 @@ function schemaFiles() {
     if (!matches.length) fail(`supabase/config.toml's schema_paths entry "${pattern}" matches no file.`);
     for (const file of matches) if (!files.includes(file)) files.push(file);
   }
+  // A file the list misses would be left out of the schema files' database without a word.
+  const listed = new Set(files.map((file) => path.normalize(file)));
+  const unlisted = fs
+    .globSync('schemas/**/*.sql', { cwd: supabaseDir })
+    .filter((file) => !listed.has(path.normalize(file)));
+  if (unlisted.length) {
+    fail(
+      `${unlisted.map((file) => `supabase/${file}`).join(', ')} ${unlisted.length > 1 ? 'are' : 'is'} not in ` +
+        "supabase/config.toml's [db.migrations] schema_paths: list it after the files whose tables and functions it uses.",
+    );
+  }
   return files;
 }
 
@@ -339,6 +350,7 @@ async function diff(url) {
 }
 
 async function main() {
+  if (mode !== 'generate') schemaFiles(); // a wrong list fails before any database is made
   const url = await serverUrl();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dbgen-'));
   try {

@@ -146,6 +146,21 @@ test("fails when a schema file's new table keeps the grants hosted projects give
   expect(result.stdout).toContain('+GRANT ALL ON TABLE public.drift_probe TO authenticated;');
 });
 
+test('fails at once when a schema file is not listed in config.toml', async () => {
+  const dir = copyOfRepo();
+  dirs.push(dir);
+  fs.writeFileSync(
+    path.join(dir, 'supabase', 'schemas', '09_reviews.sql'),
+    'create table public.reviews ();\n',
+  );
+  const result = await dbCheck(dir);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(
+    "db:check: supabase/schemas/09_reviews.sql is not in supabase/config.toml's [db.migrations] schema_paths: " +
+      'list it after the files whose tables and functions it uses.\n',
+  );
+});
+
 test('names the schema file that does not apply, and why', async () => {
   const dir = copyOfRepo();
   dirs.push(dir);
