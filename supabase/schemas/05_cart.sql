@@ -3,8 +3,7 @@
 -- put them; titles and prices a client sends are ignored.
 
 -- A signed-in user's cart rows, read and written only by their owner; the site reads them directly and saves
--- them through replace_cart.
--- place_order marks the ordered rows checked_out.
+-- them through replace_cart, and place_order marks the ordered rows checked_out.
 create table public.cart_items (
     id uuid default gen_random_uuid() not null,
     user_id uuid not null,
