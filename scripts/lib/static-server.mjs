@@ -96,9 +96,10 @@ export function createStaticApp({
     });
   }
   // Files the build wrote with absolute URLs, sent with the site's origin and the remotes' locations in them
-  // (tools/webpack/site-url.js).
-  const withUrls = (text) => withRemoteUrls(withSiteUrl(text, siteUrl), config?.().remotes ?? {});
-  const send = (res, file) => (siteUrl ? sendWithUrls(res, file, withUrls) : res.sendFile(file));
+  // (tools/webpack/site-url.js), as far as they are known: a test site has config.json's remotes, not SITE_URL.
+  const withUrls = (text) =>
+    withRemoteUrls(siteUrl ? withSiteUrl(text, siteUrl) : text, config?.().remotes ?? {});
+  const send = (res, file) => (siteUrl || config ? sendWithUrls(res, file, withUrls) : res.sendFile(file));
   if (siteUrl) {
     app.use((req, res, next) => {
       const file = req.method === 'GET' || req.method === 'HEAD' ? withOriginIn(root, req.path) : undefined;
