@@ -283,11 +283,21 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
 
     const shellDir = path.join(work, 'shell-dist');
     fs.cpSync(path.join(repoRoot, 'shell', 'dist'), shellDir, { recursive: true });
-    await run(process.execPath, [path.join(repoRoot, 'scripts', 'write-site-url.mjs'), shell.url, shellDir]);
-
     const remoteUrls = Object.fromEntries(
       Object.entries(remotes).map(([name, { url }]) => [name, url]),
     ) as Record<RemoteName, string>;
+    // The remotes' locations too, as a deploy gives them (README, "Deploying"): the pages' pictures name them.
+    await run(process.execPath, [path.join(repoRoot, 'scripts', 'write-site-url.mjs'), shell.url, shellDir], {
+      env: {
+        ...process.env,
+        ...Object.fromEntries(
+          Object.entries(remoteUrls).map(([name, url]) => [
+            `REMOTE_${name.toUpperCase()}_URL`,
+            `${url}/mf-manifest.json`,
+          ]),
+        ),
+      },
+    });
     const origins = Object.values(remoteUrls);
     const runtimeConfig = {
       supabaseUrl: api.url,
