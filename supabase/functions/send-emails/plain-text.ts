@@ -19,7 +19,9 @@ export const SPACES =
   '\t\n\u000b\u000c\r \u0085\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 
 /** The characters refused inside a value (after trimming): C0 and C1 controls, DEL, the line/paragraph separators. */
+// eslint-disable-next-line no-control-regex -- finding control characters is what these are for
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+// eslint-disable-next-line no-control-regex -- as above
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/u;
 
 const escaped = [...SPACES].map((ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
@@ -31,8 +33,11 @@ export type Normalised = { ok: true; value: string } | { ok: false; reason: 'con
  * The rule both the database and the templates apply: trimmed of SPACES; refused when a control character is left
  * inside (a line feed is allowed with `multiline`, a carriage return never: a line break is stored as "\n").
  */
+/** `value` without SPACES at either end (private.trim_spaces). */
+export const trimSpaces = (value: string): string => value.replace(EDGES, '');
+
 export function normalisedText(value: string, options: { multiline?: boolean } = {}): Normalised {
-  const trimmed = value.replace(EDGES, '');
+  const trimmed = trimSpaces(value);
   return (options.multiline ? CONTROL_BUT_NEWLINE : CONTROL).test(trimmed)
     ? { ok: false, reason: 'control_character' }
     : { ok: true, value: trimmed };
@@ -61,6 +66,7 @@ export function defused(text: string): string {
  */
 export const headerText = (text: string): string =>
   text
+    // eslint-disable-next-line no-control-regex -- as above
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
