@@ -94,11 +94,21 @@ GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 -- For send-emails: the e-mail failed. It is tried again after a minute doubled per attempt, or the provider's
 -- `retry_after_seconds` when longer (either at most two hours), or never when `permanent`; claim_emails gives up
--- after eight attempts or 23 hours.
-create function public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer default null::integer, permanent boolean default false) returns void
-    language sql security definer
-    set search_path to ''
-    as $$
+-- after eight attempts or 23 hours. A row given up here (permanent, or its last attempt) is reported to the
+-- agency's contact address once (delivery_failed); a failed report is not reported again.
+create function public.mark_email_failed(
+  email_id bigint,
+  error text,
+  retry_after_seconds integer default null,
+  permanent boolean default false
+)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  failed private.email_outbox;
+  agency text := (select c.email_contact from private.company_details c);
+begin
   update private.email_outbox
   set last_error = left(error, 1000),
       claimed_until = case
@@ -108,7 +118,20 @@ create function public.mark_email_failed(email_id bigint, error text, retry_afte
           least(coalesce(retry_after_seconds, 0), 7200)
         ))
       end
-  where id = email_id and sent_at is null;
+  where id = email_id and sent_at is null
+  returning * into failed;
+  if failed.id is null or failed.template = 'delivery_failed' or agency is null
+    or not (permanent or failed.attempts >= 8) then
+    return;
+  end if;
+  perform private.enqueue_email('delivery_failed', agency, jsonb_build_object(
+    'failedTemplate', failed.template,
+    'recipient', failed.recipient,
+    'reason', failed.last_error,
+    'reference', failed.idempotency_key,
+    'seller', private.seller()
+  ), 'delivery_failed:' || failed.id);
+end;
 $$;
 
 REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC;
@@ -157,3 +180,61 @@ begin
   end if;
 end;
 $$;
+
+-- One normalisation for what a customer types (a name, an address, a note), the rule send-emails' templates apply
+-- (supabase/functions/send-emails/plain-text.ts; local-supabase/test/hostile-round-two.test.ts compares both), so
+-- nothing the database stores is refused by an e-mail: Unicode spaces trimmed at both ends, control characters
+-- refused (a line feed only where a field may span lines). The tables of 06-08 trim with trim_typed_text before
+-- every write and check with is_plain_text.
+create function private.trim_spaces(value text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select regexp_replace(value,
+    '^[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+    '', 'g');
+$$;
+
+create function private.is_plain_text(value text, multiline boolean default false) returns boolean
+language sql immutable parallel safe set search_path = ''
+as $$
+  select value is null or (
+    value = private.trim_spaces(value)
+    and value !~ case when multiline
+      then '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]'
+      else '[\u0001-\u001f\u007f-\u009f\u2028\u2029]' end
+  );
+$$;
+
+-- Trims the columns named in the trigger's arguments; a name ending in '?' is optional: only spaces is null.
+create function private.trim_typed_text() returns trigger
+language plpgsql set search_path = ''
+as $$
+declare
+  row_values jsonb := to_jsonb(new);
+  trimmed jsonb := '{}';
+  argument text;
+  column_name text;
+  value text;
+begin
+  foreach argument in array tg_argv loop
+    column_name := rtrim(argument, '?');
+    value := private.trim_spaces(row_values ->> column_name);
+    if argument like '%?' then
+      value := nullif(value, '');
+    end if;
+    trimmed := trimmed || jsonb_build_object(column_name, value);
+  end loop;
+  new := jsonb_populate_record(new, trimmed);
+  return new;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION private.trim_spaces(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.trim_spaces(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.trim_spaces(value text) TO service_role;
+REVOKE ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO authenticated;
+GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO service_role;
+REVOKE ALL ON FUNCTION private.trim_typed_text() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.trim_typed_text() TO authenticated;
+GRANT ALL ON FUNCTION private.trim_typed_text() TO service_role;
