@@ -8,11 +8,12 @@
 --   character (C0, DEL, C1, U+2028/U+2029; a line feed only where the field may span lines, a note). The same
 --   rule as plain-text.ts's normalisedText: local-supabase/test/normalisation.test.ts runs both over the same
 --   inputs on both engines.
--- - A trigger applies trim_spaces to the typed fields of billing_details, meetings and newsletter_subscribers
---   before every insert and update (an optional field that is only spaces becomes null), whoever writes them (the
---   checkout, Profile, a booking, a subscription), and check constraints refuse control characters (23514), as
---   the length checks refuse an empty value. The constraints are `not valid`: rows stored before are not
---   re-checked (their e-mails went out or were given up then).
+-- - Check constraints on the typed fields of billing_details, meetings and newsletter_subscribers refuse (23514)
+--   a value that is not its own normalisation: untrimmed (of any kind of space, as the billing checks already
+--   refused ASCII spaces: the forms trim before sending) or holding a control character. Whoever writes them (the
+--   checkout, Profile, a booking, a subscription) meets the same rule; book_discovery_call trims the name and note
+--   it is given with trim_spaces (20261206130000_booking_own_address.sql), as it trimmed ASCII spaces before. The
+--   constraints are `not valid`: rows stored before are not re-checked (their e-mails went out or were given up).
 -- - An e-mail the outbox gives up on (refused for good by a template or the provider, or out of tries) is reported
 --   to the agency's contact address (template delivery_failed: what, to whom, why, and its reference), once per
 --   row; a failed report is not reported again.
@@ -35,37 +36,6 @@ as $$
       else '[\u0001-\u001f\u007f-\u009f\u2028\u2029]' end
   );
 $$;
-
--- Trims the columns named in the trigger's arguments; a name ending in '?' is optional: only spaces is null.
-create function private.trim_typed_text() returns trigger
-language plpgsql set search_path = ''
-as $$
-declare
-  row_values jsonb := to_jsonb(new);
-  trimmed jsonb := '{}';
-  argument text;
-  column_name text;
-  value text;
-begin
-  foreach argument in array tg_argv loop
-    column_name := rtrim(argument, '?');
-    value := private.trim_spaces(row_values ->> column_name);
-    if argument like '%?' then
-      value := nullif(value, '');
-    end if;
-    trimmed := trimmed || jsonb_build_object(column_name, value);
-  end loop;
-  new := jsonb_populate_record(new, trimmed);
-  return new;
-end;
-$$;
-
-create trigger billing_details_trim_typed_text before insert or update on public.billing_details
-  for each row execute function private.trim_typed_text('name', 'company?', 'address', 'postal_code?', 'city');
-create trigger meetings_trim_typed_text before insert or update on public.meetings
-  for each row execute function private.trim_typed_text('contact_name', 'notes?');
-create trigger newsletter_subscribers_trim_typed_text before insert or update on public.newsletter_subscribers
-  for each row execute function private.trim_typed_text('name');
 
 alter table public.billing_details
   add constraint billing_details_plain_text check (
@@ -118,8 +88,8 @@ begin
 end;
 $$;
 
-revoke all on function private.trim_spaces(text), private.is_plain_text(text, boolean), private.trim_typed_text()
+revoke all on function private.trim_spaces(text), private.is_plain_text(text, boolean)
   from public, anon, authenticated;
--- The trigger and the checks run as the writing role: a customer writes their own billing details (Profile).
-grant execute on function private.trim_spaces(text), private.is_plain_text(text, boolean), private.trim_typed_text()
+-- The checks run as the writing role: a customer writes their own billing details (Profile).
+grant execute on function private.trim_spaces(text), private.is_plain_text(text, boolean)
   to authenticated, service_role;

@@ -184,8 +184,8 @@ $$;
 -- One normalisation for what a customer types (a name, an address, a note), the rule send-emails' templates apply
 -- (supabase/functions/send-emails/plain-text.ts; local-supabase/test/hostile-round-two.test.ts compares both), so
 -- nothing the database stores is refused by an e-mail: Unicode spaces trimmed at both ends, control characters
--- refused (a line feed only where a field may span lines). The tables of 06-08 trim with trim_typed_text before
--- every write and check with is_plain_text.
+-- refused (a line feed only where a field may span lines). The typed fields of 06-08's tables must be their own
+-- normalisation (is_plain_text); book_discovery_call trims what it is given with trim_spaces.
 create function private.trim_spaces(value text) returns text
 language sql immutable parallel safe set search_path = ''
 as $$
@@ -205,36 +205,9 @@ as $$
   );
 $$;
 
--- Trims the columns named in the trigger's arguments; a name ending in '?' is optional: only spaces is null.
-create function private.trim_typed_text() returns trigger
-language plpgsql set search_path = ''
-as $$
-declare
-  row_values jsonb := to_jsonb(new);
-  trimmed jsonb := '{}';
-  argument text;
-  column_name text;
-  value text;
-begin
-  foreach argument in array tg_argv loop
-    column_name := rtrim(argument, '?');
-    value := private.trim_spaces(row_values ->> column_name);
-    if argument like '%?' then
-      value := nullif(value, '');
-    end if;
-    trimmed := trimmed || jsonb_build_object(column_name, value);
-  end loop;
-  new := jsonb_populate_record(new, trimmed);
-  return new;
-end;
-$$;
-
 REVOKE ALL ON FUNCTION private.trim_spaces(value text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.trim_spaces(value text) TO authenticated;
 GRANT ALL ON FUNCTION private.trim_spaces(value text) TO service_role;
 REVOKE ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO authenticated;
 GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO service_role;
-REVOKE ALL ON FUNCTION private.trim_typed_text() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.trim_typed_text() TO authenticated;
-GRANT ALL ON FUNCTION private.trim_typed_text() TO service_role;

@@ -133,10 +133,8 @@ GRANT ALL ON TABLE public.billing_details TO service_role;
 
 create trigger billing_details_updated_at before update on public.billing_details for each row execute function private.touch_updated_at();
 
--- What a customer typed, trimmed of every kind of space and free of control characters (03_email_outbox), so the
--- invoice's e-mails take it; rows stored before the rule are not re-checked.
-create trigger billing_details_trim_typed_text before insert or update on public.billing_details for each row execute function private.trim_typed_text('name', 'company?', 'address', 'postal_code?', 'city');
-
+-- What a customer typed is its own normalisation: trimmed of every kind of space, free of control characters
+-- (03_email_outbox), so the invoice's e-mails take it; rows stored before the rule are not re-checked.
 alter table public.billing_details
     add constraint billing_details_plain_text check ((private.is_plain_text(name) and private.is_plain_text(company) and private.is_plain_text(address) and private.is_plain_text(postal_code) and private.is_plain_text(city))) not valid;
 

@@ -29,8 +29,6 @@ create unique index newsletter_subscribers_email_lower_key on public.newsletter_
 alter table public.newsletter_subscribers
     add constraint newsletter_subscribers_plain_text check (private.is_plain_text(name)) not valid;
 
-create trigger newsletter_subscribers_trim_typed_text before insert or update on public.newsletter_subscribers for each row execute function private.trim_typed_text('name');
-
 alter table public.newsletter_subscribers enable row level security;
 
 GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;

@@ -1,12 +1,12 @@
 // What a customer typed (a name, an address, a company, a note), made safe to show in an e-mail. Two rules:
 //
-// 1. One normalisation, applied by the database to what it stores and by the templates to what they send, so that
-//    nothing the database accepts is refused by an e-mail (issue #44, item 4): spaces of every kind (SPACES: the
+// 1. One normalisation, which the database requires of what it stores (its checks refuse any other value) and the
+//    templates apply to what they send, so that nothing the database accepts is refused by an e-mail (#44, item 4): spaces of every kind (SPACES: the
 //    Unicode White_Space characters and the byte-order mark, which JavaScript's trim() also removes) are trimmed at
 //    both ends, and a control character anywhere (U+0000-U+001F, U+007F-U+009F, and the line and paragraph
 //    separators U+2028/U+2029) is refused; a field that may span lines (an address, a note) allows the line
-//    feed. The SQL mirror is private.normalised_text (supabase/migrations/*_one_normalisation.sql);
-//    local-supabase/test/normalisation.test.ts runs both over the same inputs and requires the same answers.
+//    feed. The SQL mirror is private.trim_spaces and private.is_plain_text (20261206100000_one_normalisation.sql);
+//    local-supabase/test/hostile-round-two.test.ts runs both over the same inputs and requires the same answers.
 //
 // 2. Plain text that mail clients do not turn into links: they link any text that looks like a URL, a domain or
 //    an address ("http://evil.example", "www.evil.example", "pay@evil.example"), in the text part and in the HTML
