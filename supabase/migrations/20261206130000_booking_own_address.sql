@@ -5,7 +5,10 @@
 -- (auth.users.email, whatever its capitals); with any other address it is a guest's booking, as anyone's: a hold
 -- of booking_settings.hold_seconds, confirmed only by the link e-mailed to that address, whose receipt carries the
 -- call and the link and none of the booker's words (no note here; send-emails' booking_receipt shows neither name
--- nor note for a hold). It still counts against the caller's booking budget. Otherwise as in
+-- nor note for a hold). It still counts against the caller's booking budget. The name and note are trimmed of every
+-- kind of space (private.trim_spaces, 20261206100000_one_normalisation.sql; it trimmed ASCII spaces only), and the
+-- account's own booking in flight is answered before the budget is spent (its counter is that booking's until it
+-- ends). Otherwise as in
 -- 20261202090000_booking_cancel_link.sql (every rule, lock and e-mail kept).
 
 create or replace function public.book_discovery_call(
@@ -51,14 +54,15 @@ begin
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception '%', taken;
   end if;
+  -- The account's own booking in flight answers at once, before the budget, whose counter (the account's, as
+  -- this call's) that booking holds until it ends.
+  if owner is not null and not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
+  end if;
   perform private.spend_client_budget('booking');
-  if owner is not null then
-    if not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
-    if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
+  if owner is not null
+    and exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
   end if;
   if not pg_try_advisory_xact_lock(hashtext('booking-address:' || address)) then
     return private.refusal(409, 'address_has_booking', address_has_call);
@@ -79,8 +83,8 @@ begin
       slot.slot_start,
       slot.slot_end,
       'requested',
-      nullif(btrim(coalesce(note, '')), ''),
-      btrim(name),
+      nullif(private.trim_spaces(coalesce(note, '')), ''),
+      private.trim_spaces(name),
       btrim(email),
       case when owner is null then now() + make_interval(secs => settings.hold_seconds) end,
       case when owner is not null then now() end

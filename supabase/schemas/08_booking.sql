@@ -79,11 +79,10 @@ create index meetings_open_holds_idx on public.meetings using btree (hold_expire
 
 create index meetings_user_id_idx on public.meetings using btree (user_id, created_at desc);
 
--- The booker's words, trimmed and free of control characters (03_email_outbox); a note may span lines.
+-- The booker's words are their own normalisation: trimmed, free of control characters (03_email_outbox); a note
+-- may span lines.
 alter table public.meetings
     add constraint meetings_plain_text check ((private.is_plain_text(contact_name) and private.is_plain_text(notes, true))) not valid;
-
-create trigger meetings_trim_typed_text before insert or update on public.meetings for each row execute function private.trim_typed_text('contact_name', 'notes?');
 
 alter table public.meetings enable row level security;
 
@@ -427,14 +426,15 @@ begin
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception '%', taken;
   end if;
+  -- The account's own booking in flight answers at once, before the budget, whose counter (the account's, as
+  -- this call's) that booking holds until it ends.
+  if owner is not null and not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
+  end if;
   perform private.spend_client_budget('booking');
-  if owner is not null then
-    if not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
-    if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
+  if owner is not null
+    and exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
   end if;
   if not pg_try_advisory_xact_lock(hashtext('booking-address:' || address)) then
     return private.refusal(409, 'address_has_booking', address_has_call);
@@ -455,8 +455,8 @@ begin
       slot.slot_start,
       slot.slot_end,
       'requested',
-      nullif(btrim(coalesce(note, '')), ''),
-      btrim(name),
+      nullif(private.trim_spaces(coalesce(note, '')), ''),
+      private.trim_spaces(name),
       btrim(email),
       case when owner is null then now() + make_interval(secs => settings.hold_seconds) end,
       case when owner is not null then now() end
