@@ -9,8 +9,11 @@
 --   grants are written per role: nothing relies on the project's default privileges.
 -- - `private` is not exposed: the bodies, helpers and tables no client may touch. A public function reaches it
 --   as security definer, with `search_path` empty, so every name in a body is schema-qualified.
--- - Every function's EXECUTE is revoked from PUBLIC (PostgreSQL grants it to everyone by default) and granted to
---   the roles that call it.
+-- - Every grant starts from a revoke: a function's EXECUTE from PUBLIC (PostgreSQL grants it to everyone by
+--   default), and every table's and function's privileges from anon and authenticated, which hosted projects'
+--   default privileges hand every new object in public (the migrations revoke them the same way,
+--   20261122140000_hardening.sql). Then each role gets what it needs, so a database built from these files on
+--   any project ends with the grants written here.
 --
 -- Reading order: this file, then 01_fair_use (budgets), 02_company_and_promotions, 03_email_outbox, then the
 -- shop from 04_catalogue_and_pricing through 05_cart, 06_orders_and_invoices, 07_newsletter_and_codes, and
@@ -19,8 +22,9 @@
 -- they stay in supabase/migrations.
 
 -- The functions' bodies and the tables no client reads. authenticated may use the schema only for the few
--- functions its policies and checks call (aal_sufficient and require_account here, is_country and
--- vat_number_valid for billing_details); service_role (the agency) uses it all.
+-- functions that run with its own rights: aal_sufficient in policies, require_account in replace_cart (a
+-- security invoker, so the cart's policies apply), is_country and vat_number_valid in billing_details' checks.
+-- service_role (the agency) uses it all.
 create schema private;
 
 GRANT USAGE ON SCHEMA private TO service_role;
@@ -43,7 +47,7 @@ create function private.aal_sufficient() returns boolean
     );
 $$;
 
-REVOKE ALL ON FUNCTION private.aal_sufficient() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.aal_sufficient() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.aal_sufficient() TO authenticated;
 GRANT ALL ON FUNCTION private.aal_sufficient() TO service_role;
 
@@ -60,7 +64,7 @@ set default_tablespace = '';
 
 set default_table_access_method = heap;
 
-REVOKE ALL ON FUNCTION private.acting_user() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.acting_user() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.acting_user() TO service_role;
 
 -- A refusal that keeps what the call wrote before it (a spent budget, a recorded wrong code, a queued e-mail):
@@ -76,7 +80,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.refusal(status integer, code text, message text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.refusal(status integer, code text, message text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.refusal(status integer, code text, message text) TO service_role;
 
 -- The caller's id for a function only an account may use ('Sign in to <action>' for a guest, 401), refused with
@@ -104,7 +108,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.require_account(action text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.require_account(action text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.require_account(action text) TO authenticated;
 GRANT ALL ON FUNCTION private.require_account(action text) TO service_role;
 
@@ -119,5 +123,5 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.touch_updated_at() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.touch_updated_at() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.touch_updated_at() TO service_role;

@@ -18,14 +18,13 @@ create table public.client_budgets (
     constraint client_budgets_action_check check ((action = any (array['booking'::text, 'subscription'::text, 'code_miss'::text, 'order'::text, 'unpaid_order'::text]))),
     constraint client_budgets_address_max_uses_check check ((address_max_uses >= 0)),
     constraint client_budgets_max_uses_check check ((max_uses >= 0)),
-    constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000)))
+    constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000))),
+    constraint client_budgets_pkey primary key (action)
 );
-
-alter table only public.client_budgets
-    add constraint client_budgets_pkey primary key (action);
 
 alter table public.client_budgets enable row level security;
 
+REVOKE ALL ON TABLE public.client_budgets FROM anon, authenticated;
 GRANT SELECT,UPDATE ON TABLE public.client_budgets TO service_role;
 
 -- One row per action and client (or account): the current window and what was used in it.
@@ -33,11 +32,9 @@ create table private.budget_counters (
     action text not null,
     subject text not null,
     window_start timestamp with time zone not null,
-    used integer not null
+    used integer not null,
+    constraint budget_counters_pkey primary key (action, subject)
 );
-
-alter table only private.budget_counters
-    add constraint budget_counters_pkey primary key (action, subject);
 
 -- The client's address as Supabase's gateway set it (cf-connecting-ip, which a client cannot write), IPv6
 -- reduced to its /64; null outside an API request.
@@ -64,7 +61,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_address() TO service_role;
 
 -- The key a client's uses are counted under ('client:unknown' when no address came with the request).
@@ -75,7 +72,7 @@ create function private.client_subject() returns text
   select 'client:' || coalesce(private.client_address(), 'unknown');
 $$;
 
-REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_subject() TO service_role;
 
 -- Who a call counts against: the signed-in account ('account:<id>'), else the client's address.
@@ -114,7 +111,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
 
 -- HTTP 429 with the wait, in the body (supabase-js passes it on) and in Retry-After.
@@ -134,7 +131,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
 
 -- Counts one use of `for_action` by the caller (their account, else their address); over budget, 429.
@@ -155,5 +152,5 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.spend_client_budget(for_action text) TO service_role;

@@ -16,7 +16,7 @@ exception when invalid_parameter_value then
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
 -- ISO 3166-1 alpha-2 codes with the English names invoices print; for the EU's member states, the form of their
@@ -29,11 +29,9 @@ create table private.countries (
     constraint countries_check check (((vat_prefix is null) = (vat_pattern is null))),
     constraint countries_code_check check ((code ~ '^[A-Z]{2}$'::text)),
     constraint countries_name_check check ((btrim(name) <> ''::text)),
-    constraint countries_vat_prefix_check check ((vat_prefix ~ '^[A-Z]{2}$'::text))
+    constraint countries_vat_prefix_check check ((vat_prefix ~ '^[A-Z]{2}$'::text)),
+    constraint countries_pkey primary key (code)
 );
-
-alter table only private.countries
-    add constraint countries_pkey primary key (code);
 
 alter table private.countries enable row level security;
 
@@ -48,7 +46,7 @@ create function private.is_country(code text) returns boolean
   select exists (select 1 from private.countries c where c.code = is_country.code);
 $$;
 
-REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
 
@@ -103,11 +101,9 @@ create table private.company_details (
     constraint company_details_street_check check ((btrim(street) <> ''::text)),
     constraint company_details_time_zone_check check (private.is_time_zone(time_zone)),
     constraint company_details_vat_id_check check ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,12}$'::text)),
-    constraint company_details_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric)))
+    constraint company_details_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
+    constraint company_details_pkey primary key (id)
 );
-
-alter table only private.company_details
-    add constraint company_details_pkey primary key (id);
 
 alter table private.company_details enable row level security;
 
@@ -137,7 +133,7 @@ create function private.seller() returns jsonb
   from private.company_details c;
 $$;
 
-REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.seller() TO service_role;
 
 -- An absolute link to a page of the site, for e-mails: private.site_link('/account?tab=orders').
@@ -148,7 +144,7 @@ create function private.site_link(path text) returns text
   select c.site_url || site_link.path from private.company_details c;
 $$;
 
-REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
 
 -- The banner's campaigns: the words it shows, when it starts, when it ends (the first moment it no longer runs) and
@@ -164,16 +160,15 @@ create table public.promotions (
     created_at timestamp with time zone default now() not null,
     constraint promotions_ends_after_start check ((ends_at > starts_at)),
     constraint promotions_offer_check check ((offer = 'newsletter'::text)),
-    constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words))))
+    constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words)))),
+    constraint promotions_pkey primary key (id)
 );
-
-alter table only public.promotions
-    add constraint promotions_pkey primary key (id);
 
 alter table public.promotions enable row level security;
 
 create policy "running promotions: select" on public.promotions for select to anon, authenticated using (((starts_at <= now()) and (now() < ends_at)));
 
+REVOKE ALL ON TABLE public.promotions FROM anon, authenticated;
 GRANT SELECT ON TABLE public.promotions TO anon;
 GRANT SELECT ON TABLE public.promotions TO authenticated;
 GRANT ALL ON TABLE public.promotions TO service_role;

@@ -20,14 +20,10 @@ create table private.email_outbox (
     constraint email_outbox_idempotency_key_check check (((length(idempotency_key) >= 1) and (length(idempotency_key) <= 256))),
     constraint email_outbox_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
     constraint email_outbox_recipient_check check (((length(recipient) between 3 and 255) and (recipient ~ '^[^@\s]+@[^@\s]+$'::text))),
-    constraint email_outbox_template_check check ((template ~ '^[a-z][a-z_]{0,62}$'::text))
+    constraint email_outbox_template_check check ((template ~ '^[a-z][a-z_]{0,62}$'::text)),
+    constraint email_outbox_idempotency_key_key unique (idempotency_key),
+    constraint email_outbox_pkey primary key (id)
 );
-
-alter table only private.email_outbox
-    add constraint email_outbox_idempotency_key_key unique (idempotency_key);
-
-alter table only private.email_outbox
-    add constraint email_outbox_pkey primary key (id);
 
 alter table private.email_outbox alter column id add generated always as identity (
     sequence name private.email_outbox_id_seq
@@ -52,7 +48,7 @@ create function private.enqueue_email(template text, recipient text, payload jso
   on conflict (idempotency_key) do nothing;
 $$;
 
-REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
 
 -- For send-emails (service role): the rows it may send now (unsent, not leased or the lease ran out, not given
@@ -76,7 +72,7 @@ create function public.claim_emails(batch_size integer default 10) returns table
   returning o.id, o.template, o.recipient, o.payload, o.idempotency_key, o.attempts;
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.claim_emails(batch_size integer) TO service_role;
 
 -- For send-emails: the e-mail went out.
@@ -89,7 +85,7 @@ create function public.mark_email_sent(email_id bigint) returns void
   where id = email_id and sent_at is null;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 -- For send-emails: the e-mail failed. It is tried again after a minute doubled per attempt, or the provider's
@@ -134,7 +130,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) TO service_role;
 
 -- The periodic sweep: calls send-emails over HTTP (pg_net) with the project's URL and key from Vault, where the
@@ -163,7 +159,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.request_email_sweep() TO service_role;
 
 -- Every minute on hosted Supabase, which offers pg_cron and pg_net. A database without them (local-supabase's

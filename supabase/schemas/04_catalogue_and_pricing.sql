@@ -11,16 +11,15 @@ create table public.services (
     category text not null,
     sort_order integer not null,
     constraint services_category_check check ((category = any (array['full'::text, 'workshops'::text]))),
-    constraint services_price_check check ((price > (0)::numeric))
+    constraint services_price_check check ((price > (0)::numeric)),
+    constraint services_pkey primary key (id)
 );
-
-alter table only public.services
-    add constraint services_pkey primary key (id);
 
 alter table public.services enable row level security;
 
 create policy "services are public" on public.services for select to anon, authenticated using (true);
 
+REVOKE ALL ON TABLE public.services FROM anon, authenticated;
 GRANT ALL ON TABLE public.services TO service_role;
 GRANT SELECT ON TABLE public.services TO anon;
 GRANT SELECT ON TABLE public.services TO authenticated;
@@ -51,5 +50,5 @@ create function private.price_cart(service_ids text[], with_code boolean, out it
   cross join lateral (select (c.subtotal * (100 - p.percent) + 50) / 100 as total) t;
 $$;
 
-REVOKE ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.price_cart(service_ids text[], with_code boolean, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint) TO service_role;

@@ -19,14 +19,10 @@ create table public.orders (
     constraint orders_billing_check check (((billing is null) or (jsonb_typeof(billing) = 'object'::text))),
     constraint orders_discount_amount_check check ((discount_amount >= 0)),
     constraint orders_status_check check ((status = any (array['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
-    constraint orders_total_amount_check check ((total_amount >= 0))
+    constraint orders_total_amount_check check ((total_amount >= 0)),
+    constraint orders_pkey primary key (id),
+    constraint orders_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.orders
-    add constraint orders_pkey primary key (id);
-
-alter table only public.orders
-    add constraint orders_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index orders_recent_purchases_idx on public.orders using btree (created_at desc) where show_in_recent_purchases;
 
@@ -38,6 +34,7 @@ create policy "own orders" on public.orders for select to authenticated using ((
 
 create policy "second factor when verified" on public.orders as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.orders FROM anon, authenticated;
 GRANT ALL ON TABLE public.orders TO service_role;
 GRANT SELECT ON TABLE public.orders TO authenticated;
 
@@ -51,14 +48,10 @@ create table public.order_items (
     service_price numeric(10,2) not null,
     created_at timestamp with time zone default now() not null,
     sort_order integer default 0 not null,
-    constraint order_items_sort_order_check check ((sort_order >= 0))
+    constraint order_items_sort_order_check check ((sort_order >= 0)),
+    constraint order_items_pkey primary key (id),
+    constraint order_items_order_id_fkey foreign key (order_id) references public.orders(id) on delete cascade
 );
-
-alter table only public.order_items
-    add constraint order_items_pkey primary key (id);
-
-alter table only public.order_items
-    add constraint order_items_order_id_fkey foreign key (order_id) references public.orders(id) on delete cascade;
 
 create index order_items_order_id_idx on public.order_items using btree (order_id);
 
@@ -70,6 +63,7 @@ create policy "items of own orders" on public.order_items for select to authenti
 
 create policy "second factor when verified" on public.order_items as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.order_items FROM anon, authenticated;
 GRANT ALL ON TABLE public.order_items TO service_role;
 GRANT SELECT ON TABLE public.order_items TO authenticated;
 
@@ -87,7 +81,7 @@ create function private.vat_number_valid(country text, vat_number text) returns 
   );
 $_$;
 
-REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO service_role;
 
@@ -109,14 +103,10 @@ create table public.billing_details (
     constraint billing_details_company_check check (((char_length(company) between 1 and 100) and (company = btrim(company)))),
     constraint billing_details_country_check check (private.is_country(country)),
     constraint billing_details_name_check check (((char_length(name) between 1 and 100) and (name = btrim(name)))),
-    constraint billing_details_postal_code_check check (((char_length(postal_code) between 1 and 20) and (postal_code = btrim(postal_code))))
+    constraint billing_details_postal_code_check check (((char_length(postal_code) between 1 and 20) and (postal_code = btrim(postal_code)))),
+    constraint billing_details_pkey primary key (user_id),
+    constraint billing_details_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.billing_details
-    add constraint billing_details_pkey primary key (user_id);
-
-alter table only public.billing_details
-    add constraint billing_details_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 alter table public.billing_details enable row level security;
 
@@ -128,6 +118,7 @@ create policy "own billing details: update" on public.billing_details for update
 
 create policy "second factor when verified" on public.billing_details as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.billing_details FROM anon, authenticated;
 GRANT SELECT,INSERT,UPDATE ON TABLE public.billing_details TO authenticated;
 GRANT ALL ON TABLE public.billing_details TO service_role;
 
@@ -155,7 +146,7 @@ create function private.order_status_allowed(old_status text, new_status text) r
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) TO service_role;
 
 -- Refuses any other move, whoever asks (23514, the move named), and dates each change (status_changed_at).
@@ -177,7 +168,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
 
 create trigger orders_status_change before update of status, status_changed_at on public.orders for each row execute function private.order_status_change();
@@ -217,23 +208,13 @@ create table public.invoices (
     constraint invoices_sequence_check check ((sequence > 0)),
     constraint invoices_subtotal_cents_check check ((subtotal_cents >= 0)),
     constraint invoices_total_cents_check check ((total_cents >= 0)),
-    constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric)))
+    constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
+    constraint invoices_kind_year_sequence_key unique (kind, year, sequence),
+    constraint invoices_number_key unique (number),
+    constraint invoices_pkey primary key (id),
+    constraint invoices_corrects_id_fkey foreign key (corrects_id) references public.invoices(id),
+    constraint invoices_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null
 );
-
-alter table only public.invoices
-    add constraint invoices_kind_year_sequence_key unique (kind, year, sequence);
-
-alter table only public.invoices
-    add constraint invoices_number_key unique (number);
-
-alter table only public.invoices
-    add constraint invoices_pkey primary key (id);
-
-alter table only public.invoices
-    add constraint invoices_corrects_id_fkey foreign key (corrects_id) references public.invoices(id);
-
-alter table only public.invoices
-    add constraint invoices_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null;
 
 create index invoices_corrects_id_idx on public.invoices using btree (corrects_id);
 
@@ -247,6 +228,7 @@ create policy "invoices of own orders" on public.invoices for select to authenti
 
 create policy "second factor when verified" on public.invoices as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.invoices FROM anon, authenticated;
 GRANT SELECT ON TABLE public.invoices TO authenticated;
 GRANT SELECT ON TABLE public.invoices TO service_role;
 
@@ -257,11 +239,9 @@ create table private.invoice_counters (
     last_number integer not null,
     constraint invoice_counters_last_number_check check ((last_number > 0)),
     constraint invoice_counters_series_check check ((series = any (array['invoice'::text, 'credit_note'::text]))),
-    constraint invoice_counters_year_check check (((year >= 2000) and (year <= 9999)))
+    constraint invoice_counters_year_check check (((year >= 2000) and (year <= 9999))),
+    constraint invoice_counters_pkey primary key (series, year)
 );
-
-alter table only private.invoice_counters
-    add constraint invoice_counters_pkey primary key (series, year);
 
 alter table private.invoice_counters enable row level security;
 
@@ -277,7 +257,7 @@ create function private.vat_contained(gross_cents bigint, rate_percent numeric) 
   from (select round(rate_percent * 100)::bigint as r) rate;
 $$;
 
-REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
 -- The next number of a series in a year, e.g. '2026-0042' or 'CN-2026-0003'. The counter row stays locked by the
@@ -296,7 +276,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
 -- Issues an order's invoice: the next number of the year, dated today in the company's time zone, due after its
@@ -344,7 +324,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
 
 -- Credits a cancelled order's invoice in full with a credit note of its own series. An order without an invoice, or
@@ -379,7 +359,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.issue_credit_note(order_id uuid) TO service_role;
 
 -- An invoice is never changed, deleted or truncated by anyone; the one change allowed is the database's own when
@@ -398,7 +378,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_is_final() TO service_role;
 
 create trigger invoices_are_final before delete or update on public.invoices for each row execute function private.invoice_is_final();
@@ -416,7 +396,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.credit_cancelled_order() TO service_role;
 
 create trigger orders_credit_when_cancelled after update of status on public.orders for each row when (((new.status = 'cancelled'::text) and (old.status is distinct from 'cancelled'::text))) execute function private.credit_cancelled_order();
@@ -470,7 +450,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
 
 -- Orders within reason: 409 `too_many_unpaid_orders` while the account has as many orders awaiting payment as
@@ -613,7 +593,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
 -- The browser's place_order: checks the cart as json (05_cart), then the body above. The wrapper exists so that a
@@ -627,7 +607,7 @@ create function public.place_order(items json, expected_total integer, discount_
   );
 $$;
 
-REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
@@ -658,7 +638,7 @@ create function public.recent_purchases() returns table(service text, country te
   limit 10;
 $$;
 
-REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.recent_purchases() TO anon;
 GRANT ALL ON FUNCTION public.recent_purchases() TO authenticated;
 GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;

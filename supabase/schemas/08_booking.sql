@@ -28,14 +28,13 @@ create table public.booking_settings (
     constraint booking_settings_slot_minutes_check check (((slot_minutes >= 10) and (slot_minutes <= 240))),
     constraint booking_settings_strategy_meeting_type_check check (((char_length(btrim(strategy_meeting_type)) >= 1) and (char_length(btrim(strategy_meeting_type)) <= 100))),
     constraint booking_settings_time_zone_check check (private.is_time_zone(time_zone)),
-    constraint booking_settings_weekdays_check check (((cardinality(weekdays) between 1 and 7) and (weekdays <@ '{1,2,3,4,5,6,7}'::integer[])))
+    constraint booking_settings_weekdays_check check (((cardinality(weekdays) between 1 and 7) and (weekdays <@ '{1,2,3,4,5,6,7}'::integer[]))),
+    constraint booking_settings_pkey primary key (id)
 );
-
-alter table only public.booking_settings
-    add constraint booking_settings_pkey primary key (id);
 
 alter table public.booking_settings enable row level security;
 
+REVOKE ALL ON TABLE public.booking_settings FROM anon, authenticated;
 GRANT SELECT,UPDATE ON TABLE public.booking_settings TO service_role;
 
 -- The bookings: read by their owner; written only by book_discovery_call, the link's functions or the agency. The
@@ -58,20 +57,16 @@ create table public.meetings (
     constraint meetings_contact_name_check check (((char_length(btrim(contact_name)) >= 1) and (char_length(btrim(contact_name)) <= 100))),
     constraint meetings_ends_after_start check ((ends_at > scheduled_at)),
     constraint meetings_owner_check check (((user_id is not null) or (contact_email is not null))),
-    constraint meetings_status_check check ((status = any (array['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text])))
+    constraint meetings_status_check check ((status = any (array['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text]))),
+    constraint meetings_no_double_booking exclude using gist (tstzrange(scheduled_at, ends_at) with &&) where (((status <> 'cancelled'::text) and (ends_at is not null))),
+    constraint meetings_pkey primary key (id),
+    constraint meetings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 
-alter table only public.meetings
-    add constraint meetings_no_double_booking exclude using gist (tstzrange(scheduled_at, ends_at) with &&) where (((status <> 'cancelled'::text) and (ends_at is not null)));
-
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.meetings
     add constraint meetings_notes_length check ((char_length(notes) <= 1000)) not valid;
-
-alter table only public.meetings
-    add constraint meetings_pkey primary key (id);
-
-alter table only public.meetings
-    add constraint meetings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index meetings_contact_email_idx on public.meetings using btree (lower(contact_email)) where (contact_email is not null);
 
@@ -90,6 +85,7 @@ create policy "own meetings" on public.meetings for select to authenticated usin
 
 create policy "second factor when verified" on public.meetings as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.meetings FROM anon, authenticated;
 GRANT ALL ON TABLE public.meetings TO service_role;
 GRANT SELECT ON TABLE public.meetings TO authenticated;
 
@@ -97,14 +93,10 @@ GRANT SELECT ON TABLE public.meetings TO authenticated;
 create table private.booking_links (
     token_hash bytea not null,
     meeting_id uuid not null,
-    created_at timestamp with time zone default now() not null
+    created_at timestamp with time zone default now() not null,
+    constraint booking_links_pkey primary key (token_hash),
+    constraint booking_links_meeting_id_fkey foreign key (meeting_id) references public.meetings(id) on delete cascade
 );
-
-alter table only private.booking_links
-    add constraint booking_links_pkey primary key (token_hash);
-
-alter table only private.booking_links
-    add constraint booking_links_meeting_id_fkey foreign key (meeting_id) references public.meetings(id) on delete cascade;
 
 create index booking_links_meeting_idx on private.booking_links using btree (meeting_id);
 
@@ -118,10 +110,11 @@ create function private.is_expired_hold(m public.meetings) returns boolean
   select m.confirmed_at is null and m.hold_expires_at is not null and m.hold_expires_at <= now();
 $$;
 
-REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_expired_hold(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_expired_hold(m public.meetings) TO service_role;
 
--- A booking that still stands and has not begun: what the one-upcoming-call rule counts.
+-- A calendar booking (one with a contact address), requested or scheduled, not yet begun and not an expired hold:
+-- what the one-upcoming-call rule counts.
 create function private.is_upcoming_booking(m public.meetings) returns boolean
     language sql stable
     set search_path to ''
@@ -130,7 +123,7 @@ create function private.is_upcoming_booking(m public.meetings) returns boolean
     and not private.is_expired_hold(m);
 $$;
 
-REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_upcoming_booking(m public.meetings) TO service_role;
 
 -- Marks expired holds 'cancelled' (what the exclusion constraint counts); rows another request holds are left to
@@ -148,7 +141,7 @@ create function private.release_expired_holds() returns void
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.release_expired_holds() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.release_expired_holds() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.release_expired_holds() TO service_role;
 
 -- Every slot the rules allow from `from_time` (weekday, hours, notice, horizon), booked or not: the one definition
@@ -173,7 +166,7 @@ create function private.slot_grid(from_time timestamp with time zone, on_day dat
   order by 1;
 $$;
 
-REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) TO service_role;
 
 -- Whether a booking that stands overlaps the slot; an expired hold takes no time.
@@ -191,7 +184,7 @@ create function private.slot_is_taken(slot_start timestamp with time zone, slot_
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) TO service_role;
 
 -- The free slots from now on, earliest first, for anyone. Only times: nobody learns who booked the others.
@@ -205,7 +198,7 @@ create function public.available_slots() returns table(slot_start timestamp with
   order by g.slot_start;
 $$;
 
-REVOKE ALL ON FUNCTION public.available_slots() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.available_slots() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.available_slots() TO anon;
 GRANT ALL ON FUNCTION public.available_slots() TO authenticated;
 GRANT ALL ON FUNCTION public.available_slots() TO service_role;
@@ -224,7 +217,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.new_booking_link(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.new_booking_link(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.new_booking_link(meeting_id uuid) TO service_role;
 
 -- The booking a link's token opens, if any.
@@ -236,7 +229,7 @@ create function private.booking_of_link(token text) returns public.meetings
   where l.token_hash = sha256(convert_to(coalesce(token, ''), 'UTF8'));
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_of_link(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.booking_of_link(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.booking_of_link(token text) TO service_role;
 
 -- The booking a link opens, locked until the transaction ends, after releasing the expired holds, so a hold whose
@@ -254,7 +247,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.lock_booking_of_link(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.lock_booking_of_link(token text) TO service_role;
 
 -- The e-mail payload of a booking (send-emails' templates.ts), without links.
@@ -276,7 +269,7 @@ create function private.booking_payload(m public.meetings) returns jsonb
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_payload(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.booking_payload(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.booking_payload(m public.meetings) TO service_role;
 
 -- What the /booking?token= page shows: the call's type, time and state, never who booked it.
@@ -304,7 +297,7 @@ create function private.booking_link_view(m public.meetings) returns json
   ) end;
 $$;
 
-REVOKE ALL ON FUNCTION private.booking_link_view(m public.meetings) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.booking_link_view(m public.meetings) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.booking_link_view(m public.meetings) TO service_role;
 
 -- Why a link may not act on its booking when its state is not one of `acting_on`: 404 for an unknown link, 410
@@ -326,7 +319,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.refuse_booking_link(m public.meetings, acting_on text[]) TO service_role;
 
 -- E-mails the booking's address a new link to it ('already_booked': someone asked to book that address again;
@@ -348,7 +341,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.email_booking_link(m public.meetings, reason text) TO service_role;
 
 -- When the agency confirms a call (status 'scheduled'), the customer and the agency are e-mailed.
@@ -379,7 +372,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.queue_call_confirmed() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
 create trigger meetings_call_confirmed after update of status on public.meetings for each row when (((new.status = 'scheduled'::text) and (old.status is distinct from 'scheduled'::text))) execute function private.queue_call_confirmed();
@@ -479,7 +472,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO anon;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO authenticated;
 GRANT ALL ON FUNCTION public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text, call_type text) TO service_role;
@@ -492,7 +485,7 @@ create function public.booking_link(token text) returns json
   select private.booking_link_view(private.booking_of_link(token));
 $$;
 
-REVOKE ALL ON FUNCTION public.booking_link(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.booking_link(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO anon;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.booking_link(token text) TO service_role;
@@ -517,7 +510,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.confirm_booking(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.confirm_booking(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO anon;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.confirm_booking(token text) TO service_role;
@@ -548,7 +541,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.cancel_booking(token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.cancel_booking(token text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO anon;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_booking(token text) TO service_role;
@@ -571,7 +564,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.send_booking_link(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.send_booking_link(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.send_booking_link(meeting_id uuid) TO service_role;
 
@@ -585,7 +578,7 @@ create function private.offered_guest_bookings(account uuid) returns setof publi
     and lower(m.contact_email) = (select lower(u.email) from auth.users u where u.id = account);
 $$;
 
-REVOKE ALL ON FUNCTION private.offered_guest_bookings(account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.offered_guest_bookings(account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.offered_guest_bookings(account uuid) TO service_role;
 
 -- What Meetings offers to add: each booking's id, type and local date, never its name, note or time.
@@ -599,7 +592,7 @@ create function public.guest_bookings_for_account() returns table(id uuid, meeti
   order by m.scheduled_at;
 $$;
 
-REVOKE ALL ON FUNCTION public.guest_bookings_for_account() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.guest_bookings_for_account() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO authenticated;
 GRANT ALL ON FUNCTION public.guest_bookings_for_account() TO service_role;
 
@@ -615,7 +608,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.link_guest_meetings_of_user() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.link_guest_meetings_of_user() TO service_role;
 
 -- Links nothing and answers 0: account remotes deployed before the rule still call it.
@@ -627,6 +620,6 @@ create function public.claim_guest_meetings() returns integer
   select 0;
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
