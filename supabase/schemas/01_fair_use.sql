@@ -82,7 +82,7 @@ as $$
   select coalesce('account:' || auth.uid()::text, private.client_subject());
 $$;
 
-REVOKE ALL ON FUNCTION private.budget_subject() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.budget_subject() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.budget_subject() TO service_role;
 
 -- Adds `amount` uses of `for_action` by `for_subject` in the current window (a new window starts from zero) in one

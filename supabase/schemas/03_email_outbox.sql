@@ -201,9 +201,9 @@ as $$
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.trim_spaces(value text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.trim_spaces(value text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.trim_spaces(value text) TO authenticated;
 GRANT ALL ON FUNCTION private.trim_spaces(value text) TO service_role;
-REVOKE ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO authenticated;
 GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO service_role;

@@ -490,7 +490,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.check_order_allowance(account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.check_order_allowance(account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.check_order_allowance(account uuid) TO service_role;
 
 -- Checkout. Records the order of `items` priced as quote_cart prices them, redeems the code in the same

@@ -24,6 +24,8 @@ alter table public.newsletter_subscribers
 
 create unique index newsletter_subscribers_email_lower_key on public.newsletter_subscribers using btree (lower(email));
 
+-- The name the code's e-mail greets is its own normalisation (03_email_outbox): trimmed of every kind of space,
+-- free of control characters. Not valid: subscriptions made before the rule are not re-checked.
 alter table public.newsletter_subscribers
     add constraint newsletter_subscribers_plain_text check (private.is_plain_text(name)) not valid;
 

@@ -75,7 +75,7 @@ create index meetings_open_holds_idx on public.meetings using btree (hold_expire
 create index meetings_user_id_idx on public.meetings using btree (user_id, created_at desc);
 
 -- The booker's words are their own normalisation: trimmed, free of control characters (03_email_outbox); a note
--- may span lines.
+-- may span lines. Not valid: bookings made before the rule are not re-checked.
 alter table public.meetings
     add constraint meetings_plain_text check ((private.is_plain_text(contact_name) and private.is_plain_text(notes, true))) not valid;
 
