@@ -6,7 +6,7 @@
 -- - private.trim_spaces(value) trims the characters send-emails' plain-text.ts trims (SPACES: Unicode White_Space
 --   and U+FEFF), and private.is_plain_text(value, multiline) refuses a value that is not trimmed or holds a control
 --   character (C0, DEL, C1, U+2028/U+2029; a line feed only where the field may span lines, a note). The same
---   rule as plain-text.ts's normalisedText: local-supabase/test/normalisation.test.ts runs both over the same
+--   rule as plain-text.ts's normalisedText: local-supabase/test/hostile-round-two.test.ts runs both over the same
 --   inputs on both engines.
 -- - Check constraints on the typed fields of billing_details, meetings and newsletter_subscribers refuse (23514)
 --   a value that is not its own normalisation: untrimmed (of any kind of space, as the billing checks already
