@@ -48,7 +48,7 @@ const ALREADY_BOOKED = 'Call already booked';
 type BookingDetails = { name: string; email: string; note: string };
 
 /** The database's rule (book_discovery_call): a booking is the account's only for the account's own address. */
-export const joinsAccount = (user: { email: string } | null, email: string): boolean =>
+const joinsAccount = (user: { email: string } | null, email: string): boolean =>
   user !== null && email.trim().toLowerCase() === user.email.trim().toLowerCase();
 export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: '' };
 
