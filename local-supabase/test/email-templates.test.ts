@@ -79,10 +79,17 @@ describe('e-mail templates', () => {
     );
     expect(mail.text).toContain('Confirm my call: http://localhost:3000/contact/confirm?token=abc');
     expect(mail.text).toContain('Change or cancel this call: http://localhost:3000/contact/manage?token=def');
-    expect(mail.text).toContain('Your note: About an order-status chatbot');
-    // A booking that needs no confirmation (signed in): the spec's promise, no link to follow.
+    // A hold goes to an address nobody has proven: nothing the booker typed, neither name nor note.
+    expect(mail.text).toContain('Someone asked for a Discovery Call with us for this email address.');
+    expect(mail.text).not.toContain('Grace Hopper');
+    expect(mail.text).not.toContain('order-status chatbot');
+    expect(mail.html).not.toContain('order-status chatbot');
+    // A booking that needs no confirmation (signed in, for the account's own address): the spec's promise, no
+    // link to follow, and the booker's own name and note.
     const signedIn = email('booking_receipt', { ...bookingPayload, confirmUrl: null, holdExpiresAt: null });
     expect(signedIn.subject).toBe('We have your request: Discovery Call on December 3, 2026');
+    expect(signedIn.text).toContain('Hello Grace Hopper, you asked for a Discovery Call with us.');
+    expect(signedIn.text).toContain('Your note: About an order-status chatbot');
     expect(signedIn.text).toContain("We'll confirm the call by email.");
     expect(signedIn.text).not.toContain('Confirm my call');
     expect(signedIn.text).toContain(
@@ -163,7 +170,7 @@ describe('e-mail templates', () => {
   });
 
   it('escapes what a name or a note could smuggle into the HTML', () => {
-    const mail = email('booking_receipt', {
+    const mail = email('booking_agency_copy', {
       ...bookingPayload,
       name: '<img src=x onerror=alert(1)>',
       note: '"><script>alert(1)</script>',
@@ -181,5 +188,98 @@ describe('e-mail templates', () => {
       /timeZone/,
     );
     expect(() => compose('newsletter_code', null)).toThrow(TemplateError);
+  });
+
+  it("writes what a customer typed as plain text no mail client makes a link of, and the site's links as links", () => {
+    const note = 'Please wire money to http://evil.example/pay or www.evil.example, ask pay@evil.example';
+    const mail = email('booking_agency_copy', { ...bookingPayload, name: 'Your bank', note });
+    expect(mail.text).toContain(
+      'Note: Please wire money to hxxp[://]evil[.]example/pay or www[.]evil[.]example, ask pay[@]evil[.]example',
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toMatch(/https?:\/\/evil|evil\.example|pay@/);
+    }
+    expect(mail.html).not.toContain('<a ');
+    // Full stops that browsers read as dots, and a bare "//host".
+    const sneaky = email('booking_agency_copy', {
+      ...bookingPayload,
+      note: 'see evil\u3002example or //evil',
+    });
+    expect(sneaky.text).toContain('Note: see evil[.]example or [//]evil');
+    // Numbers and prose stay as typed; the site's own links stay links.
+    const order = email('order_confirmation', {
+      ...orderPayload('ada@example.com'),
+      billing: { ...orderPayload('ada@example.com').billing, address: 'Flat 2.5, St. James St.\nLondon' },
+    });
+    expect(order.text).toContain('Address: Flat 2.5, St. James St., London');
+    expect(order.html).toContain('href="http://localhost:3000/contact"');
+  });
+
+  it('keeps control characters and line breaks out of every header', () => {
+    // A booker's name with a line break is refused, as the database refuses it (private.normalised_text)...
+    expect(() =>
+      compose('booking_agency_copy', { ...bookingPayload, name: 'Grace\r\nBcc: victim@example.com' }),
+    ).toThrow(/name: must not hold control characters/);
+    // ...and whatever reaches a header is one line all the same.
+    const mail = render(
+      { subject: 'Call request: Grace\r\nBcc: victim@example.com\u2028x', blocks: [] },
+      'AI Made Simple',
+    );
+    expect(mail.subject).toBe('Call request: Grace Bcc: victim@example.com x');
+    expect(mail.html).toContain('<title>Call request: Grace Bcc: victim@example.com x</title>');
+    const company = email('newsletter_code', {
+      name: 'Ada',
+      code: 'ADA7K2P9Q',
+      seller: { ...seller, name: 'AI Made\r\nSimple' },
+    });
+    expect(company.senderName).toBe('AI Made Simple');
+  });
+
+  it('normalises names and addresses as the database does: spaces of every kind trimmed, control characters refused', () => {
+    const base = orderPayload('ada@example.com');
+    const mail = email('order_confirmation', {
+      ...base,
+      billing: {
+        ...base.billing,
+        name: '\u00a0Ada\u3000',
+        company: '\u2003',
+        address: '\ufeff1 Way\nLondon\u2028',
+      },
+    });
+    expect(mail.text).toContain('Name: Ada\nAddress: 1 Way, London\nCountry: United Kingdom');
+    expect(mail.text).not.toContain('Company:');
+    // Nothing but spaces: the database refuses it too (private.normalised_text), so no stored order has it.
+    expect(() =>
+      compose('order_confirmation', { ...base, billing: { ...base.billing, name: '\u00a0\u3000' } }),
+    ).toThrow(/billing\.name/);
+    expect(() =>
+      compose('order_confirmation', { ...base, billing: { ...base.billing, name: 'Ada\u0007' } }),
+    ).toThrow(/billing\.name: must not hold control characters/);
+    // A note may span lines; a name may not.
+    expect(email('booking_agency_copy', { ...bookingPayload, note: 'one\ntwo' }).text).toContain(
+      'Note: one\ntwo',
+    );
+    expect(() => compose('booking_agency_copy', { ...bookingPayload, name: 'Grace\nHopper' })).toThrow(
+      /name/,
+    );
+  });
+
+  it('reports an e-mail the outbox gave up on to the agency: what, to whom, why, and the reference to look it up', () => {
+    const mail = email('delivery_failed', {
+      failedTemplate: 'order_confirmation',
+      recipient: 'ada@example.com',
+      reason: '422 validation_error: Invalid `to` field',
+      reference: 'order_confirmation:6f1c2a9e-0000-4000-8000-000000000001',
+      seller,
+    });
+    expect(mail.subject).toBe('Not sent: the order confirmation to ada@example.com');
+    expect(mail.text).toContain(
+      'We could not send the order confirmation to ada@example.com and have stopped trying.',
+    );
+    expect(mail.text).toContain('Reference: order_confirmation:6f1c2a9e-0000-4000-8000-000000000001');
+    expect(mail.text).toContain('Reason: 422 validation_error: Invalid `to` field');
+    expect(
+      email('delivery_failed', { failedTemplate: 'x_y', recipient: 'a@b.c', reference: 'x_y:1' }).text,
+    ).toContain('Reason: not given');
   });
 });

@@ -124,6 +124,11 @@ GRANT ALL ON TABLE public.billing_details TO service_role;
 
 create trigger billing_details_updated_at before update on public.billing_details for each row execute function private.touch_updated_at();
 
+-- What a customer typed is its own normalisation: trimmed of every kind of space, free of control characters
+-- (03_email_outbox), so the invoice's e-mails take it; rows stored before the rule are not re-checked.
+alter table public.billing_details
+    add constraint billing_details_plain_text check ((private.is_plain_text(name) and private.is_plain_text(company) and private.is_plain_text(address) and private.is_plain_text(postal_code) and private.is_plain_text(city))) not valid;
+
 -- The way an order goes: awaiting_payment -> paid -> in_progress -> delivered, and cancelled from any of them (a
 -- delivered order is cancelled when refunded); a cancelled order stays cancelled.
 create function private.order_status_allowed(old_status text, new_status text) returns boolean
@@ -448,6 +453,46 @@ $$;
 REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
 
+-- Orders within reason: 409 `too_many_unpaid_orders` while the account has as many orders awaiting payment as
+-- client_budgets 'unpaid_order' allows ("You have 3 orders awaiting payment: pay one, or ask us to cancel it"),
+-- 429 once its 'order' budget (10 a day) is spent; otherwise counts the order. Called by place_order under the
+-- account's cart lock, so a burst gets exactly the budget. The invoice keeps its number from the order on (the
+-- customer pays against it): these bound the register.
+create function private.check_order_allowance(account uuid) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  cap public.client_budgets;
+  unpaid integer;
+  taken record;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  select * into strict cap from public.client_budgets b where b.action = 'unpaid_order';
+  select count(*) into unpaid from public.orders o
+  where o.user_id = account and o.status = 'awaiting_payment'
+    and o.created_at > now() - make_interval(secs => cap.window_seconds);
+  if unpaid >= cap.max_uses then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'too_many_unpaid_orders',
+        'message', format('You have %s orders awaiting payment: pay one, or ask us to cancel it', unpaid),
+        'details', json_build_object('unpaid_orders', unpaid)::text,
+        'hint', null
+      )::text,
+      detail = json_build_object('status', 409, 'headers', json_build_object())::text;
+  end if;
+  select * into taken from private.take_budget('order', 'account:' || account::text, 1);
+  if taken.spent > taken.allowed then
+    perform private.raise_over_budget(taken.retry_after);
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION private.check_order_allowance(account uuid) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.check_order_allowance(account uuid) TO service_role;
+
 -- Checkout. Records the order of `items` priced as quote_cart prices them, redeems the code in the same
 -- transaction (one code discount per account; of concurrent orders with one code, one gets it), replaces the
 -- caller's open cart rows with the ordered items checked out, saves `billing` as the customer's details and copies
@@ -474,6 +519,10 @@ begin
   if place_order.billing is not null and jsonb_typeof(place_order.billing) <> 'object' then
     raise exception 'billing must be an object of billing details' using errcode = '22023';
   end if;
+  -- Each detail is text or absent: 123, {"a":1} or [1,2] would otherwise be stored as their JSON text.
+  if exists (select 1 from jsonb_each(place_order.billing) f where jsonb_typeof(f.value) not in ('string', 'null')) then
+    raise exception 'Each billing detail is text' using errcode = '22023';
+  end if;
   -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
   -- also makes the one-code-per-account check safe against the account's concurrent orders.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
@@ -496,6 +545,8 @@ begin
     raise exception 'The price of your order has changed.' using errcode = 'PT409',
       detail = json_build_object('total_cents', price.total_cents)::text;
   end if;
+  -- Within reason (under the account's cart lock, so a burst's calls queue here and each sees the ones before).
+  perform private.check_order_allowance(uid);
 
   -- The buyer: the details given now, saved for next time (the table's checks apply), or the saved ones.
   if place_order.billing is not null then
@@ -560,24 +611,30 @@ REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, di
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
--- The purchase toast, for anyone: orders of the last 14 days whose customers agreed, as service, city and age in
--- minutes only; never who bought.
-create function public.recent_purchases() returns table(service text, city text, age_minutes integer)
+-- The purchase toast, for anyone: paid orders of the last 14 days whose customers agreed, at most one per customer
+-- (their latest), as the service's title, the billing country's name and the age in minutes only: never who
+-- bought, never a word a customer typed. `city` holds the country's name too, for toasts deployed before
+-- `country` (a later migration drops it).
+create function public.recent_purchases() returns table(service text, country text, age_minutes integer, city text)
     language sql stable security definer
     set search_path to ''
     as $$
-  select first_item.service_title, o.billing ->> 'city',
-    floor(extract(epoch from now() - o.created_at) / 60)::integer
-  from public.orders o
-  cross join lateral (
-    select i.service_title from public.order_items i
-    where i.order_id = o.id order by i.sort_order, i.created_at limit 1
-  ) first_item
-  where o.show_in_recent_purchases
-    and o.status <> 'cancelled'
-    and o.billing ->> 'city' is not null
-    and o.created_at > now() - interval '14 days'
-  order by o.created_at desc
+  select latest.service, latest.country, latest.age_minutes, latest.country
+  from (
+    select distinct on (o.user_id) first_item.service_title as service, c.name as country,
+      floor(extract(epoch from now() - o.created_at) / 60)::integer as age_minutes, o.created_at
+    from public.orders o
+    join private.countries c on c.code = o.billing ->> 'country'
+    cross join lateral (
+      select i.service_title from public.order_items i
+      where i.order_id = o.id order by i.sort_order, i.created_at limit 1
+    ) first_item
+    where o.show_in_recent_purchases
+      and o.status in ('paid', 'in_progress', 'delivered')
+      and o.created_at > now() - interval '14 days'
+    order by o.user_id, o.created_at desc
+  ) latest
+  order by latest.created_at desc
   limit 10;
 $$;
 

@@ -74,6 +74,11 @@ create index meetings_open_holds_idx on public.meetings using btree (hold_expire
 
 create index meetings_user_id_idx on public.meetings using btree (user_id, created_at desc);
 
+-- The booker's words are their own normalisation: trimmed, free of control characters (03_email_outbox); a note
+-- may span lines. Not valid: bookings made before the rule are not re-checked.
+alter table public.meetings
+    add constraint meetings_plain_text check ((private.is_plain_text(contact_name) and private.is_plain_text(notes, true))) not valid;
+
 alter table public.meetings enable row level security;
 
 create policy "own meetings" on public.meetings for select to authenticated using ((( select auth.uid() as uid) = user_id));
@@ -372,8 +377,9 @@ GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
 create trigger meetings_call_confirmed after update of status on public.meetings for each row when (((new.status = 'scheduled'::text) and (old.status is distinct from 'scheduled'::text))) execute function private.queue_call_confirmed();
 
--- Books a free slot (call_type 'discovery' or 'strategy'). Signed in (aal2 with a second factor) the call is the
--- account's; a guest's is a hold until the link e-mailed to its address confirms it. Refuses a taken slot, a
+-- Books a free slot (call_type 'discovery' or 'strategy'). Signed in (aal2 with a second factor) and for the
+-- account's own address the call is the account's; for another address, or a guest, it is a hold until the link
+-- e-mailed to that address confirms it, and that receipt carries none of the booker's words (no note). Refuses a taken slot, a
 -- second upcoming call per address or account (e-mailing that address a link to its call), and an exhausted
 -- budget. Queues the receipt, which carries the booking's link, and the agency's copy in the same transaction.
 create function public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text default null::text, call_type text default 'discovery'::text) returns json
@@ -381,8 +387,10 @@ create function public.book_discovery_call(slot_start timestamp with time zone, 
     set search_path to ''
     as $$
 declare
-  owner uuid := private.acting_user();
   address text := lower(btrim(coalesce(email, '')));
+  -- Signed in, a booking joins the account only for the account's own address; for any other it is a guest's.
+  owner uuid := (select u.id from auth.users u
+    where u.id = private.acting_user() and lower(u.email) = lower(btrim(coalesce(book_discovery_call.email, ''))));
   taken constant text := 'Sorry, that time has just been booked. Please choose another time.';
   account_has_call constant text :=
     'You already have an upcoming call with us. You will find it under Meetings in your account.';
@@ -411,14 +419,15 @@ begin
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception '%', taken;
   end if;
+  -- The account's own booking in flight answers at once, before the budget, whose counter (the account's, as
+  -- this call's) that booking holds until it ends.
+  if owner is not null and not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
+  end if;
   perform private.spend_client_budget('booking');
-  if owner is not null then
-    if not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
-    if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
+  if owner is not null
+    and exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
   end if;
   if not pg_try_advisory_xact_lock(hashtext('booking-address:' || address)) then
     return private.refusal(409, 'address_has_booking', address_has_call);
@@ -439,8 +448,8 @@ begin
       slot.slot_start,
       slot.slot_end,
       'requested',
-      nullif(btrim(coalesce(note, '')), ''),
-      btrim(name),
+      nullif(private.trim_spaces(coalesce(note, '')), ''),
+      private.trim_spaces(name),
       btrim(email),
       case when owner is null then now() + make_interval(secs => settings.hold_seconds) end,
       case when owner is not null then now() end
@@ -455,7 +464,8 @@ begin
   link := private.new_booking_link(booked.id);
   receipt := receipt || jsonb_build_object('manageUrl', link);
   if owner is null then
-    receipt := receipt || jsonb_build_object('confirmUrl', link);
+    -- To an address nobody has proven: the call and its link, none of the booker's words.
+    receipt := (receipt - 'note') || jsonb_build_object('confirmUrl', link);
   end if;
   perform private.enqueue_email('booking_receipt', booked.contact_email, receipt, 'booking_receipt:' || booked.id);
   return to_json(booked.id);

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
 import {
@@ -32,7 +32,7 @@ import { PriceLines } from '../components/PriceLines';
 import { Reserved } from '../components/Reserved';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
 import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping-focus';
-import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
+import { placeOrder, PRICE_CHANGED, TOO_MANY_UNPAID } from '../features/checkout/api/place-order';
 import {
   CODE_ALREADY_USED,
   codeRefusal,
@@ -98,9 +98,12 @@ const Consent = styled.div`
   }
 `;
 
-/** Beyond the spec (#31.7): the purchase toast tells only of orders whose customers agreed, and only this. */
+/**
+ * Beyond the spec (#31.7, #44): the purchase toast tells only of paid orders whose customers agreed, and only this
+ * (the billing country's name, never a word the customer typed).
+ */
 export const CONSENT_LABEL =
-  'Other visitors may see that a customer from my city bought this service (never my name).';
+  'Once I have paid, other visitors may see that a customer from my country bought this service (never my name).';
 
 /** Beyond the spec: place_order refused the total shown, because the server's price differs (re-quoted). */
 export const PRICE_CHANGED_TITLE = 'The price of your order has changed.';
@@ -127,6 +130,8 @@ export default function CheckoutPage() {
   const billing = useState<BillingValues>(() => billingValues(null));
   const saved = useSavedBilling(billing[1]);
   const [showInRecentPurchases, setShowInRecentPurchases] = useState(false);
+  // The account has as many orders awaiting payment as it may (#44): the way out is paying one, or asking us.
+  const [unpaidCap, setUnpaidCap] = useState(false);
   const consentId = useId();
 
   const form = useFormSubmit<BillingValues, BillingInput, string>({
@@ -156,9 +161,12 @@ export default function CheckoutPage() {
         return { title: PRICE_CHANGED_TITLE, description: PRICE_CHANGED_DESCRIPTION };
       }
       if (isApiError(error) && error.message === CODE_ALREADY_USED) return { title: CODE_ALREADY_USED };
+      // The server's words name the number of orders: "You have 3 orders awaiting payment: pay one, or ...".
+      if (isApiError(error, TOO_MANY_UNPAID)) return { title: error.message };
       return undefined;
     },
-    onFailure: ({ refused }) => {
+    onFailure: ({ error, refused }) => {
+      setUnpaidCap(isApiError(error, TOO_MANY_UNPAID));
       if (refused) quote.refresh();
     },
   });
@@ -223,6 +231,12 @@ export default function CheckoutPage() {
                   <label htmlFor={consentId}>{CONSENT_LABEL}</label>
                 </Consent>
                 <FormFailure form={form} />
+                {unpaidCap && form.failure ? (
+                  <Muted>
+                    Pay one with the details on its invoice (Orders in your account), or{' '}
+                    <Link to={paths.contact}>contact us</Link> to cancel one.
+                  </Muted>
+                ) : null}
                 <SubmitButton
                   form={form}
                   $size="lg"

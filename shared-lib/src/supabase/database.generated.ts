@@ -129,6 +129,7 @@ export type Database = {
       client_budgets: {
         Row: {
           action: string;
+          address_max_uses: number | null;
           max_uses: number;
           updated_at: string;
           window_seconds: number;
@@ -136,12 +137,14 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           action: string;
+          address_max_uses?: number | null;
           max_uses: number;
           updated_at?: string;
           window_seconds: number;
         };
         Update: {
           action?: string;
+          address_max_uses?: number | null;
           max_uses?: number;
           updated_at?: string;
           window_seconds?: number;
@@ -588,6 +591,7 @@ export type Database = {
         Returns: {
           age_minutes: number;
           city: string;
+          country: string;
           service: string;
         }[];
       };

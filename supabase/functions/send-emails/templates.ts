@@ -5,9 +5,29 @@
 // payment instructions name its bank account. Without it the e-mail is signed with EMAIL_FROM's name.
 import { z } from 'zod';
 import type { Email } from './layout.ts';
+import { defused, headerText, normalisedText } from './plain-text.ts';
 
 const text = (max = 500) => z.string().trim().min(1).max(max);
 const optionalText = (max = 500) => z.string().trim().max(max).nullish();
+
+/** A customer's text by the database's own normalisation (plain-text.ts, rule 1): what it stored always fits. */
+const normalised = (multiline: boolean) =>
+  z.string().transform((value, context) => {
+    const result = normalisedText(value, { multiline });
+    if (result.ok) return result.value;
+    context.addIssue({ code: 'custom', message: 'must not hold control characters' });
+    return z.NEVER;
+  });
+
+/** What a customer typed (a name, an address, a note): normalised, then defused so no mail client links it. */
+const typed = (max: number, multiline = false) =>
+  normalised(multiline).pipe(z.string().min(1).max(max)).transform(defused);
+/** The same, optional: absent, null, or only spaces is nothing said. */
+const optionalTyped = (max: number, multiline = false) =>
+  normalised(multiline)
+    .pipe(z.string().max(max))
+    .transform((value) => (value === '' ? null : defused(value)))
+    .nullish();
 const cents = z.number().int();
 const url = z
   .string()
@@ -50,9 +70,9 @@ const order = z.object({
   vatRatePercent: z.number().min(0).max(100),
   vatCents: cents,
   billing: z.object({
-    name: text(200),
-    company: optionalText(200),
-    address: text(1000),
+    name: typed(200),
+    company: optionalTyped(200),
+    address: typed(1000, true),
     country: text(100),
     vatNumber: optionalText(20),
   }),
@@ -68,9 +88,9 @@ const booking = z.object({
   startsAt: instant,
   endsAt: instant,
   timeZone,
-  name: text(100),
+  name: typed(100),
   email,
-  note: optionalText(2000),
+  note: optionalTyped(2000, true),
   confirmUrl: url.nullish(),
   manageUrl: url.nullish(),
   holdExpiresAt: instant.nullish(),
@@ -83,7 +103,7 @@ const call = z.object({
   endsAt: instant,
   /** Optional: without it times are given in UTC. */
   timeZone: timeZone.optional(),
-  name: text(100),
+  name: typed(100),
   email,
   seller: seller.optional(),
 });
@@ -101,7 +121,20 @@ const bookingLink = z.object({
   seller: seller.optional(),
 });
 
-const newsletterCode = z.object({ name: text(100), code: text(40), seller: seller.optional() });
+/**
+ * An e-mail the outbox gave up on (private.email_outbox: refused for good, or out of tries), reported to the agency
+ * so no order or booking goes unheard of. Only strings it needs, so the report itself always fits.
+ */
+const deliveryFailed = z.object({
+  failedTemplate: z.string().regex(/^[a-z][a-z_]{0,62}$/),
+  recipient: z.string().min(1).max(255),
+  reason: z.string().max(1000).nullish(),
+  /** The outbox row's key: the order or meeting it is for ("order_confirmation:<order id>"). */
+  reference: z.string().min(1).max(256),
+  seller: seller.optional(),
+});
+
+const newsletterCode = z.object({ name: typed(100), code: text(40), seller: seller.optional() });
 
 // Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
 const euros = (amount: number) => {
@@ -164,6 +197,19 @@ const meetingRows = (m: { meetingType: string; startsAt: string; endsAt: string 
     ['Call', m.meetingType],
     ['When', when(m.startsAt, m.endsAt, zone)],
   ] as [string, string][];
+
+/** Each template as the agency calls it in a report. */
+const TEMPLATE_NAMES: Record<string, string> = {
+  order_confirmation: 'order confirmation',
+  order_agency_copy: "agency's copy of an order",
+  booking_receipt: 'booking receipt',
+  booking_agency_copy: "agency's copy of a booking",
+  booking_cancelled_agency_copy: "agency's notice of a cancelled booking",
+  call_confirmed: 'call confirmation',
+  call_confirmed_agency_copy: "agency's copy of a call confirmation",
+  booking_link: 'booking link',
+  newsletter_code: 'discount code',
+};
 
 const templates = {
   order_confirmation: (o: z.infer<typeof order>): Email => ({
@@ -231,12 +277,16 @@ const templates = {
         kind: 'heading',
         text: b.holdExpiresAt ? 'Please confirm your call' : 'Thank you for booking a call',
       },
+      // A hold goes to an address nobody has proven yet (anyone may type any address): it carries nothing the
+      // booker typed, neither the name nor the note, only the call and its link (issue #44, item 3).
       {
         kind: 'paragraph',
-        text: `Hello ${b.name}, you asked for a ${b.meetingType} with us.`,
+        text: b.holdExpiresAt
+          ? `Someone asked for a ${b.meetingType} with us for this email address.`
+          : `Hello ${b.name}, you asked for a ${b.meetingType} with us.`,
       },
       { kind: 'rows', rows: meetingRows(b, b.timeZone) },
-      ...(b.note ? [{ kind: 'paragraph' as const, text: `Your note: ${b.note}` }] : []),
+      ...(b.note && !b.holdExpiresAt ? [{ kind: 'paragraph' as const, text: `Your note: ${b.note}` }] : []),
       ...(b.holdExpiresAt && b.confirmUrl
         ? [
             {
@@ -325,6 +375,28 @@ const templates = {
       },
     ],
   }),
+  delivery_failed: (f: z.infer<typeof deliveryFailed>): Email => {
+    const what = TEMPLATE_NAMES[f.failedTemplate] ?? f.failedTemplate.replaceAll('_', ' ');
+    return {
+      subject: `Not sent: the ${what} to ${f.recipient}`,
+      blocks: [
+        { kind: 'heading', text: 'An email could not be sent' },
+        {
+          kind: 'paragraph',
+          text: `We could not send the ${what} to ${f.recipient} and have stopped trying. What it was about is still recorded: please look it up by the reference below and contact the customer yourself.`,
+        },
+        {
+          kind: 'rows',
+          rows: [
+            ['Email', what],
+            ['To', f.recipient],
+            ['Reference', f.reference],
+            ['Reason', defused(headerText(f.reason ?? '')) || 'not given'],
+          ],
+        },
+      ],
+    };
+  },
   newsletter_code: (n: z.infer<typeof newsletterCode>): Email => ({
     subject: 'Your discount code',
     blocks: [
@@ -348,6 +420,7 @@ const schemas = {
   call_confirmed_agency_copy: call,
   booking_link: bookingLink,
   newsletter_code: newsletterCode,
+  delivery_failed: deliveryFailed,
 } as const;
 
 export type TemplateName = keyof typeof schemas;

@@ -354,6 +354,21 @@ it('keeps the cart and says why when the order cannot be placed', async () => {
   alert.mockRestore();
 });
 
+it('shows the way out when the account has too many orders awaiting payment: pay one, or contact us', async () => {
+  const state = server();
+  const words = 'You have 3 orders awaiting payment: pay one, or ask us to cancel it';
+  state.placeOrder = () =>
+    json({ code: 'too_many_unpaid_orders', message: words, details: '{"unpaid_orders":3}', hint: null }, 409);
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await purchase();
+  expect(await findToast(words)).toBeInTheDocument();
+  // Not a rate limit's "wait a minute": nothing gets better by waiting.
+  expect(screen.queryByText(/please wait/i)).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+  expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
+});
+
 it('says in words for people when Apply code or Complete Purchase cannot reach the server', async () => {
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);

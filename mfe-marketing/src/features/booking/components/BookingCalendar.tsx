@@ -167,7 +167,8 @@ export function BookingCalendar({
   const [dayKey, setDayKey] = useState<string | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [booked, setBooked] = useState<{ slot: Slot; signedIn: boolean } | null>(null);
+  // signedIn: the booking is the account's; otherAddress: a signed-in customer's hold for another address.
+  const [booked, setBooked] = useState<{ slot: Slot; signedIn: boolean; otherAddress: boolean } | null>(null);
   const [details, setDetails] = useState(emptyBookingDetails);
   const timesId = useId();
 
@@ -221,7 +222,9 @@ export function BookingCalendar({
           {formatSlot(booked.slot, timeZone)} ({timeZone}).{' '}
           {booked.signedIn
             ? "We'll confirm it by email within 24 hours."
-            : "We've e-mailed you a link to confirm it. We hold this time for you until then."}
+            : booked.otherAddress
+              ? "We've e-mailed that address a link to confirm it. We hold this time until then."
+              : "We've e-mailed you a link to confirm it. We hold this time for you until then."}
         </p>
         <Row>
           {booked.signedIn ? (
@@ -340,8 +343,8 @@ export function BookingCalendar({
               slotLabel={formatSlot(chosen, timeZone)}
               values={details}
               setValues={setDetails}
-              onBooked={(s) => {
-                setBooked({ slot: s, signedIn: user !== null });
+              onBooked={(s, joins) => {
+                setBooked({ slot: s, signedIn: joins, otherAddress: !joins && user !== null });
                 setDetails((d) => ({ ...d, note: '' }));
                 setSlot(null);
                 reload();

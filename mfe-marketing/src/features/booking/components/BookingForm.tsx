@@ -46,6 +46,10 @@ const ALREADY_BOOKED = 'Call already booked';
 
 /** What the visitor types; the calendar keeps it, so changing the time or a refused time loses nothing. */
 type BookingDetails = { name: string; email: string; note: string };
+
+/** The database's rule (book_discovery_call): a booking is the account's only for the account's own address. */
+const joinsAccount = (user: { email: string } | null, email: string): boolean =>
+  user !== null && email.trim().toLowerCase() === user.email.trim().toLowerCase();
 export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: '' };
 
 interface BookingFormProps {
@@ -57,7 +61,8 @@ interface BookingFormProps {
   slotLabel: string;
   values: BookingDetails;
   setValues: Dispatch<SetStateAction<BookingDetails>>;
-  onBooked: (slot: Slot) => void;
+  /** Booked; `joinsAccount`: signed in and for the account's own address (any other address is a guest's hold). */
+  onBooked: (slot: Slot, joinsAccount: boolean) => void;
   /** The database refused the time (taken meanwhile, or no longer bookable): its words. */
   onRefused: (message: string) => void;
   onChangeTime: () => void;
@@ -109,15 +114,22 @@ export function BookingForm({
     state: [values, setValues],
     schema: bookingDetailsSchema,
     send: (details) => bookDiscoveryCall({ ...details, slotStart: slot.slot_start }, callType),
-    onSuccess: () => {
+    onSuccess: (_id, details) => {
       // The receipt (and a guest's link) go now; if the sender cannot be reached, its sweep sends them soon after.
       void sendQueuedEmails();
-      onBooked(slot);
+      onBooked(slot, joinsAccount(user, details.email));
     },
-    // Beyond the spec (#30.1): a guest's booking waits for the link e-mailed to its address.
-    success: user
-      ? { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." }
-      : { title: 'Check your email', description: 'Confirm your call with the link we e-mailed you.' },
+    // Beyond the spec (#30.1, #44): a guest's booking, and a signed-in one for another address, waits for the link
+    // e-mailed to its address.
+    success: (_id, details) =>
+      joinsAccount(user, details.email)
+        ? { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." }
+        : user
+          ? {
+              title: 'Check that inbox',
+              description: 'The call is confirmed with the link we e-mailed to that address.',
+            }
+          : { title: 'Check your email', description: 'Confirm your call with the link we e-mailed you.' },
     refusal: (error) => {
       // The database refused the time (P0001, in its own words): the calendar says so and loads the times again.
       if (isApiError(error, 'P0001')) {

@@ -316,6 +316,26 @@ describe('BookingCalendar', () => {
     ]);
   });
 
+  it('says a signed-in booking for another address waits for the link e-mailed there, and is not in the account (#44)', async () => {
+    useSessionStore.getState().setSession({
+      user: { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' },
+      accessToken: 'token',
+    });
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByRole('region', { name: 'Please confirm your call' })).toHaveTextContent(
+      "We've e-mailed that address a link to confirm it. We hold this time until then.",
+    );
+    expect(screen.queryByRole('link', { name: 'View my meetings' })).not.toBeInTheDocument();
+    expect(await findToast('Check that inbox')).toBeInTheDocument();
+  });
+
   it('books the AI Strategy Call when the page asks for it (#33.6)', async () => {
     const user = userEvent.setup();
     renderWithProviders(<BookingCalendar timeZone="Europe/Berlin" callType="strategy" />);
