@@ -62,7 +62,8 @@ export function useAction<A extends unknown[], R>(options: ActionOptions<A, R>):
     setBusy(true);
     setFailure(null);
     setDone(false);
-    options.run(...args).then(
+    // A call that throws before it returns its promise fails the same way.
+    new Promise<R>((resolve) => resolve(options.run(...args))).then(
       (result) => {
         running.current = false;
         setBusy(false);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Button, isApiError, toast, useAction, useFormSubmit } from 'shared-lib';
 import { emailedCodeSchema, newPasswordSchema } from 'shared-lib/validation';
+import { changePasswordOrAskForCode } from '../api/change-password';
 import { requestReauthentication } from '../api/request-reauthentication';
 import { setNewPassword } from '../api/set-new-password';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
@@ -54,18 +55,6 @@ export function ChangePasswordForm() {
   );
 }
 
-/** Changes the password, or, when the session is too old for that alone, e-mails the code and says so. */
-async function changeOrAskForCode(password: string): Promise<'changed' | 'code-sent'> {
-  try {
-    await setNewPassword(password);
-    return 'changed';
-  } catch (error) {
-    if (!isApiError(error, 'reauthentication_needed')) throw error;
-    await requestReauthentication();
-    return 'code-sent';
-  }
-}
-
 function PasswordStep({
   onCodeSent,
   takeFocus,
@@ -80,7 +69,7 @@ function PasswordStep({
   const form = useFormSubmit({
     initial: NEW_PASSWORD_VALUES,
     schema: newPasswordSchema,
-    send: ({ password }) => changeOrAskForCode(password),
+    send: ({ password }) => changePasswordOrAskForCode(password),
     clearOnSuccess: true,
     note: CHANGE_PASSWORD_COPY.changed,
     success: (outcome) =>
