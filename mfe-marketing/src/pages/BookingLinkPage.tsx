@@ -2,7 +2,7 @@
 // Opening it changes nothing, as mail scanners open links too; the button confirms a guest's held booking and,
 // signed in, adds it to the account; "Cancel this call", once confirmed in a second step, cancels it (changing
 // the time is cancelling and booking another). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ActionRow,
@@ -131,7 +131,7 @@ export default function BookingLinkPage() {
     <Section>
       <PageMeta title="Your call" />
       <PageStack $maxWidth="40rem">
-        <h1 ref={confirm.resultRef as RefObject<HTMLHeadingElement | null>} tabIndex={-1}>
+        <h1 ref={confirm.resultRef} tabIndex={-1}>
           {live?.state === 'hold' ? 'Confirm your call' : live ? 'Your call is confirmed' : 'Your call'}
         </h1>
         {loaded.state === 'loading' ? <LinesSkeleton lines={3} /> : null}
@@ -148,7 +148,7 @@ export default function BookingLinkPage() {
         {call ? <CallDetails call={call} timeZone={timeZone} /> : null}
         {view && !live && cancel.done && call ? (
           <>
-            <p role="status" ref={cancel.resultRef as RefObject<HTMLParagraphElement | null>} tabIndex={-1}>
+            <p role="status" ref={cancel.resultRef} tabIndex={-1}>
               Your call is cancelled, and its time is free for others.
             </p>
             <ActionRow>

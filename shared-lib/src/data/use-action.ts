@@ -34,8 +34,11 @@ export interface Action<A extends unknown[]> {
   reset: () => void;
   /** The button; focus returns to it after a failure, or after a success that shows no result. */
   buttonRef: RefObject<HTMLButtonElement | null>;
-  /** What the success shows (focusable: tabIndex={-1}); focus goes to it. */
-  resultRef: RefObject<HTMLElement | null>;
+  /**
+   * For the `ref` of what the success shows (focusable: tabIndex={-1}); focus goes to it. A callback ref, so it
+   * fits any element.
+   */
+  resultRef: (element: HTMLElement | null) => void;
 }
 
 type Outcome = { done: boolean } | null;
@@ -48,12 +51,15 @@ export function useAction<A extends unknown[], R>(options: ActionOptions<A, R>):
   const [settled, setSettled] = useState<Outcome>(null);
   const running = useRef(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const resultRef = useRef<HTMLElement>(null);
+  const result = useRef<HTMLElement | null>(null);
+  const [resultRef] = useState(() => (element: HTMLElement | null) => {
+    result.current = element;
+  });
 
   useEffect(() => {
     if (!settled) return;
-    const result = settled.done ? resultRef.current : null;
-    (result ?? buttonRef.current)?.focus();
+    const shown = settled.done ? result.current : null;
+    (shown ?? buttonRef.current)?.focus();
   }, [settled]);
 
   const run = (...args: A) => {

@@ -1,4 +1,3 @@
-import type { RefObject } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from '../../testing';
@@ -35,7 +34,7 @@ function SendButton({
   const send = useAction({ context: 'send', ...options });
   if (send.done && showsResult) {
     return (
-      <p ref={send.resultRef as RefObject<HTMLParagraphElement>} tabIndex={-1}>
+      <p ref={send.resultRef} tabIndex={-1}>
         Sent
       </p>
     );

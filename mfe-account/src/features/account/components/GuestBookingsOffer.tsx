@@ -1,4 +1,4 @@
-import { useId, type MouseEvent, type RefObject } from 'react';
+import { useId, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -42,7 +42,7 @@ function OfferedCall({ booking, email }: { booking: GuestBooking; email: string 
       {/* The day only: the time, name and note are for whoever proves the address. */}
       <Line>{formatLongDate(booking.call_date, 'UTC')}</Line>
       {send.done ? (
-        <Line ref={send.resultRef as RefObject<HTMLParagraphElement | null>} tabIndex={-1} role="status">
+        <Line ref={send.resultRef} tabIndex={-1} role="status">
           {`We've e-mailed the link to ${email}. Open it while signed in to add the call to your account.`}
         </Line>
       ) : (
