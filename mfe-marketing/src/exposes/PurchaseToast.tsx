@@ -80,10 +80,12 @@ export default function PurchaseToast() {
   const enabled = !stopped;
 
   // The next one: 10 s after load for the first, then 30 s from one appearing to the next, until each recent
-  // purchase has been told once.
+  // purchase has been told once. The purchases are read when the first is due, not on mount (useLoad's moment),
+  // so this timer reads them; leaving the page aborts that read as useLoad would, and drops its answer.
   useEffect(() => {
     if (!enabled || shown || (purchases && count.current >= purchases.length)) return;
-    let current = true;
+    const controller = new AbortController();
+    const { signal } = controller;
     const present = (list: readonly RecentPurchase[]) => {
       const purchase = list[count.current++];
       if (!purchase) return;
@@ -98,24 +100,25 @@ export default function PurchaseToast() {
           return;
         }
         if (purchases) return present(purchases);
-        fetchRecentPurchases().then(
+        fetchRecentPurchases(signal).then(
           (list) => {
-            if (!current) return;
+            if (signal.aborted) return;
             loadedAt.current = Date.now();
             setPurchases(list);
             present(list);
           },
           // Nothing to tell, then: a toast is never worth an error message.
           (error: unknown) => {
+            if (signal.aborted) return;
             reportError('purchase-toast', error);
-            if (current) setPurchases([]);
+            setPurchases([]);
           },
         );
       },
       count.current === 0 ? msUntilAfterLoad(FIRST_AFTER_MS) : EVERY_MS - VISIBLE_MS,
     );
     return () => {
-      current = false;
+      controller.abort();
       window.clearTimeout(timer);
     };
   }, [enabled, shown, purchases]);

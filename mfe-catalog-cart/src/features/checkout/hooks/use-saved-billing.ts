@@ -1,7 +1,6 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { reportError } from 'shared-lib';
+import type { Dispatch, SetStateAction } from 'react';
+import { fetchBillingDetails, useLoad } from 'shared-lib';
 import { billingValues, type BillingValues } from 'shared-lib/billing';
-import { fetchBillingDetails } from '../api/fetch-billing-details';
 
 export type SavedBilling = 'loading' | 'ready' | 'failed';
 
@@ -11,23 +10,15 @@ export type SavedBilling = 'loading' | 'ready' | 'failed';
  * read ('failed'), the customer types them.
  */
 export function useSavedBilling(setValues: Dispatch<SetStateAction<BillingValues>>): SavedBilling {
-  const [state, setState] = useState<SavedBilling>('loading');
-  useEffect(() => {
-    let current = true;
-    fetchBillingDetails().then(
-      (row) => {
-        if (!current) return;
-        if (row) setValues(billingValues(row));
-        setState('ready');
-      },
-      (error: unknown) => {
-        reportError('billing', error);
-        if (current) setState('failed');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [setValues]);
-  return state;
+  const saved = useLoad(
+    async (signal) => {
+      const row = await fetchBillingDetails(signal);
+      // Not for a read that was left: its fields are gone, or a newer read fills them.
+      if (row && !signal.aborted) setValues(billingValues(row));
+      return row;
+    },
+    [setValues],
+    { context: 'billing' },
+  );
+  return saved.state;
 }

@@ -1,4 +1,4 @@
-import { useEffect, type Dispatch, type SetStateAction } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -6,7 +6,6 @@ import {
   EmailField,
   Form,
   FormFailure,
-  getSupabase,
   isApiError,
   selectUser,
   sendQueuedEmails,
@@ -14,11 +13,13 @@ import {
   TextareaField,
   TextField,
   useFormSubmit,
+  useLoad,
   useSessionStore,
   type CallType,
 } from 'shared-lib';
 import { bookingDetailsSchema } from 'shared-lib/validation';
 import { bookDiscoveryCall } from '../api/book-discovery-call';
+import { fetchAccountName } from '../api/fetch-account-name';
 import type { Slot } from '../utils/slots';
 
 const Layout = styled(Form)`
@@ -86,29 +87,17 @@ export function BookingForm({
 }: BookingFormProps) {
   const user = useSessionStore(selectUser);
 
-  useEffect(() => {
-    if (!user) return;
-    let current = true;
-    // The name, when the account has one, is in the session's metadata (read locally, no request).
-    void getSupabase()
-      .then((supabase) => supabase.auth.getSession())
-      .then(({ data }) => {
-        const meta = data.session?.user.user_metadata ?? {};
-        const name =
-          typeof meta.full_name === 'string'
-            ? meta.full_name
-            : typeof meta.name === 'string'
-              ? meta.name
-              : '';
-        if (current) setValues((v) => ({ ...v, email: v.email || user.email, name: v.name || name }));
-      })
-      .catch(() => {
-        if (current) setValues((v) => ({ ...v, email: v.email || user.email }));
-      });
-    return () => {
-      current = false;
-    };
-  }, [user, setValues]);
+  const email = user?.email ?? '';
+  // What the visitor typed stays; an empty field takes the account's value. The name is a convenience: without
+  // it, the email alone is filled in.
+  useLoad(
+    async (signal) => {
+      const name = await fetchAccountName().catch(() => '');
+      if (!signal.aborted) setValues((v) => ({ ...v, email: v.email || email, name: v.name || name }));
+    },
+    [email, setValues],
+    { context: 'booking', enabled: email !== '' },
+  );
 
   const form = useFormSubmit({
     state: [values, setValues],

@@ -4,5 +4,5 @@ import { callSupabase, type Database } from 'shared-lib';
 export type RecentPurchase = Database['public']['Functions']['recent_purchases']['Returns'][number];
 
 /** The recent orders the purchase toast may tell of (newest first; none when no customer agreed). */
-export const fetchRecentPurchases = (): Promise<RecentPurchase[]> =>
-  callSupabase((supabase) => supabase.rpc('recent_purchases'));
+export const fetchRecentPurchases = (signal: AbortSignal): Promise<RecentPurchase[]> =>
+  callSupabase((supabase) => supabase.rpc('recent_purchases').abortSignal(signal));
