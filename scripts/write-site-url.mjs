@@ -2,11 +2,20 @@
 // `node scripts/write-site-url.mjs <SITE_URL> [folder]`: writes the site's public origin into a shell build for a
 // static host or CDN, which cannot substitute it as npm start's server does (scripts/lib/static-server.mjs): every
 // page, sitemap.xml and robots.txt of the folder (default shell/dist) gets the origin in place of the build's
-// placeholder. Run it on the copy you upload, once per domain.
+// placeholder. Run it on the copy you upload, once per domain. It refuses (exit 1, naming each field) an origin
+// other than localhost while shared-lib's company file or the migrations' row private.company_details still holds
+// the demo company's example details (issue #45.4; scripts/lib/company-check.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteOrigin, withSiteUrl } from '../tools/webpack/site-url.js';
+import {
+  companyFile,
+  companyRowFromMigrations,
+  exampleDetailProblems,
+  isLocalOrigin,
+  refusal,
+} from './lib/company-check.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [siteUrl, folder = path.join(root, 'shell', 'dist')] = process.argv.slice(2);
@@ -20,6 +29,20 @@ try {
 } catch (error) {
   console.error(error.message);
   process.exit(1);
+}
+if (!isLocalOrigin(origin)) {
+  const problems = exampleDetailProblems(origin, [
+    { where: 'shared-lib/src/company/company.ts', company: companyFile() },
+    {
+      where: 'private.company_details (supabase/migrations)',
+      company: await companyRowFromMigrations(),
+      byColumn: true,
+    },
+  ]);
+  if (problems.length) {
+    console.error(refusal(origin, problems));
+    process.exit(1);
+  }
 }
 let written = 0;
 for (const entry of fs.readdirSync(folder, { recursive: true })) {
