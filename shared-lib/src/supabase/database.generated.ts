@@ -219,6 +219,8 @@ export type Database = {
           order_id: string | null;
           seller: NonNullable<Json>;
           sequence: number;
+          service_from: string | null;
+          service_to: string | null;
           subtotal_cents: number;
           total_cents: number;
           vat_cents: number;
@@ -241,6 +243,8 @@ export type Database = {
           order_id?: string | null;
           seller: NonNullable<Json>;
           sequence: number;
+          service_from?: string | null;
+          service_to?: string | null;
           subtotal_cents: number;
           total_cents: number;
           vat_cents: number;
@@ -262,6 +266,8 @@ export type Database = {
           order_id?: string | null;
           seller?: NonNullable<Json>;
           sequence?: number;
+          service_from?: string | null;
+          service_to?: string | null;
           subtotal_cents?: number;
           total_cents?: number;
           vat_cents?: number;
