@@ -305,6 +305,7 @@ export type Database = {
           notes: string | null;
           scheduled_at: string | null;
           status: string;
+          time_zone: string;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -321,6 +322,7 @@ export type Database = {
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
+          time_zone?: string;
           user_id?: string | null;
         };
         Update: {
@@ -336,6 +338,7 @@ export type Database = {
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
+          time_zone?: string;
           user_id?: string | null;
         };
         Relationships: [];
@@ -552,6 +555,7 @@ export type Database = {
       };
       booking_link: { Args: { token: string }; Returns: Json };
       cancel_booking: { Args: { token: string }; Returns: Json };
+      cancel_my_meeting: { Args: { meeting_id: string }; Returns: Json };
       claim_emails: {
         Args: { batch_size?: number };
         Returns: {
@@ -599,6 +603,7 @@ export type Database = {
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       resend_newsletter_code: { Args: { email: string }; Returns: Json };
+      schedule_my_meeting: { Args: { meeting_id: string; slot_start: string }; Returns: Json };
       send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
