@@ -133,8 +133,10 @@ describe('e-mail templates', () => {
     expect(signedIn.text).toContain("We'll confirm the call by email.");
     expect(signedIn.text).not.toContain('Confirm my call');
     expect(signedIn.text).toContain(
-      'Change or cancel this call: http://localhost:3000/contact/manage?token=def',
+      'Change or cancel this call: http://localhost:3000/contact/manage?token=def\n\nAdd to your calendar: http://localhost:3000/contact/manage?token=def',
     );
+    // A hold is not in anyone's calendar until it is confirmed.
+    expect(mail.text).not.toContain('Add to your calendar');
   });
 
   it("a guest's receipt shows its one link once: it confirms the call, and changes or cancels it", () => {

@@ -332,6 +332,11 @@ const templates = {
         : b.manageUrl
           ? [{ kind: 'link' as const, label: 'Change or cancel this call', url: b.manageUrl }]
           : []),
+      // The mail provider sends no attachments: the call's page offers its .ics file ("Add to calendar") once it
+      // is confirmed, which an account's booking is at once (issue #45.6).
+      ...(b.manageUrl && !b.holdExpiresAt
+        ? [{ kind: 'link' as const, label: 'Add to your calendar', url: b.manageUrl }]
+        : []),
       {
         kind: 'paragraph',
         text: 'If you did not ask for this call, you can ignore this email.',
