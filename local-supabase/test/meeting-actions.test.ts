@@ -99,6 +99,29 @@ describe.each(KINDS)('meetings a customer acts on, on %s', (kind) => {
     expect(told).toHaveLength(1);
   });
 
+  it('cancels a call the agency entered without contact details, telling the agency whose it was', async () => {
+    const ada = await backend.newUser('entered');
+    const slot = await aSlot();
+    const { data } = await backend
+      .service()
+      .from('meetings')
+      .insert({
+        user_id: ada.id,
+        meeting_type: '30-Day Success Call',
+        scheduled_at: slot,
+        status: 'scheduled',
+      })
+      .select('id')
+      .single();
+    const cancelled = await ada.client.rpc('cancel_my_meeting', { meeting_id: data!.id });
+    expect(cancelled.data).toMatchObject({ state: 'cancelled', meetingType: '30-Day Success Call' });
+    await inbox(ada.email);
+    const told = (await mailTo(backend, AGENCY)).filter(
+      (m) => m.subject.startsWith('Cancelled: 30-Day Success Call') && m.text.includes(ada.email),
+    );
+    expect(told).toHaveLength(1);
+  });
+
   it('refuses to cancel a call that has passed', async () => {
     const ada = await backend.newUser('past');
     const { data } = await backend

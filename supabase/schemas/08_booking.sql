@@ -285,7 +285,9 @@ create function private.booking_payload(m public.meetings) returns jsonb
     'meetingId', m.id,
     'meetingType', m.meeting_type,
     'startsAt', m.scheduled_at,
-    'endsAt', m.ends_at,
+    -- A call the agency entered without an end is one slot long, as slot_is_taken counts it.
+    'endsAt', coalesce(m.ends_at,
+      m.scheduled_at + make_interval(mins => (select s.slot_minutes from public.booking_settings s))),
     'timeZone', m.time_zone,
     'name', m.contact_name,
     'email', m.contact_email,
@@ -639,6 +641,21 @@ REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC, anon, authenti
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
 
+-- Whom a call of an account is with, for its e-mails when the agency entered it without contact details: the
+-- account's address, and its billing name or else the address's local part.
+create function private.meeting_contact(m public.meetings) returns jsonb
+    language sql stable
+    set search_path to ''
+    as $$
+  select jsonb_build_object(
+    'name', coalesce(m.contact_name, (select b.name from public.billing_details b where b.user_id = m.user_id),
+      (select split_part(u.email, '@', 1) from auth.users u where u.id = m.user_id)),
+    'email', coalesce(m.contact_email, (select u.email from auth.users u where u.id = m.user_id)));
+$$;
+
+REVOKE ALL ON FUNCTION private.meeting_contact(m public.meetings) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.meeting_contact(m public.meetings) TO service_role;
+
 -- Cancels a booking that stands: marks it cancelled (its slot is free again) and e-mails the agency once. The one
 -- cancellation the e-mailed link (cancel_booking) and the account's Meetings (cancel_my_meeting) share.
 create function private.cancel_meeting(m public.meetings) returns public.meetings
@@ -649,8 +666,8 @@ begin
   if m.status <> 'cancelled' then
     update public.meetings set status = 'cancelled', cancelled_at = now() where id = m.id returning * into m;
     perform private.enqueue_email('booking_cancelled_agency_copy',
-      (select c.email_contact from private.company_details c), private.booking_payload(m),
-      'booking_cancelled_agency_copy:' || m.id);
+      (select c.email_contact from private.company_details c),
+      private.booking_payload(m) || private.meeting_contact(m), 'booking_cancelled_agency_copy:' || m.id);
   end if;
   return m;
 end;
@@ -746,10 +763,8 @@ begin
       ends_at = slot.slot_end,
       confirmed_at = now(),
       time_zone = private.booker_time_zone(),
-      contact_email = coalesce(contact_email, (select u.email from auth.users u where u.id = account)),
-      contact_name = coalesce(contact_name,
-        (select b.name from public.billing_details b where b.user_id = account),
-        (select split_part(u.email, '@', 1) from auth.users u where u.id = account))
+      contact_email = private.meeting_contact(m) ->> 'email',
+      contact_name = private.meeting_contact(m) ->> 'name'
     where id = m.id
     returning * into m;
   exception when exclusion_violation then
