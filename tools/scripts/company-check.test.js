@@ -21,9 +21,15 @@ const REAL = {
   street: ['Musterstraße 1', 'Friedrichstraße 68'],
 };
 
+const made = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
 /** A copy of what the checks read (the company file, the migrations), with the file's or the row's details real. */
 function copyWith({ file, row }) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'company-check-'));
+  made.push(root);
   fs.mkdirSync(path.join(root, 'shared-lib', 'src', 'company'), { recursive: true });
   fs.cpSync(path.join(repo, 'supabase', 'migrations'), path.join(root, 'supabase', 'migrations'), {
     recursive: true,
@@ -45,6 +51,7 @@ function copyWith({ file, row }) {
 let upload;
 beforeEach(() => {
   upload = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-'));
+  made.push(upload);
   fs.writeFileSync(
     path.join(upload, 'index.html'),
     '<link rel="canonical" href="https://site-url.invalid/">',
