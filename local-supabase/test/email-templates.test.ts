@@ -1,7 +1,9 @@
 // The words of the outbox's e-mails (supabase/functions/send-emails/templates.ts and layout.ts): what a customer
 // and the agency read, in text and HTML, from each payload; a payload that does not fit is refused with its reason.
 import { render } from '../../supabase/functions/send-emails/layout.ts';
-import { compose, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
+import { compose, EXAMPLE_IBAN, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
+import { invoiceFigures } from '../../shared-lib/src/billing/invoice-figures';
+import { EXAMPLE_DETAILS } from '../../shared-lib/src/company/example-details';
 import { bookingPayload, callPayload, orderPayload, seller } from './email-payloads';
 
 const email = (template: string, payload: unknown) => render(compose(template, payload), 'AI Made Simple');
@@ -30,13 +32,58 @@ describe('e-mail templates', () => {
     expect(mail.replyTo).toBeUndefined();
   });
 
+  it('order confirmation with the invoice’s figures: service period, per line quantity, unit price and net, net, VAT and gross per rate', () => {
+    const payload = orderPayload('ada@example.com');
+    const figures = invoiceFigures({
+      lines: payload.lines,
+      discount_percent: payload.discountPercent,
+      discount_cents: payload.discountCents,
+      total_cents: payload.totalCents,
+      vat_rate_percent: payload.vatRatePercent,
+      vat_cents: payload.vatCents,
+      issued_on: '2026-11-28',
+      service_from: '2026-11-28',
+      service_to: '2026-12-12',
+    });
+    for (const template of ['order_confirmation', 'order_agency_copy']) {
+      expect(email(template, { ...payload, figures }).text).toContain(
+        [
+          'Service period: November 28, 2026 – December 12, 2026',
+          'Smart Website: 1 × €899.00 incl. VAT, net €755.46',
+          'AI Chatbot: 1 × €1,299.00 incl. VAT, net €1,091.60',
+          'Discount (10%, €219.80 incl. VAT): -€184.71 net',
+          'Net amount at 19% VAT: €1,662.35',
+          'VAT 19%: €315.85',
+          'Total: €1,978.20',
+        ].join('\n'),
+      );
+    }
+    const older = email('order_confirmation', {
+      ...payload,
+      figures: { ...figures, serviceTo: '2026-11-28' },
+    });
+    expect(older.text).toContain('Date of service: November 28, 2026\n');
+    expect(() =>
+      compose('order_confirmation', { ...payload, figures: { ...figures, serviceFrom: 'soon' } }),
+    ).toThrow(/figures\.serviceFrom/);
+  });
+
+  it('marks the demo company’s example IBAN, the one shared-lib names', () => {
+    expect(EXAMPLE_IBAN).toBe(EXAMPLE_DETAILS.find((example) => example.field === 'bank.iban')!.value);
+    const real = { ...seller, bank: { ...seller.bank, iban: 'DE02120300000000202051' } };
+    const mail = email('order_confirmation', { ...orderPayload('ada@example.com'), seller: real });
+    expect(mail.text).toContain('IBAN: DE02120300000000202051\n');
+    expect(mail.text).not.toMatch(/demo/i);
+  });
+
   it('in the name of the company the payload names: its bank account to pay to, its legal details under the signature', () => {
     const mail = email('order_confirmation', { ...orderPayload('ada@example.com'), seller });
     expect(mail.senderName).toBe('AI Made Simple');
     expect(mail.text).toContain(
       [
         'Please pay €1,978.20 by bank transfer by December 12, 2026, with the invoice number INV-2026-0042 as the payment reference, to:',
-        'Account holder: AI Made Simple GmbH\nIBAN: DE89370400440532013000\nBIC: COBADEFFXXX\nBank: Commerzbank\nReference: INV-2026-0042',
+        'Demo shop: these are example bank details. Do not transfer money to them.',
+        'Account holder: AI Made Simple GmbH\nIBAN: DE89370400440532013000 (demo)\nBIC: COBADEFFXXX\nBank: Commerzbank\nReference: INV-2026-0042',
       ].join('\n\n'),
     );
     expect(mail.text).not.toContain('The bank details are on the invoice.');
@@ -93,8 +140,10 @@ describe('e-mail templates', () => {
     expect(signedIn.text).toContain("We'll confirm the call by email.");
     expect(signedIn.text).not.toContain('Confirm my call');
     expect(signedIn.text).toContain(
-      'Change or cancel this call: http://localhost:3000/contact/manage?token=def',
+      'Change or cancel this call: http://localhost:3000/contact/manage?token=def\n\nAdd to your calendar: http://localhost:3000/contact/manage?token=def',
     );
+    // A hold is not in anyone's calendar until it is confirmed.
+    expect(mail.text).not.toContain('Add to your calendar');
   });
 
   it("a guest's receipt shows its one link once: it confirms the call, and changes or cancels it", () => {

@@ -195,6 +195,10 @@ create table public.invoices (
     vat_rate_percent numeric(5,2) not null,
     vat_cents integer not null,
     created_at timestamp with time zone default now() not null,
+    -- The period of the service (issue #45.2), set for invoices issued since; null on older ones, which show
+    -- their issue date. A credit note keeps its invoice's.
+    service_from date,
+    service_to date,
     constraint invoices_buyer_check check ((jsonb_typeof(buyer) = 'object'::text)),
     constraint invoices_check check (((vat_cents >= 0) and (vat_cents <= total_cents))),
     constraint invoices_check1 check (((kind = 'invoice'::text) = (due_on is not null))),
@@ -206,6 +210,7 @@ create table public.invoices (
     constraint invoices_lines_check check (((jsonb_typeof(lines) = 'array'::text) and (jsonb_array_length(lines) > 0))),
     constraint invoices_seller_check check ((jsonb_typeof(seller) = 'object'::text)),
     constraint invoices_sequence_check check ((sequence > 0)),
+    constraint invoices_service_period_check check ((((service_from is null) = (service_to is null)) and (service_from <= service_to))),
     constraint invoices_subtotal_cents_check check ((subtotal_cents >= 0)),
     constraint invoices_total_cents_check check ((total_cents >= 0)),
     constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
@@ -260,6 +265,42 @@ $$;
 REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
+-- The figures a document prints, from its row alone: the lines (quantity 1, the unit price the gross each was
+-- sold at, its net), the discount's gross and net (the difference between the lines' nets and the total's, so
+-- the nets add up), one entry per VAT rate (net, VAT, gross), and the service period.
+create function private.invoice_figures(invoice public.invoices) returns jsonb
+language sql stable set search_path = ''
+as $$
+  with line as (
+    select l.ordinality, l.value ->> 'title' as title, (l.value ->> 'priceCents')::bigint as gross
+    from jsonb_array_elements(invoice.lines) with ordinality l
+  ), priced as (
+    select ordinality, title, gross, gross - private.vat_contained(gross, invoice.vat_rate_percent) as net
+    from line
+  )
+  select jsonb_build_object(
+    'lines', (select jsonb_agg(jsonb_build_object('title', p.title, 'quantity', 1, 'unitCents', p.gross,
+      'netCents', p.net) order by p.ordinality) from priced p),
+    'discount', case when invoice.discount_cents > 0 then jsonb_build_object(
+      'percent', invoice.discount_percent,
+      'grossCents', invoice.discount_cents,
+      'netCents', (select sum(p.net) from priced p) - (invoice.total_cents - invoice.vat_cents)) end,
+    'rates', jsonb_build_array(jsonb_build_object(
+      'ratePercent', invoice.vat_rate_percent,
+      'netCents', invoice.total_cents - invoice.vat_cents,
+      'vatCents', invoice.vat_cents,
+      'grossCents', invoice.total_cents)),
+    'netCents', invoice.total_cents - invoice.vat_cents,
+    'vatCents', invoice.vat_cents,
+    'grossCents', invoice.total_cents,
+    'serviceFrom', coalesce(invoice.service_from, invoice.issued_on),
+    'serviceTo', coalesce(invoice.service_to, invoice.issued_on)
+  );
+$$;
+
+REVOKE ALL ON FUNCTION private.invoice_figures(invoice public.invoices) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.invoice_figures(invoice public.invoices) TO service_role;
+
 -- The next number of a series in a year, e.g. '2026-0042' or 'CN-2026-0003'. The counter row stays locked by the
 -- caller's transaction, so numbers have no gaps and no duplicates.
 create function private.next_document_number(series text, year integer, out number text, out sequence integer) returns record
@@ -280,8 +321,9 @@ REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, O
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
 -- Issues an order's invoice: the next number of the year, dated today in the company's time zone, due after its
--- payment term, with the seller, the buyer, the items, discount, total and the VAT the total contains. Called in
--- the order's own transaction.
+-- payment term, with the seller, the buyer, the items, discount, total and the VAT the total contains, and the
+-- service period (from the order to the end of the spec's "results in 7-14 days"). Called in the order's own
+-- transaction.
 create function private.issue_invoice(order_id uuid) returns public.invoices
     language plpgsql
     set search_path to ''
@@ -311,14 +353,15 @@ begin
   from public.order_items i where i.order_id = o.id;
   select * into numbered from private.next_document_number('invoice', extract(year from today)::integer);
   insert into public.invoices (kind, number, year, sequence, order_id, issued_on, due_on, seller, buyer, lines,
-    subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+    subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents, service_from,
+    service_to)
   values ('invoice', numbered.number, extract(year from today)::integer, numbered.sequence, o.id, today,
     today + company.payment_term_days, private.seller(),
     o.billing || jsonb_build_object('email', (select u.email from auth.users u where u.id = o.user_id)),
     lines, subtotal,
     case when subtotal = 0 then 0 else round(o.discount_amount * 100.0 / subtotal)::integer end,
     o.discount_amount, o.total_amount, company.vat_rate_percent,
-    private.vat_contained(o.total_amount, company.vat_rate_percent))
+    private.vat_contained(o.total_amount, company.vat_rate_percent), today, today + 14)
   returning * into issued;
   return issued;
 end;
@@ -349,11 +392,12 @@ begin
   today := (now() at time zone (select c.time_zone from private.company_details c))::date;
   select * into numbered from private.next_document_number('credit_note', extract(year from today)::integer);
   insert into public.invoices (kind, number, year, sequence, order_id, corrects_id, issued_on, due_on, seller,
-    buyer, lines, subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+    buyer, lines, subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents,
+    service_from, service_to)
   values ('credit_note', numbered.number, extract(year from today)::integer, numbered.sequence, invoice.order_id,
     invoice.id, today, null, invoice.seller, invoice.buyer, invoice.lines, invoice.subtotal_cents,
     invoice.discount_percent, invoice.discount_cents, invoice.total_cents, invoice.vat_rate_percent,
-    invoice.vat_cents)
+    invoice.vat_cents, invoice.service_from, invoice.service_to)
   returning * into issued;
   return issued;
 end;
@@ -429,6 +473,8 @@ begin
     'totalCents', invoice.total_cents,
     'vatRatePercent', invoice.vat_rate_percent,
     'vatCents', invoice.vat_cents,
+    -- What the invoice prints: per line quantity, unit price and net, per VAT rate net, VAT and gross.
+    'figures', private.invoice_figures(invoice),
     'billing', jsonb_build_object(
       'name', o.billing ->> 'name',
       'company', o.billing ->> 'company',

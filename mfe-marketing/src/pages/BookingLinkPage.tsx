@@ -1,8 +1,9 @@
 // /booking?token=<token> (issues #30.1, #31.4, beyond the spec): where the link e-mailed with a booking leads.
 // Opening it changes nothing, as mail scanners open links too; the button confirms a guest's held booking and,
 // signed in, adds it to the account; "Cancel this call", once confirmed in a second step, cancels it (changing
-// the time is cancelling and booking another). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
-import { useEffect, useRef, useState } from 'react';
+// the time is cancelling and booking another); a confirmed call downloads as an .ics file ("Add to calendar",
+// which the receipt e-mail links to: issue #45.6). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ActionRow,
@@ -24,6 +25,7 @@ import {
   useSessionStore,
   type BookingLinkView,
 } from 'shared-lib';
+import { CalendarDownload } from 'shared-lib/calendar';
 import { cancelBooking, confirmBooking, fetchBookingLink } from '../features/booking/api/booking-link';
 import { formatSlot, formatSlotTime, visitorTimeZone } from '../features/booking/utils/slots';
 
@@ -178,6 +180,11 @@ export default function BookingLinkPage() {
               : "We'll confirm the call by email."}
             {live.canAddToAccount ? ' You can add it to your account.' : null}
           </p>
+        ) : null}
+        {live?.state === 'confirmed' ? (
+          <ActionRow>
+            <CalendarDownload call={live} />
+          </ActionRow>
         ) : null}
         {failure ? <p role="alert">{failure}</p> : null}
         {live && (live.state === 'hold' || live.canAddToAccount) ? (

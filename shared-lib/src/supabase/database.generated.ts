@@ -222,6 +222,8 @@ export type Database = {
           order_id: string | null;
           seller: NonNullable<Json>;
           sequence: number;
+          service_from: string | null;
+          service_to: string | null;
           subtotal_cents: number;
           total_cents: number;
           vat_cents: number;
@@ -244,6 +246,8 @@ export type Database = {
           order_id?: string | null;
           seller: NonNullable<Json>;
           sequence: number;
+          service_from?: string | null;
+          service_to?: string | null;
           subtotal_cents: number;
           total_cents: number;
           vat_cents: number;
@@ -265,6 +269,8 @@ export type Database = {
           order_id?: string | null;
           seller?: NonNullable<Json>;
           sequence?: number;
+          service_from?: string | null;
+          service_to?: string | null;
           subtotal_cents?: number;
           total_cents?: number;
           vat_cents?: number;
@@ -302,6 +308,7 @@ export type Database = {
           notes: string | null;
           scheduled_at: string | null;
           status: string;
+          time_zone: string;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -318,6 +325,7 @@ export type Database = {
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
+          time_zone?: string;
           user_id?: string | null;
         };
         Update: {
@@ -333,6 +341,7 @@ export type Database = {
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
+          time_zone?: string;
           user_id?: string | null;
         };
         Relationships: [];
@@ -549,6 +558,7 @@ export type Database = {
       };
       booking_link: { Args: { token: string }; Returns: Json };
       cancel_booking: { Args: { token: string }; Returns: Json };
+      cancel_my_meeting: { Args: { meeting_id: string }; Returns: Json };
       claim_emails: {
         Args: { batch_size?: number };
         Returns: {
@@ -597,6 +607,7 @@ export type Database = {
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       resend_newsletter_code: { Args: { email: string }; Returns: Json };
+      schedule_my_meeting: { Args: { meeting_id: string; slot_start: string }; Returns: Json };
       send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };

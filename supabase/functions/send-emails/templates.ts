@@ -55,6 +55,44 @@ const seller = z.object({
 });
 type Seller = z.infer<typeof seller>;
 
+/** private.invoice_figures: what the invoice prints (shared-lib's invoiceFigures computes the same for the page). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const figures = z.object({
+  lines: z
+    .array(
+      z.object({
+        title: text(200),
+        quantity: z.number().int().positive(),
+        unitCents: cents,
+        netCents: cents,
+      }),
+    )
+    .min(1)
+    .max(100),
+  discount: z.object({ percent: z.number().min(0).max(100), grossCents: cents, netCents: cents }).nullish(),
+  rates: z
+    .array(
+      z.object({
+        ratePercent: z.number().min(0).max(100),
+        netCents: cents,
+        vatCents: cents,
+        grossCents: cents,
+      }),
+    )
+    .min(1)
+    .max(10),
+  grossCents: cents,
+  serviceFrom: isoDate,
+  serviceTo: isoDate,
+});
+
+/**
+ * The example IBAN of the demo company (shared-lib/src/company/example-details.ts, which this function cannot
+ * import; local-supabase/test/email-templates.test.ts checks they agree): an e-mail shows it marked "demo".
+ */
+export const EXAMPLE_IBAN = 'DE89370400440532013000';
+const isExampleIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase() === EXAMPLE_IBAN;
+
 const order = z.object({
   orderNumber: text(40),
   invoiceNumber: text(40),
@@ -69,6 +107,8 @@ const order = z.object({
   totalCents: cents,
   vatRatePercent: z.number().min(0).max(100),
   vatCents: cents,
+  /** Absent from e-mails queued before issue #45.2: they show the older rows. */
+  figures: figures.optional(),
   billing: z.object({
     name: typed(200),
     company: optionalTyped(200),
@@ -169,7 +209,36 @@ function imprint(s: Seller): string[] {
   ];
 }
 
+/** The invoice's figures as its page prints them: service period, lines, discount, net, VAT and gross per rate. */
+function figureRows(f: z.infer<typeof figures>): [string, string][] {
+  const period =
+    f.serviceFrom === f.serviceTo
+      ? (['Date of service', day(f.serviceFrom)] as [string, string])
+      : (['Service period', `${day(f.serviceFrom)} – ${day(f.serviceTo)}`] as [string, string]);
+  return [
+    period,
+    ...f.lines.map((line): [string, string] => [
+      line.title,
+      `${line.quantity} × ${euros(line.unitCents)} incl. VAT, net ${euros(line.netCents)}`,
+    ]),
+    ...(f.discount
+      ? [
+          [
+            `Discount (${f.discount.percent}%, ${euros(f.discount.grossCents)} incl. VAT)`,
+            `-${euros(f.discount.netCents)} net`,
+          ] as [string, string],
+        ]
+      : []),
+    ...f.rates.flatMap((rate): [string, string][] => [
+      [`Net amount at ${rate.ratePercent}% VAT`, euros(rate.netCents)],
+      [`VAT ${rate.ratePercent}%`, euros(rate.vatCents)],
+    ]),
+    ['Total', euros(f.grossCents)],
+  ];
+}
+
 function orderRows(o: z.infer<typeof order>): [string, string][] {
+  if (o.figures) return figureRows(o.figures);
   return [
     ...o.lines.map((line): [string, string] => [line.title, euros(line.priceCents)]),
     ['Subtotal', euros(o.subtotalCents)],
@@ -227,11 +296,22 @@ const templates = {
               kind: 'paragraph' as const,
               text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference, to:`,
             },
+            ...(isExampleIban(o.seller.bank.iban)
+              ? [
+                  {
+                    kind: 'paragraph' as const,
+                    text: 'Demo shop: these are example bank details. Do not transfer money to them.',
+                  },
+                ]
+              : []),
             {
               kind: 'rows' as const,
               rows: [
                 ['Account holder', o.seller.legalName],
-                ['IBAN', o.seller.bank.iban],
+                [
+                  'IBAN',
+                  isExampleIban(o.seller.bank.iban) ? `${o.seller.bank.iban} (demo)` : o.seller.bank.iban,
+                ],
                 ['BIC', o.seller.bank.bic],
                 ['Bank', o.seller.bank.name],
                 ['Reference', o.invoiceNumber],
@@ -302,6 +382,11 @@ const templates = {
         : b.manageUrl
           ? [{ kind: 'link' as const, label: 'Change or cancel this call', url: b.manageUrl }]
           : []),
+      // The mail provider sends no attachments: the call's page offers its .ics file ("Add to calendar") once it
+      // is confirmed, which an account's booking is at once (issue #45.6).
+      ...(b.manageUrl && !b.holdExpiresAt
+        ? [{ kind: 'link' as const, label: 'Add to your calendar', url: b.manageUrl }]
+        : []),
       {
         kind: 'paragraph',
         text: 'If you did not ask for this call, you can ignore this email.',

@@ -75,6 +75,8 @@ const meetings: MeetingRow[] = [
     scheduled_at: '2025-03-20T14:30:00Z',
     status: 'scheduled',
     notes: 'Bring the current site analytics',
+    ends_at: '2025-03-20T15:00:00Z',
+    time_zone: 'Europe/Berlin',
   },
   {
     id: 'm2',
@@ -84,6 +86,8 @@ const meetings: MeetingRow[] = [
     scheduled_at: null,
     status: 'pending',
     notes: null,
+    ends_at: null,
+    time_zone: 'Europe/Berlin',
   },
 ];
 

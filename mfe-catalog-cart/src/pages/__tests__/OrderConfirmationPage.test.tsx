@@ -67,6 +67,8 @@ const invoice: InvoiceRow = {
   vat_rate_percent: 19,
   vat_cents: 27978,
   created_at: order.created_at,
+  service_from: '2026-11-28',
+  service_to: '2026-12-12',
 };
 
 function backend(tables: Record<string, unknown[]>): URL[] {
@@ -121,7 +123,11 @@ describe('OrderConfirmationPage', () => {
     expect(next).toHaveTextContent(
       'Please pay €1,752.30 within 14 days, by December 12, 2026, to this account, with 2026-0042 as the reference:',
     );
-    expect(definitionOf(next, 'IBAN')).toHaveTextContent('DE89 3704 0044 0532 0130 00');
+    // The demo company's example account is marked as such (issue #45.4).
+    expect(definitionOf(next, 'IBAN')).toHaveTextContent('DE89 3704 0044 0532 0130 00 (demo)');
+    expect(next).toHaveTextContent(
+      'Demo shop: these are example bank details. Do not transfer money to them.',
+    );
     expect(definitionOf(next, 'Reference')).toHaveTextContent('2026-0042');
     expect(within(next).getByRole('link', { name: 'Book your kick-off call' })).toHaveAttribute(
       'href',
