@@ -101,6 +101,23 @@ const bookingLink = z.object({
   seller: seller.optional(),
 });
 
+/**
+ * An order the agency moved on in its back office (private.order_status_changed, 20261206090000_back_office.sql):
+ * paid carries the day the payment arrived; cancelled the credit note, when the order had an invoice to credit.
+ */
+const orderStatus = z.object({
+  orderNumber: text(40),
+  name: text(200),
+  totalCents: cents,
+  ordersUrl: url,
+  seller: seller.optional(),
+});
+const orderPaid = orderStatus.extend({ paidOn: instant });
+const orderCancelled = orderStatus.extend({
+  creditNoteNumber: text(40).optional(),
+  creditNoteUrl: url.optional(),
+});
+
 const newsletterCode = z.object({ name: text(100), code: text(40), seller: seller.optional() });
 
 // Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
@@ -325,6 +342,48 @@ const templates = {
       },
     ],
   }),
+  order_paid: (o: z.infer<typeof orderPaid>): Email => ({
+    subject: `We received your payment for order ${o.orderNumber}`,
+    blocks: [
+      { kind: 'heading', text: 'Thank you for your payment' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.name}, your payment of ${euros(o.totalCents)} for order ${o.orderNumber} arrived on ${day(o.paidOn)}. We are getting your project ready.`,
+      },
+      { kind: 'link', label: 'See your orders', url: o.ordersUrl },
+    ],
+  }),
+  order_delivered: (o: z.infer<typeof orderStatus>): Email => ({
+    subject: `Your order ${o.orderNumber} is delivered`,
+    blocks: [
+      { kind: 'heading', text: 'Your order is delivered' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.name}, we have delivered your order ${o.orderNumber}. Thank you for working with us. If anything is not as you expected, reply to this email.`,
+      },
+      { kind: 'link', label: 'See your orders', url: o.ordersUrl },
+    ],
+  }),
+  order_cancelled: (o: z.infer<typeof orderCancelled>): Email => ({
+    subject: `Your order ${o.orderNumber} is cancelled`,
+    blocks: [
+      { kind: 'heading', text: 'Your order is cancelled' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.name}, your order ${o.orderNumber} of ${euros(o.totalCents)} is cancelled.`,
+      },
+      ...(o.creditNoteNumber && o.creditNoteUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Its invoice is cancelled by credit note ${o.creditNoteNumber}. If you have already paid, we refund the amount to your account.`,
+            },
+            { kind: 'link' as const, label: 'View and print your credit note', url: o.creditNoteUrl },
+          ]
+        : []),
+      { kind: 'link', label: 'See your orders', url: o.ordersUrl },
+    ],
+  }),
   newsletter_code: (n: z.infer<typeof newsletterCode>): Email => ({
     subject: 'Your discount code',
     blocks: [
@@ -348,6 +407,9 @@ const schemas = {
   call_confirmed_agency_copy: call,
   booking_link: bookingLink,
   newsletter_code: newsletterCode,
+  order_paid: orderPaid,
+  order_delivered: orderStatus,
+  order_cancelled: orderCancelled,
 } as const;
 
 export type TemplateName = keyof typeof schemas;
