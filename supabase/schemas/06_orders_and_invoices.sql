@@ -9,8 +9,11 @@ create table public.orders (
     status_changed_at timestamp with time zone default now() not null,
     billing jsonb,
     show_in_recent_purchases boolean default false not null,
+    paid_on date,
+    payment_reference text,
     constraint orders_billing_check check (((billing is null) or (jsonb_typeof(billing) = 'object'::text))),
     constraint orders_discount_amount_check check ((discount_amount >= 0)),
+    constraint orders_payment_reference_check check ((char_length(payment_reference) between 1 and 140)),
     constraint orders_status_check check ((status = any (array['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
     constraint orders_total_amount_check check ((total_amount >= 0))
 );
