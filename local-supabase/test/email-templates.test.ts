@@ -155,6 +155,25 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('When: December 3, 2026, 4:30 AM to 5:00 AM (America/New York)');
   });
 
+  it("call cancelled by the agency: the call, the agency's message and the way to book again", () => {
+    const { email: _address, ...call } = callPayload;
+    const payload = { ...call, message: 'Our consultant is ill.', bookUrl: 'http://localhost:3000/contact' };
+    const mail = email('call_cancelled', payload);
+    expect(mail.subject).toBe('Your Discovery Call on December 3, 2026 is cancelled');
+    expect(mail.text).toBe(
+      [
+        'Your call is cancelled',
+        'Hello Grace Hopper, we are sorry: we have had to cancel your call.',
+        'Call: Discovery Call\nWhen: December 3, 2026, 9:30 AM to 10:00 AM (UTC)',
+        'Our consultant is ill.',
+        'You are welcome to book another time.',
+        'Book a call: http://localhost:3000/contact',
+        'AI Made Simple',
+      ].join('\n\n') + '\n',
+    );
+    expect(email('call_cancelled', { ...payload, message: null }).text).not.toContain('ill');
+  });
+
   it('newsletter code: the code and the rules the site applies to it', () => {
     const mail = email('newsletter_code', { name: 'Ada', code: 'ADA7K2P9Q' });
     expect(mail.subject).toBe('Your discount code');

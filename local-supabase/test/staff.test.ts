@@ -122,6 +122,25 @@ describe.each(KINDS)('staff on %s', (kind) => {
       ['staff_resend_email', { email_id: 1 }],
       ['staff_leads', { kind: 'contact_message' }],
       ['staff_mark_lead_handled', { kind: 'contact_message', lead_id: orderId }],
+      ['staff_calendar', { from_day: today() }],
+      ['staff_confirm_call', { meeting_id: orderId }],
+      ['staff_complete_call', { meeting_id: orderId }],
+      ['staff_cancel_call', { meeting_id: orderId, message: 'x' }],
+      ['staff_block_time', { starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' }],
+      ['staff_unblock_time', { blockout_id: orderId }],
+      ['staff_booking_settings', { changes: { slot_minutes: 60 } }],
+      ['staff_promotions', {}],
+      [
+        'staff_save_promotion',
+        {
+          promotion_id: null,
+          words: 'Hacked',
+          starts_at: '2020-01-01T00:00:00Z',
+          ends_at: '2040-01-01T00:00:00Z',
+        },
+      ],
+      ['staff_end_promotion', { promotion_id: orderId }],
+      ['staff_subscribers', {}],
       ['end_user_sessions', { user_id: staff.id }],
     ];
     const callers: [string, SupabaseClient, string[]][] = [
@@ -438,6 +457,155 @@ describe.each(KINDS)('staff on %s', (kind) => {
     );
   });
 
+  it('runs the calendar: confirms, completes and cancels calls, e-mailing the booker, and blocks out a time', async () => {
+    const { data: slots } = await backend.anon().rpc('available_slots');
+    const free = slots as { slot_start: string; slot_end: string }[];
+    // The last slots of the horizon, which the other files' bookings leave free.
+    const [first, second, third] = free.slice(-3);
+    const booker = `booker-${Date.now()}@example.com`;
+    const book = async (slot: { slot_start: string; slot_end: string }) => {
+      const { data, error } = await backend
+        .service()
+        .from('meetings')
+        .insert({
+          meeting_type: 'Discovery Call',
+          scheduled_at: slot.slot_start,
+          ends_at: slot.slot_end,
+          status: 'requested',
+          contact_name: 'Grace Hopper',
+          contact_email: booker,
+        })
+        .select('id')
+        .single();
+      if (error) throw new Error(error.message);
+      return data.id as string;
+    };
+    const callId = await book(first!);
+    const day = first!.slot_start.slice(0, 10);
+    const calendar = await staff.client.rpc('staff_calendar', { from_day: day, days: 2 });
+    expect(calendar.error).toBeNull();
+    expect((calendar.data as { calls: unknown[] }).calls).toContainEqual(
+      expect.objectContaining({ id: callId, status: 'requested', name: 'Grace Hopper', email: booker }),
+    );
+
+    expect((await staff.client.rpc('staff_confirm_call', { meeting_id: callId })).data).toMatchObject({
+      status: 'scheduled',
+    });
+    const again = await staff.client.rpc('staff_confirm_call', { meeting_id: callId });
+    expect(again.status).toBe(409);
+    expect(again.error).toMatchObject({ code: 'call_changed', details: 'scheduled' });
+    expect((await staff.client.rpc('staff_complete_call', { meeting_id: callId })).data).toMatchObject({
+      status: 'completed',
+    });
+    const otherId = await book(second!);
+    const cancelled = await staff.client.rpc('staff_cancel_call', {
+      meeting_id: otherId,
+      message: '  Our consultant is ill.  ',
+    });
+    expect(cancelled.data).toMatchObject({ status: 'cancelled', cancelled_at: expect.any(String) });
+    const subjects = await subjectsTo(booker);
+    expect(subjects.some((s) => /^Your Discovery Call on .* is confirmed$/.test(s))).toBe(true);
+    const cancelMail = (await mailTo(backend, booker)).find((m) => m.subject.endsWith('is cancelled'))!;
+    expect(cancelMail.text).toContain('Our consultant is ill.');
+
+    // A blocked time is offered to no one and booked by no one, until it is freed.
+    const blockoutId = (
+      await staff.client.rpc('staff_block_time', {
+        starts_at: third!.slot_start,
+        ends_at: third!.slot_end,
+        reason: 'Away',
+      })
+    ).data as string;
+    try {
+      const offered = (await backend.anon().rpc('available_slots')).data as { slot_start: string }[];
+      expect(offered.map((s) => s.slot_start)).not.toContain(third!.slot_start);
+      const refused = await backend.anon().rpc('book_discovery_call', {
+        slot_start: third!.slot_start,
+        name: 'Grace Hopper',
+        email: `blocked-${Date.now()}@example.com`,
+      });
+      expect(refused.error?.message).toMatch(/time/);
+      const shown = await staff.client.rpc('staff_calendar', {
+        from_day: third!.slot_start.slice(0, 10),
+        days: 2,
+      });
+      expect((shown.data as { blockouts: unknown[] }).blockouts).toContainEqual(
+        expect.objectContaining({ id: blockoutId, reason: 'Away' }),
+      );
+    } finally {
+      await staff.client.rpc('staff_unblock_time', { blockout_id: blockoutId });
+    }
+    const freed = (await backend.anon().rpc('available_slots')).data as { slot_start: string }[];
+    expect(freed.map((s) => s.slot_start)).toContain(third!.slot_start);
+    const backwards = await staff.client.rpc('staff_block_time', {
+      starts_at: third!.slot_end,
+      ends_at: third!.slot_start,
+    });
+    expect(backwards.error).toMatchObject({ code: '23514' });
+  });
+
+  it('reads and changes the booking settings within their checks', async () => {
+    const before = (await staff.client.rpc('staff_booking_settings')).data as Record<string, unknown>;
+    expect(before).toMatchObject({ slot_minutes: expect.any(Number), time_zone: expect.any(String) });
+    try {
+      const changed = await staff.client.rpc('staff_booking_settings', { changes: { day_end: '16:00' } });
+      expect(changed.data).toMatchObject({ day_end: '16:00:00', slot_minutes: before.slot_minutes });
+      const wrong = await staff.client.rpc('staff_booking_settings', { changes: { day_start: '18:00' } });
+      expect(wrong.error).toMatchObject({ code: '23514' });
+      const unknown = await staff.client.rpc('staff_booking_settings', { changes: { time_zone: 'UTC' } });
+      expect(unknown.error).toMatchObject({ code: '22023' });
+    } finally {
+      await staff.client.rpc('staff_booking_settings', { changes: { day_end: before.day_end } });
+    }
+    expect((await staff.client.rpc('staff_booking_settings')).data).toEqual(before);
+  });
+
+  it('creates, edits and ends a promotion, whose banner the public then no longer reads; exports subscribers', async () => {
+    const hour = 3_600_000;
+    const create = await staff.client.rpc('staff_save_promotion', {
+      promotion_id: null,
+      words: `Staff sale ${Date.now()}`,
+      starts_at: new Date(Date.now() - hour).toISOString(),
+      ends_at: new Date(Date.now() + 24 * hour).toISOString(),
+    });
+    expect(create.error).toBeNull();
+    const promotion = create.data as { id: string; words: string; ends_at: string };
+    try {
+      const edited = await staff.client.rpc('staff_save_promotion', {
+        promotion_id: promotion.id,
+        words: 'Edited words',
+        starts_at: new Date(Date.now() - hour).toISOString(),
+        ends_at: promotion.ends_at,
+      });
+      expect(edited.data).toMatchObject({ id: promotion.id, words: 'Edited words' });
+      const running = await backend.anon().from('promotions').select('id, words').eq('id', promotion.id);
+      expect(running.data).toEqual([{ id: promotion.id, words: 'Edited words' }]);
+      const padded = await staff.client.rpc('staff_save_promotion', {
+        promotion_id: promotion.id,
+        words: ' padded ',
+        starts_at: new Date().toISOString(),
+        ends_at: promotion.ends_at,
+      });
+      expect(padded.error).toMatchObject({ code: '23514' });
+      const listed = (await staff.client.rpc('staff_promotions')).data as { id: string }[];
+      expect(listed.map((p) => p.id)).toContain(promotion.id);
+    } finally {
+      expect(
+        (await staff.client.rpc('staff_end_promotion', { promotion_id: promotion.id })).error,
+      ).toBeNull();
+    }
+    expect((await backend.anon().from('promotions').select('id').eq('id', promotion.id)).data).toEqual([]);
+
+    const subscriber = `subscriber-${Date.now()}@example.com`;
+    expect(
+      (await backend.anon().rpc('subscribe_newsletter', { name: 'Ada', email: subscriber })).error,
+    ).toBeNull();
+    const { data: subscribers } = await staff.client.rpc('staff_subscribers');
+    expect(subscribers).toContainEqual({ name: 'Ada', email: subscriber, subscribed_at: expect.any(String) });
+    const dashboard = (await staff.client.rpc('staff_dashboard')).data as { subscribers: number };
+    expect(dashboard.subscribers).toBe((subscribers as unknown[]).length);
+  });
+
   it('ends a removed member’s access at once, token or not, and signs them out', async () => {
     const member = await staffMember();
     expect((await member.client.rpc('staff_dashboard')).error).toBeNull();
@@ -511,6 +679,6 @@ describe('the catalogue of functions', () => {
     // The list names only functions that exist, so it cannot hide a removed one's replacement.
     const names = new Set(rows.map((r) => r.name));
     expect(CUSTOMER_FUNCTIONS.filter((name) => !names.has(name))).toEqual([]);
-    expect(rows.filter((r) => r.name.startsWith('staff_')).length).toBeGreaterThanOrEqual(10);
+    expect(rows.filter((r) => r.name.startsWith('staff_')).length).toBeGreaterThanOrEqual(21);
   });
 });

@@ -649,11 +649,18 @@ export type Database = {
       replace_cart: { Args: { items: Json }; Returns: undefined };
       resend_newsletter_code: { Args: { email: string }; Returns: Json };
       send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
+      staff_block_time: { Args: { ends_at: string; reason?: string; starts_at: string }; Returns: string };
+      staff_booking_settings: { Args: { changes?: Json }; Returns: Json };
+      staff_calendar: { Args: { days?: number; from_day: string }; Returns: Json };
+      staff_cancel_call: { Args: { meeting_id: string; message?: string }; Returns: Json };
       staff_cancel_order: {
         Args: { expected_status: string; note?: string; order_id: string };
         Returns: Json;
       };
+      staff_complete_call: { Args: { meeting_id: string }; Returns: Json };
+      staff_confirm_call: { Args: { meeting_id: string }; Returns: Json };
       staff_dashboard: { Args: Record<PropertyKey, never>; Returns: Json };
+      staff_end_promotion: { Args: { promotion_id: string }; Returns: undefined };
       staff_leads: {
         Args: { kind: string; page?: number; page_size?: number; unhandled_only?: boolean };
         Returns: Json;
@@ -693,11 +700,54 @@ export type Database = {
           total_count: number;
         }[];
       };
+      staff_promotions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          ends_at: string;
+          id: string;
+          offer: string;
+          starts_at: string;
+          words: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'promotions';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       staff_resend_email: { Args: { email_id: number }; Returns: undefined };
+      staff_save_promotion: {
+        Args: { ends_at: string; promotion_id: string; starts_at: string; words: string };
+        Returns: {
+          created_at: string;
+          ends_at: string;
+          id: string;
+          offer: string;
+          starts_at: string;
+          words: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'promotions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
       staff_start_order_work: {
         Args: { expected_status: string; note?: string; order_id: string };
         Returns: Json;
       };
+      staff_subscribers: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          email: string;
+          name: string;
+          subscribed_at: string;
+        }[];
+      };
+      staff_unblock_time: { Args: { blockout_id: string }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
     };

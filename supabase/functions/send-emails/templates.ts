@@ -88,6 +88,12 @@ const call = z.object({
   seller: seller.optional(),
 });
 
+/** A call the agency cancelled in its back office (private.staff_move_call), with its message to the booker. */
+const callCancelled = call.omit({ email: true }).extend({
+  message: optionalText(2000),
+  bookUrl: url,
+});
+
 /** A new link to a booking (20261130090000_guest_booking_proof.sql): no name or note, whoever asked. */
 const bookingLink = z.object({
   meetingType: text(100),
@@ -323,6 +329,20 @@ const templates = {
       { kind: 'paragraph', text: `${c.name} has been sent the confirmation.` },
     ],
   }),
+  call_cancelled: (c: z.infer<typeof callCancelled>): Email => ({
+    subject: `Your ${c.meetingType} on ${day(c.startsAt, c.timeZone)} is cancelled`,
+    blocks: [
+      { kind: 'heading', text: 'Your call is cancelled' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${c.name}, we are sorry: we have had to cancel your call.`,
+      },
+      { kind: 'rows', rows: meetingRows(c, c.timeZone) },
+      ...(c.message ? [{ kind: 'paragraph' as const, text: c.message }] : []),
+      { kind: 'paragraph', text: 'You are welcome to book another time.' },
+      { kind: 'link', label: 'Book a call', url: c.bookUrl },
+    ],
+  }),
   booking_link: (l: z.infer<typeof bookingLink>): Email => ({
     subject: `Your ${l.meetingType} on ${day(l.startsAt, l.timeZone)}`,
     blocks: [
@@ -405,6 +425,7 @@ const schemas = {
   booking_cancelled_agency_copy: booking,
   call_confirmed: call,
   call_confirmed_agency_copy: call,
+  call_cancelled: callCancelled,
   booking_link: bookingLink,
   newsletter_code: newsletterCode,
   order_paid: orderPaid,
