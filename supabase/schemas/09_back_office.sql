@@ -709,7 +709,7 @@ begin
   perform private.require_staff();
   insert into private.booking_blockouts (starts_at, ends_at, reason, created_by)
   values (staff_block_time.starts_at, staff_block_time.ends_at, nullif(btrim(staff_block_time.reason), ''),
-    auth.uid())
+    private.acting_user())
   returning id into new_id;
   return new_id;
 end;
