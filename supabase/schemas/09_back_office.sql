@@ -445,6 +445,7 @@ begin
         'email', coalesce(m.contact_email, u.email)) order by m.scheduled_at)
       from (select * from public.meetings m
         where m.status in ('requested', 'scheduled') and m.scheduled_at >= now()
+          and not private.is_expired_hold(m)
         order by m.scheduled_at limit 5) m
       left join auth.users u on u.id = m.user_id), '[]'),
     'unhandled_leads', json_build_object(
