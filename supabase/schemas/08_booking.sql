@@ -179,6 +179,7 @@ create index booking_blockouts_span_idx on private.booking_blockouts using btree
 
 alter table private.booking_blockouts enable row level security;
 
+REVOKE ALL ON TABLE private.booking_blockouts FROM anon, authenticated;
 GRANT ALL ON TABLE private.booking_blockouts TO service_role;
 
 
