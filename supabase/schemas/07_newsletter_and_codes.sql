@@ -361,6 +361,7 @@ create table public.contact_messages (
     email text not null,
     message text not null,
     created_at timestamp with time zone default now() not null,
+    handled_at timestamp with time zone,
     constraint contact_messages_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     constraint contact_messages_pkey primary key (id)
 );
@@ -393,6 +394,7 @@ create table public.project_requests (
     timeline text not null,
     description text not null,
     created_at timestamp with time zone default now() not null,
+    handled_at timestamp with time zone,
     constraint project_requests_budget_check check ((budget = any (array['5k-10k'::text, '10k-25k'::text, '25k-50k'::text, '50k+'::text]))),
     constraint project_requests_company_check check ((char_length(company) <= 100)),
     constraint project_requests_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),

@@ -191,7 +191,30 @@ $$;
 REVOKE ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.slot_grid(from_time timestamp with time zone, on_day date) TO service_role;
 
--- Whether a booking that stands overlaps the slot; an expired hold takes no time.
+
+-- Times the agency blocks out (the back office's calendar desk, issue #42): a day off, an afternoon away. A blocked
+-- time offers no slot and takes no booking: private.slot_is_taken counts it as taken.
+create table private.booking_blockouts (
+    id uuid default gen_random_uuid() not null primary key,
+    starts_at timestamp with time zone not null,
+    ends_at timestamp with time zone not null,
+    reason text,
+    created_by uuid references auth.users(id) on delete set null,
+    created_at timestamp with time zone default now() not null,
+    constraint booking_blockouts_ends_after_start check ((ends_at > starts_at)),
+    constraint booking_blockouts_span_check check ((ends_at - starts_at <= interval '366 days')),
+    constraint booking_blockouts_reason_check check ((char_length(reason) <= 200))
+);
+
+create index booking_blockouts_span_idx on private.booking_blockouts using btree (starts_at, ends_at);
+
+alter table private.booking_blockouts enable row level security;
+
+REVOKE ALL ON TABLE private.booking_blockouts FROM anon, authenticated;
+GRANT ALL ON TABLE private.booking_blockouts TO service_role;
+
+
+-- Whether a booking that stands, or a blocked-out time, overlaps the slot; an expired hold takes no time.
 create function private.slot_is_taken(slot_start timestamp with time zone, slot_end timestamp with time zone) returns boolean
     language sql stable
     set search_path to ''
@@ -203,6 +226,9 @@ create function private.slot_is_taken(slot_start timestamp with time zone, slot_
       and not private.is_expired_hold(m)
       and m.scheduled_at < slot_is_taken.slot_end
       and coalesce(m.ends_at, m.scheduled_at + make_interval(mins => s.slot_minutes)) > slot_is_taken.slot_start
+  ) or exists (
+    select 1 from private.booking_blockouts b
+    where b.starts_at < slot_is_taken.slot_end and b.ends_at > slot_is_taken.slot_start
   );
 $$;
 
