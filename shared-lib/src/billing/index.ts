@@ -5,3 +5,4 @@ export * from './billing';
 export * from './BillingFields';
 export * from './billing-details';
 export * from './documents';
+export * from './payment-words';
