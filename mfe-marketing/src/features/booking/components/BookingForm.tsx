@@ -6,7 +6,6 @@ import {
   EmailField,
   Form,
   FormFailure,
-  getSupabase,
   isApiError,
   selectUser,
   sendQueuedEmails,
@@ -19,6 +18,7 @@ import {
 } from 'shared-lib';
 import { bookingDetailsSchema } from 'shared-lib/validation';
 import { bookDiscoveryCall } from '../api/book-discovery-call';
+import { knownName } from '../api/known-name';
 import type { Slot } from '../utils/slots';
 
 const Layout = styled(Form)`
@@ -84,22 +84,13 @@ export function BookingForm({
   useEffect(() => {
     if (!user) return;
     let current = true;
-    // The name, when the account has one, is in the session's metadata (read locally, no request).
-    void getSupabase()
-      .then((supabase) => supabase.auth.getSession())
-      .then(({ data }) => {
-        const meta = data.session?.user.user_metadata ?? {};
-        const name =
-          typeof meta.full_name === 'string'
-            ? meta.full_name
-            : typeof meta.name === 'string'
-              ? meta.name
-              : '';
-        if (current) setValues((v) => ({ ...v, email: v.email || user.email, name: v.name || name }));
-      })
-      .catch(() => {
-        if (current) setValues((v) => ({ ...v, email: v.email || user.email }));
-      });
+    // The e-mail at once; the name when the account knows one. What was typed meanwhile is kept.
+    setValues((v) => ({ ...v, email: v.email || user.email }));
+    knownName().then(
+      (name) => current && setValues((v) => ({ ...v, name: v.name || name })),
+      // Without it the customer types their name, as a guest does.
+      () => undefined,
+    );
     return () => {
       current = false;
     };
