@@ -10,14 +10,17 @@ export type SavedBilling = 'loading' | 'ready' | 'failed';
  * fields are shown once this is no longer 'loading', so nothing typed is overwritten; when the details cannot be
  * read ('failed'), the customer types them.
  */
-export function useSavedBilling(setValues: Dispatch<SetStateAction<BillingValues>>): SavedBilling {
+export function useSavedBilling<V extends BillingValues>(
+  setValues: Dispatch<SetStateAction<V>>,
+): SavedBilling {
   const [state, setState] = useState<SavedBilling>('loading');
   useEffect(() => {
     let current = true;
     fetchBillingDetails().then(
       (row) => {
         if (!current) return;
-        if (row) setValues(billingValues(row));
+        // The billing fields only: the form's others (the checkout's consent) keep their values.
+        if (row) setValues((current) => ({ ...current, ...billingValues(row) }));
         setState('ready');
       },
       (error: unknown) => {
