@@ -27,8 +27,13 @@ function LegalDocument({
           <Muted>Last updated: January 2025</Muted>
           <p>{intro}</p>
           {sections.map((section) => (
-            <section key={section.heading} id={section.id}>
-              <h2>{section.heading}</h2>
+            // A section a link leads to is a region named by its heading.
+            <section
+              key={section.heading}
+              id={section.id}
+              aria-labelledby={section.id ? `${section.id}-heading` : undefined}
+            >
+              <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
               {section.paragraphs.map((p) => (
                 <p key={p}>{p}</p>
               ))}

@@ -499,9 +499,7 @@ it('says how and when one pays, links the terms and the withdrawal, and asks for
   const state = server();
   add('smart-website');
   await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
-  // A section named by its heading (found by its text: role queries are slow on this page).
-  const payment = screen.getByText(PAYMENT_WORDS.method).closest('section')!;
-  expect(payment).toHaveAccessibleName('Payment');
+  const payment = screen.getByRole('region', { name: 'Payment' });
   expect(payment).toHaveTextContent(
     'Payment: bank transfer on invoice, due within 14 days of the order. The invoice comes by e-mail with the order confirmation.',
   );

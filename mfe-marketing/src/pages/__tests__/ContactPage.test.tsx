@@ -38,8 +38,8 @@ describe('ContactPage', () => {
 describe('TermsPage', () => {
   it('has the right of withdrawal where the checkout links it (/terms#withdrawal, #45.1)', () => {
     renderWithProviders(<TermsPage />, { route: '/terms' });
-    const heading = screen.getByRole('heading', { level: 2, name: 'Right of withdrawal' });
-    expect(heading.closest('section')).toHaveAttribute('id', 'withdrawal');
-    expect(heading.closest('section')).toHaveTextContent('within 14 days of placing it');
+    const section = screen.getByRole('region', { name: 'Right of withdrawal' });
+    expect(section).toHaveAttribute('id', 'withdrawal');
+    expect(section).toHaveTextContent('within 14 days of placing it');
   });
 });
