@@ -40,7 +40,7 @@ const CalendarHeading = styled.div`
  * page's "Book Your Call" opens (/contact?call=strategy, #33.6), in its own words and with its price (beyond the
  * spec, #45.7: it opened with the discovery call's words and named no price).
  */
-export const CONTACT_COPY = {
+const CONTACT_COPY = {
   discovery: {
     eyebrow: 'Contact',
     title: "Let's talk",

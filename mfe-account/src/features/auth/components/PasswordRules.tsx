@@ -28,7 +28,7 @@ const List = styled.ul`
 `;
 
 /** The rules `password` must meet, each marked met or not; `id` is for the field's aria-describedby. */
-export function PasswordRules({ id, password }: { id: string; password: string }) {
+function PasswordRules({ id, password }: { id: string; password: string }) {
   return (
     <List id={id}>
       {PASSWORD_RULES.map((rule) => {
