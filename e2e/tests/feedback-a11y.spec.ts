@@ -67,8 +67,9 @@ test.describe('inline errors', () => {
 
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page).toHaveTitle(/^Sign Up \|/);
+    // The rules listed under the password, each said met or not (#45.7).
     await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
-      'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+      'At least 8 characters (not met yet) An uppercase letter (not met yet) A lowercase letter (met) A number (not met yet)',
     );
   });
 

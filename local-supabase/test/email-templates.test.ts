@@ -4,6 +4,7 @@ import { render } from '../../supabase/functions/send-emails/layout.ts';
 import { compose, EXAMPLE_IBAN, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
 import { invoiceFigures } from '../../shared-lib/src/billing/invoice-figures';
 import { EXAMPLE_DETAILS } from '../../shared-lib/src/company/example-details';
+import { PAYMENT_WORDS } from '../../shared-lib/src/billing/payment-words';
 import { bookingPayload, callPayload, orderPayload, seller } from './email-payloads';
 
 const email = (template: string, payload: unknown) => render(compose(template, payload), 'AI Made Simple');
@@ -18,6 +19,7 @@ describe('e-mail templates', () => {
         'Hello Ada Lovelace, we have received your order 2026-0042 of November 28, 2026. Your invoice INV-2026-0042 is ready.',
         'Smart Website: €899.00\nAI Chatbot: €1,299.00\nSubtotal: €2,198.00\nDiscount (10%): -€219.80\nTotal: €1,978.20\nIncluded VAT (19%): €315.85',
         'Please pay €1,978.20 by bank transfer by December 12, 2026, with the invoice number INV-2026-0042 as the payment reference. The bank details are on the invoice.',
+        'Work starts once your payment arrives; results in 7-14 days.',
         'View and print your invoice: http://localhost:3000/account/orders/6f1c2a9e/invoice',
         'Billed to',
         'Name: Ada Lovelace\nCompany: Engines Ltd\nAddress: 1 Analytical Way, London\nCountry: United Kingdom',
@@ -26,6 +28,8 @@ describe('e-mail templates', () => {
         'AI Made Simple',
       ].join('\n\n') + '\n',
     );
+    // The checkout said it before the order, and the confirmation page says it too (#45.1).
+    expect(mail.text).toContain(`\n\n${PAYMENT_WORDS.workStarts}\n\n`);
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain('<title>Your order 2026-0042 and invoice INV-2026-0042</title>');
     expect(mail.html).toContain('>View and print your invoice</a>');

@@ -6,3 +6,4 @@ export * from './BillingFields';
 export * from './billing-details';
 export * from './documents';
 export * from './invoice-figures';
+export * from './payment-words';

@@ -197,6 +197,9 @@ const orderCancelled = orderStatus.extend({
   creditNoteUrl: url.optional(),
 });
 
+/** When work starts: the checkout's and the confirmation page's words (shared-lib/src/billing/payment-words.ts). */
+const WORK_STARTS = 'Work starts once your payment arrives; results in 7-14 days.';
+
 const newsletterCode = z.object({ name: typed(100), code: text(40), seller: seller.optional() });
 
 // Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
@@ -351,6 +354,7 @@ const templates = {
               text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference. The bank details are on the invoice.`,
             },
           ]),
+      { kind: 'paragraph', text: WORK_STARTS },
       { kind: 'link', label: 'View and print your invoice', url: o.invoiceUrl },
       { kind: 'heading', text: 'Billed to' },
       { kind: 'rows', rows: billingRows(o) },

@@ -120,9 +120,11 @@ describe('OrderConfirmationPage', () => {
       'href',
       '/account/invoice?number=2026-0042',
     );
+    // The order e-mail's words about paying (#45.1).
     expect(next).toHaveTextContent(
-      'Please pay €1,752.30 within 14 days, by December 12, 2026, to this account, with 2026-0042 as the reference:',
+      'Please pay €1,752.30 by bank transfer by December 12, 2026, with the invoice number 2026-0042 as the payment reference, to:',
     );
+    expect(next).toHaveTextContent('Work starts once your payment arrives; results in 7-14 days.');
     // The demo company's example account is marked as such (issue #45.4).
     expect(definitionOf(next, 'IBAN')).toHaveTextContent('DE89 3704 0044 0532 0130 00 (demo)');
     expect(next).toHaveTextContent(

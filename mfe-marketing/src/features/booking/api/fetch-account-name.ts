@@ -1,12 +1,16 @@
-import { callSupabase } from 'shared-lib';
+import { callSupabase, fetchBillingDetails } from 'shared-lib';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /**
- * The signed-in account's name, when it has one ('' otherwise): it is in the session's metadata, read locally
- * with no request.
+ * The signed-in customer's name, where the account knows one: the session's metadata (read locally, no request),
+ * else the name on their saved billing details (beyond the spec, #45.7: a signed-in booking knew the e-mail but
+ * not the name). '' when neither has one.
  */
-export async function fetchAccountName(): Promise<string> {
+export async function fetchAccountName(signal?: AbortSignal): Promise<string> {
   const { session } = await callSupabase((supabase) => supabase.auth.getSession());
   const meta = session?.user.user_metadata ?? {};
-  if (typeof meta.full_name === 'string') return meta.full_name;
-  return typeof meta.name === 'string' ? meta.name : '';
+  const fromMeta = text(meta.full_name) || text(meta.name);
+  if (fromMeta) return fromMeta;
+  return text((await fetchBillingDetails(signal))?.name);
 }

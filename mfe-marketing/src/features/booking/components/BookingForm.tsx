@@ -92,7 +92,7 @@ export function BookingForm({
   // it, the email alone is filled in.
   useLoad(
     async (signal) => {
-      const name = await fetchAccountName().catch(() => '');
+      const name = await fetchAccountName(signal).catch(() => '');
       if (!signal.aborted) setValues((v) => ({ ...v, email: v.email || email, name: v.name || name }));
     },
     [email, setValues],
