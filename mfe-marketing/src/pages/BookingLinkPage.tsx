@@ -3,7 +3,7 @@
 // signed in, adds it to the account; "Cancel this call", once confirmed in a second step, cancels it (changing
 // the time is cancelling and booking another); a confirmed call downloads as an .ics file ("Add to calendar",
 // which the receipt e-mail links to: issue #45.6). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ActionRow,

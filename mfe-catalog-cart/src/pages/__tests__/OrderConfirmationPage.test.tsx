@@ -30,6 +30,8 @@ const order: OrderRow = {
   discount_code: null,
   status: 'awaiting_payment',
   status_changed_at: '2026-11-28T10:00:00Z',
+  paid_on: null,
+  payment_reference: null,
   billing,
   show_in_recent_purchases: false,
 };
