@@ -38,9 +38,12 @@ module.exports = {
     },
     // Named by path in its webpack.config.js (runtimePlugins), which knip does not follow.
     shell: app(['src/federation/runtime-plugin.ts']),
-    'mfe-marketing': app(exposed['mfe-marketing']),
-    'mfe-catalog-cart': app(exposed['mfe-catalog-cart']),
-    'mfe-account': app(exposed['mfe-account']),
+    // Every remote, as the descriptors list them.
+    ...Object.fromEntries(
+      readApps()
+        .filter((a) => a.remote)
+        .map((a) => [a.package, app(exposed[a.package])]),
+    ),
     // A script the discount tests run in a child process, and the one Deno runs for each Edge Function (by path,
     // which knip does not follow).
     // `deno` is required through createRequire (src/functions/runtime.ts: its install_api.cjs finds the binary),
@@ -64,6 +67,6 @@ module.exports = {
     'shared-lib/src/supabase/database.generated.ts': ['exports', 'types'],
     // Its reference to webpack/module (the types of import.meta.webpackContext): it is compiled only by the webpack
     // of tools/webpack, which lists it.
-    'tools/single-bundle/remotes.ts': ['unlisted'],
+    'tools/single-bundle/exposes.generated.ts': ['unlisted'],
   },
 };

@@ -1,31 +1,9 @@
-/// <reference types="webpack/module" />
 // The single-bundle build (`npm run build:single`): the same loader contract as shell/src/federation/remotes.ts,
 // but every exposed module is imported from its slice's source, so the whole site is one webpack build.
 // It is the yardstick the federated build is measured against (docs/performance.md), and a simple mode for
 // integrators who want one artefact.
 import { remoteDescriptors, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
-
-// Each remote's src/exposes/ folder, where its descriptor's exposed files are (tools/webpack/apps.js checks),
-// each file in a chunk of its own, loaded when it is first asked for, as a remote's module would be. The folders
-// are named by package: this file replaces the shell's loader, from whose folder relative paths would resolve.
-// (webpack reads these options as literals, so each call spells them out.)
-const exposesFolders: Record<RemoteKey, webpack.Context> = {
-  marketing: import.meta.webpackContext('mfe-marketing/src/exposes', {
-    recursive: false,
-    regExp: /^\.\/\w+\.tsx$/,
-    mode: 'lazy',
-  }),
-  catalog: import.meta.webpackContext('mfe-catalog-cart/src/exposes', {
-    recursive: false,
-    regExp: /^\.\/\w+\.tsx$/,
-    mode: 'lazy',
-  }),
-  account: import.meta.webpackContext('mfe-account/src/exposes', {
-    recursive: false,
-    regExp: /^\.\/\w+\.tsx$/,
-    mode: 'lazy',
-  }),
-};
+import { exposesFolders } from './exposes.generated';
 
 const loaded = new Map<string, Promise<unknown>>();
 

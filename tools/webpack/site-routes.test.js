@@ -39,6 +39,7 @@ describe('sitemap.xml and robots.txt', () => {
       '/checkout',
       '/checkout/confirmation',
       '/booking',
+      '/admin',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -57,6 +58,7 @@ describe('sitemap.xml and robots.txt', () => {
       '/account',
       '/account/invoice',
       '/booking',
+      '/admin',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

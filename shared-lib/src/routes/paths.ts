@@ -29,6 +29,8 @@ export const paths = {
   checkout: '/checkout',
   /** The order confirmation: `/checkout/confirmation?order=<id>` (beyond the spec, #31.2). */
   orderConfirmation: '/checkout/confirmation',
+  /** The back office, for the agency's staff (beyond the spec, #42). */
+  admin: '/admin',
 } as const;
 
 /** The printable invoice (or credit note) numbered `number`. */
@@ -61,6 +63,7 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
   ],
   catalog: [paths.howWeWork, ...servicePaths, paths.checkout, paths.orderConfirmation],
   account: [paths.auth, paths.authReset, paths.account, paths.invoice],
+  backoffice: [paths.admin],
 };
 
 /** Routes that need a signed-in user; the shell guards them. */
@@ -72,6 +75,12 @@ export const protectedPaths: readonly string[] = [
 ];
 
 /**
+ * Routes for the agency's staff alone; the shell's staff guard shows everyone else the 404 page and asks staff for
+ * their second factor first. It hides screens only: the database decides what staff may read and change.
+ */
+export const staffPaths: readonly string[] = [paths.admin];
+
+/**
  * Pages whose content depends on the visitor: not prerendered (scripts/prerender.mjs), not in the sitemap, closed
  * to crawlers in robots.txt (tools/webpack/site-routes.js) and marked noindex.
  */
@@ -80,6 +89,7 @@ export const personalPaths: readonly string[] = [
   paths.authReset,
   ...protectedPaths,
   paths.booking,
+  ...staffPaths,
 ];
 
 export function remoteForPath(pathname: string): RemoteKey | undefined {

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import { paths, type RemoteRoute } from 'shared-lib';
+
+// The shell renders these for staff alone (its staff guard); nobody else downloads them.
+const routes: readonly RemoteRoute[] = [
+  { path: paths.admin, Component: lazy(() => import('../pages/StartPage')) },
+];
+
+export default routes;
