@@ -52,7 +52,7 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * Serves the shell and the three remotes from their dist/ folders, each on a free port, with the shell's
+ * Serves the shell and the remotes from their dist/ folders, each on a free port, with the shell's
  * config.json written by the test (the backend is the main test site's).
  */
 export async function startSite({
