@@ -67,6 +67,6 @@ module.exports = {
     'shared-lib/src/supabase/database.generated.ts': ['exports', 'types'],
     // Its reference to webpack/module (the types of import.meta.webpackContext): it is compiled only by the webpack
     // of tools/webpack, which lists it.
-    'tools/single-bundle/exposes.generated.ts': ['unlisted'],
+    'tools/single-bundle/remotes.ts': ['unlisted'],
   },
 };

@@ -1,9 +1,38 @@
+/// <reference types="webpack/module" />
 // The single-bundle build (`npm run build:single`): the same loader contract as shell/src/federation/remotes.ts,
 // but every exposed module is imported from its slice's source, so the whole site is one webpack build.
 // It is the yardstick the federated build is measured against (docs/performance.md), and a simple mode for
 // integrators who want one artefact.
 import { remoteDescriptors, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
-import { exposesFolders } from './exposes.generated';
+
+// Each remote's src/exposes/ folder, where its descriptor's exposed files are (tools/webpack/apps.js checks), each
+// file in a chunk of its own, loaded when it is first asked for, as a remote's module would be. The folders are
+// named by package: this file replaces the shell's loader, from whose folder relative paths would resolve (so the
+// list is written here, not imported). webpack reads these options as literals, so each call spells them out.
+// apps:generate begin: written from the descriptors by `npm run apps:generate` (tools/webpack/app-lists.js)
+const exposesFolders: Record<RemoteKey, webpack.Context> = {
+  account: import.meta.webpackContext('mfe-account/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+  backoffice: import.meta.webpackContext('mfe-backoffice/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+  catalog: import.meta.webpackContext('mfe-catalog-cart/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+  marketing: import.meta.webpackContext('mfe-marketing/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+};
+// apps:generate end
 
 const loaded = new Map<string, Promise<unknown>>();
 

@@ -1,4 +1,4 @@
-// The remotes' lists that must be files (tools/webpack/app-lists.js) say what the descriptors say: a remote added,
+// The remotes' lists that must be written out (tools/webpack/app-lists.js) say what the descriptors say: a remote added,
 // renamed or removed without `npm run apps:generate` fails here, naming the command.
 const fs = require('node:fs');
 const os = require('node:os');
@@ -14,7 +14,7 @@ it.each(Object.entries(appLists()))('%s is what npm run apps:generate writes', (
     throw new Error(`${file} is out of step with the descriptors: run npm run apps:generate`);
 });
 
-it('names a new remote in both lists, by its key and folder', () => {
+it('names a new remote in both lists, by its key and folder, and keeps the rest of the loader', () => {
   const apps = [
     ...readApps(),
     {
@@ -28,9 +28,12 @@ it('names a new remote in both lists, by its key and folder', () => {
   const contracts = lists['shared-lib/src/contracts/remotes.generated.ts'];
   expect(contracts).toContain("import till from '../../../mfe-till/federation.json';");
   expect(contracts).toMatch(/export const remoteDescriptors = \{ [^}]*\btill\b[^}]*\};/);
-  expect(lists['tools/single-bundle/exposes.generated.ts']).toContain(
+  expect(lists['tools/single-bundle/remotes.ts']).toContain(
     "till: import.meta.webpackContext('mfe-till/src/exposes', {",
   );
+  const loader = fs.readFileSync(path.join(root, 'tools/single-bundle/remotes.ts'), 'utf8');
+  const outside = (text) => text.replace(/\/\/ apps:generate begin[\s\S]*\/\/ apps:generate end/, '');
+  expect(outside(lists['tools/single-bundle/remotes.ts'])).toBe(outside(loader));
 });
 
 it('writes the lists into a repository and reports which files changed', () => {
@@ -46,6 +49,12 @@ it('writes the lists into a repository and reports which files changed', () => {
     }
     for (const folder of ['shared-lib/src/contracts', 'tools/single-bundle'])
       fs.mkdirSync(path.join(repo, folder), { recursive: true });
+    // The loader with an empty list between its markers, as before the first remote.
+    const loader = fs.readFileSync(path.join(root, 'tools/single-bundle/remotes.ts'), 'utf8');
+    fs.writeFileSync(
+      path.join(repo, 'tools/single-bundle/remotes.ts'),
+      loader.replace(/(\/\/ apps:generate begin[^\n]*\n)[\s\S]*(\/\/ apps:generate end)/, '$1$2'),
+    );
     expect(writeAppLists(repo).sort()).toEqual(Object.keys(appLists()).sort());
     expect(writeAppLists(repo)).toEqual([]);
   } finally {
