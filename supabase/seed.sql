@@ -24,6 +24,31 @@ values ('d0d0d0d0-0000-4000-8000-0000000000a1', 'd0d0d0d0-0000-4000-8000-0000000
   'email', now(), now(), now())
 on conflict do nothing;
 
+-- The agency's demo staff member (issue #42, the back office at /admin): staff@example.com / StaffPass123, with
+-- app_metadata.role 'staff' (as `npm run staff -- add` sets it) and a verified TOTP factor whose secret is
+-- HBBYD5GZOINQNZGUVF2Q5PTOD3KYN3MJ (add it to an authenticator app; README, "The back office"). Local use only:
+-- the password and the secret are public, so a deployed database never gets this file.
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+values ('00000000-0000-0000-0000-000000000000', 'd0d0d0d0-0000-4000-8000-000000000002', 'authenticated',
+  'authenticated', 'staff@example.com', extensions.crypt('StaffPass123', extensions.gen_salt('bf', 10)), now(),
+  '', '', '', '',
+  '{"provider":"email","providers":["email"],"role":"staff"}', '{}', current_date - 120 + time '09:00', now())
+on conflict (id) do nothing;
+
+insert into auth.identities (id, user_id, provider_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+values ('d0d0d0d0-0000-4000-8000-0000000000a2', 'd0d0d0d0-0000-4000-8000-000000000002',
+  'd0d0d0d0-0000-4000-8000-000000000002',
+  '{"sub":"d0d0d0d0-0000-4000-8000-000000000002","email":"staff@example.com","email_verified":true}',
+  'email', now(), now(), now())
+on conflict do nothing;
+
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+values ('d0d0d0d0-0000-4000-8000-0000000000f2', 'd0d0d0d0-0000-4000-8000-000000000002', 'Demo authenticator',
+  'totp', 'verified', 'HBBYD5GZOINQNZGUVF2Q5PTOD3KYN3MJ', now(), now())
+on conflict do nothing;
+
 -- A subscriber whose code the demo used on its second order (below): codes are single-use, so it is redeemed.
 insert into public.newsletter_subscribers (name, email, discount_code)
 values ('Demo', 'demo-newsletter@example.com', 'DEMO2025X')

@@ -155,11 +155,83 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('When: December 3, 2026, 4:30 AM to 5:00 AM (America/New York)');
   });
 
+  it("call cancelled by the agency: the call, the agency's message and the way to book again", () => {
+    const { email: _address, ...call } = callPayload;
+    const payload = { ...call, message: 'Our consultant is ill.', bookUrl: 'http://localhost:3000/contact' };
+    const mail = email('call_cancelled', payload);
+    expect(mail.subject).toBe('Your Discovery Call on December 3, 2026 is cancelled');
+    expect(mail.text).toBe(
+      [
+        'Your call is cancelled',
+        'Hello Grace Hopper, we are sorry: we have had to cancel your call.',
+        'Call: Discovery Call\nWhen: December 3, 2026, 9:30 AM to 10:00 AM (UTC)',
+        'Our consultant is ill.',
+        'You are welcome to book another time.',
+        'Book a call: http://localhost:3000/contact',
+        'AI Made Simple',
+      ].join('\n\n') + '\n',
+    );
+    expect(email('call_cancelled', { ...payload, message: null }).text).not.toContain('ill');
+  });
+
   it('newsletter code: the code and the rules the site applies to it', () => {
     const mail = email('newsletter_code', { name: 'Ada', code: 'ADA7K2P9Q' });
     expect(mail.subject).toBe('Your discount code');
     expect(mail.text).toContain('Hello Ada, here is your code: ADA7K2P9Q');
     expect(mail.text).toContain('Each code can be used once.');
+  });
+
+  const statusPayload = {
+    orderNumber: '#6f1c2a9e',
+    name: 'Ada Lovelace',
+    totalCents: 197820,
+    ordersUrl: 'http://localhost:3000/account?tab=orders',
+  };
+
+  it('order paid: the amount, the day it arrived and the way to the orders', () => {
+    const mail = email('order_paid', { ...statusPayload, paidOn: '2026-11-30' });
+    expect(mail.subject).toBe('We received your payment for order #6f1c2a9e');
+    expect(mail.text).toBe(
+      [
+        'Thank you for your payment',
+        'Hello Ada Lovelace, your payment of €1,978.20 for order #6f1c2a9e arrived on November 30, 2026. We are getting your project ready.',
+        'See your orders: http://localhost:3000/account?tab=orders',
+        'AI Made Simple',
+      ].join('\n\n') + '\n',
+    );
+    expect(() => compose('order_paid', statusPayload)).toThrow(/paidOn/);
+  });
+
+  it('order delivered: says so and invites a reply', () => {
+    const mail = email('order_delivered', statusPayload);
+    expect(mail.subject).toBe('Your order #6f1c2a9e is delivered');
+    expect(mail.text).toContain(
+      'Hello Ada Lovelace, we have delivered your order #6f1c2a9e. Thank you for working with us. If anything is not as you expected, reply to this email.',
+    );
+    expect(() => compose('order_delivered', { ...statusPayload, ordersUrl: 'javascript:alert(1)' })).toThrow(
+      /ordersUrl/,
+    );
+  });
+
+  it('order cancelled: the credit note and its link when the order was invoiced, neither when it was not', () => {
+    const credited = email('order_cancelled', {
+      ...statusPayload,
+      creditNoteNumber: 'CN-2026-0007',
+      creditNoteUrl: 'http://localhost:3000/account/invoice?number=CN-2026-0007',
+    });
+    expect(credited.subject).toBe('Your order #6f1c2a9e is cancelled');
+    expect(credited.text).toBe(
+      [
+        'Your order is cancelled',
+        'Hello Ada Lovelace, your order #6f1c2a9e of €1,978.20 is cancelled.',
+        'Its invoice is cancelled by credit note CN-2026-0007. If you have already paid, we refund the amount to your account.',
+        'View and print your credit note: http://localhost:3000/account/invoice?number=CN-2026-0007',
+        'See your orders: http://localhost:3000/account?tab=orders',
+        'AI Made Simple',
+      ].join('\n\n') + '\n',
+    );
+    const uninvoiced = email('order_cancelled', statusPayload);
+    expect(uninvoiced.text).not.toContain('credit note');
   });
 
   it('escapes what a name or a note could smuggle into the HTML', () => {

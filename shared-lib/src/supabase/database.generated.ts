@@ -152,6 +152,7 @@ export type Database = {
         Row: {
           created_at: string;
           email: string;
+          handled_at: string | null;
           id: string;
           message: string;
           name: string;
@@ -160,6 +161,7 @@ export type Database = {
         Insert: {
           created_at?: string;
           email: string;
+          handled_at?: string | null;
           id?: string;
           message: string;
           name: string;
@@ -167,6 +169,7 @@ export type Database = {
         Update: {
           created_at?: string;
           email?: string;
+          handled_at?: string | null;
           id?: string;
           message?: string;
           name?: string;
@@ -398,6 +401,48 @@ export type Database = {
           },
         ];
       };
+      order_status_changes: {
+        Row: {
+          changed_at: string;
+          changed_by: string | null;
+          changed_by_email: string | null;
+          from_status: string;
+          id: number;
+          note: string | null;
+          order_id: string;
+          to_status: string;
+        };
+        ComputedFields: never;
+        Insert: {
+          changed_at?: string;
+          changed_by?: string | null;
+          changed_by_email?: string | null;
+          from_status: string;
+          id?: never;
+          note?: string | null;
+          order_id: string;
+          to_status: string;
+        };
+        Update: {
+          changed_at?: string;
+          changed_by?: string | null;
+          changed_by_email?: string | null;
+          from_status?: string;
+          id?: never;
+          note?: string | null;
+          order_id?: string;
+          to_status?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_status_changes_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       orders: {
         Row: {
           billing: Json | null;
@@ -405,6 +450,8 @@ export type Database = {
           discount_amount: number;
           discount_code: string | null;
           id: string;
+          paid_on: string | null;
+          payment_reference: string | null;
           show_in_recent_purchases: boolean;
           status: string;
           status_changed_at: string;
@@ -418,6 +465,8 @@ export type Database = {
           discount_amount?: number;
           discount_code?: string | null;
           id?: string;
+          paid_on?: string | null;
+          payment_reference?: string | null;
           show_in_recent_purchases?: boolean;
           status?: string;
           status_changed_at?: string;
@@ -430,6 +479,8 @@ export type Database = {
           discount_amount?: number;
           discount_code?: string | null;
           id?: string;
+          paid_on?: string | null;
+          payment_reference?: string | null;
           show_in_recent_purchases?: boolean;
           status?: string;
           status_changed_at?: string;
@@ -445,6 +496,7 @@ export type Database = {
           created_at: string;
           description: string;
           email: string;
+          handled_at: string | null;
           id: string;
           name: string;
           project_type: string;
@@ -457,6 +509,7 @@ export type Database = {
           created_at?: string;
           description: string;
           email: string;
+          handled_at?: string | null;
           id?: string;
           name: string;
           project_type: string;
@@ -468,6 +521,7 @@ export type Database = {
           created_at?: string;
           description?: string;
           email?: string;
+          handled_at?: string | null;
           id?: string;
           name?: string;
           project_type?: string;
@@ -559,6 +613,7 @@ export type Database = {
       };
       claim_guest_meetings: { Args: Record<PropertyKey, never>; Returns: number };
       confirm_booking: { Args: { token: string }; Returns: Json };
+      end_user_sessions: { Args: { user_id: string }; Returns: number };
       guest_bookings_for_account: {
         Args: Record<PropertyKey, never>;
         Returns: {
@@ -594,6 +649,105 @@ export type Database = {
       replace_cart: { Args: { items: Json }; Returns: undefined };
       resend_newsletter_code: { Args: { email: string }; Returns: Json };
       send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
+      staff_block_time: { Args: { ends_at: string; reason?: string; starts_at: string }; Returns: string };
+      staff_booking_settings: { Args: { changes?: Json }; Returns: Json };
+      staff_calendar: { Args: { days?: number; from_day: string }; Returns: Json };
+      staff_cancel_call: { Args: { meeting_id: string; message?: string }; Returns: Json };
+      staff_cancel_order: {
+        Args: { expected_status: string; note?: string; order_id: string };
+        Returns: Json;
+      };
+      staff_complete_call: { Args: { meeting_id: string }; Returns: Json };
+      staff_confirm_call: { Args: { meeting_id: string }; Returns: Json };
+      staff_dashboard: { Args: Record<PropertyKey, never>; Returns: Json };
+      staff_end_promotion: { Args: { promotion_id: string }; Returns: undefined };
+      staff_leads: {
+        Args: { kind: string; page?: number; page_size?: number; unhandled_only?: boolean };
+        Returns: Json;
+      };
+      staff_mark_lead_handled: {
+        Args: { handled?: boolean; kind: string; lead_id: string };
+        Returns: string;
+      };
+      staff_mark_order_delivered: {
+        Args: { expected_status: string; note?: string; order_id: string };
+        Returns: Json;
+      };
+      staff_mark_order_paid: {
+        Args: {
+          bank_reference: string;
+          expected_status: string;
+          note?: string;
+          order_id: string;
+          paid_on: string;
+        };
+        Returns: Json;
+      };
+      staff_order: { Args: { order_id: string }; Returns: Json };
+      staff_orders: {
+        Args: { page?: number; page_size?: number; search?: string; status_filter?: string };
+        Returns: {
+          created_at: string;
+          credit_note_number: string;
+          customer_email: string;
+          customer_name: string;
+          id: string;
+          invoice_number: string;
+          order_number: string;
+          status: string;
+          status_changed_at: string;
+          total_cents: number;
+          total_count: number;
+        }[];
+      };
+      staff_promotions: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          created_at: string;
+          ends_at: string;
+          id: string;
+          offer: string;
+          starts_at: string;
+          words: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'promotions';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
+      staff_resend_email: { Args: { email_id: number }; Returns: undefined };
+      staff_save_promotion: {
+        Args: { ends_at: string; promotion_id: string; starts_at: string; words: string };
+        Returns: {
+          created_at: string;
+          ends_at: string;
+          id: string;
+          offer: string;
+          starts_at: string;
+          words: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'promotions';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
+      };
+      staff_start_order_work: {
+        Args: { expected_status: string; note?: string; order_id: string };
+        Returns: Json;
+      };
+      staff_subscribers: {
+        Args: Record<PropertyKey, never>;
+        Returns: {
+          email: string;
+          name: string;
+          subscribed_at: string;
+        }[];
+      };
+      staff_unblock_time: { Args: { blockout_id: string }; Returns: undefined };
       subscribe_newsletter: { Args: { email: string; name: string }; Returns: Json };
       validate_discount_code: { Args: { code: string }; Returns: boolean };
     };

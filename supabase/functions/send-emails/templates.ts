@@ -88,6 +88,12 @@ const call = z.object({
   seller: seller.optional(),
 });
 
+/** A call the agency cancelled in its back office (private.staff_move_call), with its message to the booker. */
+const callCancelled = call.omit({ email: true }).extend({
+  message: optionalText(2000),
+  bookUrl: url,
+});
+
 /** A new link to a booking (20261130090000_guest_booking_proof.sql): no name or note, whoever asked. */
 const bookingLink = z.object({
   meetingType: text(100),
@@ -99,6 +105,23 @@ const bookingLink = z.object({
   /** Why it was sent: the address was used to book again, or its account asked to add the booking. */
   reason: z.enum(['already_booked', 'add_to_account']),
   seller: seller.optional(),
+});
+
+/**
+ * An order the agency moved on in its back office (private.order_status_changed, 20261206090000_back_office.sql):
+ * paid carries the day the payment arrived; cancelled the credit note, when the order had an invoice to credit.
+ */
+const orderStatus = z.object({
+  orderNumber: text(40),
+  name: text(200),
+  totalCents: cents,
+  ordersUrl: url,
+  seller: seller.optional(),
+});
+const orderPaid = orderStatus.extend({ paidOn: instant });
+const orderCancelled = orderStatus.extend({
+  creditNoteNumber: text(40).optional(),
+  creditNoteUrl: url.optional(),
 });
 
 const newsletterCode = z.object({ name: text(100), code: text(40), seller: seller.optional() });
@@ -306,6 +329,20 @@ const templates = {
       { kind: 'paragraph', text: `${c.name} has been sent the confirmation.` },
     ],
   }),
+  call_cancelled: (c: z.infer<typeof callCancelled>): Email => ({
+    subject: `Your ${c.meetingType} on ${day(c.startsAt, c.timeZone)} is cancelled`,
+    blocks: [
+      { kind: 'heading', text: 'Your call is cancelled' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${c.name}, we are sorry: we have had to cancel your call.`,
+      },
+      { kind: 'rows', rows: meetingRows(c, c.timeZone) },
+      ...(c.message ? [{ kind: 'paragraph' as const, text: c.message }] : []),
+      { kind: 'paragraph', text: 'You are welcome to book another time.' },
+      { kind: 'link', label: 'Book a call', url: c.bookUrl },
+    ],
+  }),
   booking_link: (l: z.infer<typeof bookingLink>): Email => ({
     subject: `Your ${l.meetingType} on ${day(l.startsAt, l.timeZone)}`,
     blocks: [
@@ -323,6 +360,48 @@ const templates = {
         kind: 'paragraph',
         text: 'If you did not ask for this, you can ignore this email.',
       },
+    ],
+  }),
+  order_paid: (o: z.infer<typeof orderPaid>): Email => ({
+    subject: `We received your payment for order ${o.orderNumber}`,
+    blocks: [
+      { kind: 'heading', text: 'Thank you for your payment' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.name}, your payment of ${euros(o.totalCents)} for order ${o.orderNumber} arrived on ${day(o.paidOn)}. We are getting your project ready.`,
+      },
+      { kind: 'link', label: 'See your orders', url: o.ordersUrl },
+    ],
+  }),
+  order_delivered: (o: z.infer<typeof orderStatus>): Email => ({
+    subject: `Your order ${o.orderNumber} is delivered`,
+    blocks: [
+      { kind: 'heading', text: 'Your order is delivered' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.name}, we have delivered your order ${o.orderNumber}. Thank you for working with us. If anything is not as you expected, reply to this email.`,
+      },
+      { kind: 'link', label: 'See your orders', url: o.ordersUrl },
+    ],
+  }),
+  order_cancelled: (o: z.infer<typeof orderCancelled>): Email => ({
+    subject: `Your order ${o.orderNumber} is cancelled`,
+    blocks: [
+      { kind: 'heading', text: 'Your order is cancelled' },
+      {
+        kind: 'paragraph',
+        text: `Hello ${o.name}, your order ${o.orderNumber} of ${euros(o.totalCents)} is cancelled.`,
+      },
+      ...(o.creditNoteNumber && o.creditNoteUrl
+        ? [
+            {
+              kind: 'paragraph' as const,
+              text: `Its invoice is cancelled by credit note ${o.creditNoteNumber}. If you have already paid, we refund the amount to your account.`,
+            },
+            { kind: 'link' as const, label: 'View and print your credit note', url: o.creditNoteUrl },
+          ]
+        : []),
+      { kind: 'link', label: 'See your orders', url: o.ordersUrl },
     ],
   }),
   newsletter_code: (n: z.infer<typeof newsletterCode>): Email => ({
@@ -346,8 +425,12 @@ const schemas = {
   booking_cancelled_agency_copy: booking,
   call_confirmed: call,
   call_confirmed_agency_copy: call,
+  call_cancelled: callCancelled,
   booking_link: bookingLink,
   newsletter_code: newsletterCode,
+  order_paid: orderPaid,
+  order_delivered: orderStatus,
+  order_cancelled: orderCancelled,
 } as const;
 
 export type TemplateName = keyof typeof schemas;
