@@ -40,6 +40,8 @@ describe('sitemap.xml and robots.txt', () => {
       '/checkout/confirmation',
       '/booking',
       '/admin',
+      '/admin/orders',
+      '/admin/order',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -59,6 +61,8 @@ describe('sitemap.xml and robots.txt', () => {
       '/account/invoice',
       '/booking',
       '/admin',
+      '/admin/orders',
+      '/admin/order',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

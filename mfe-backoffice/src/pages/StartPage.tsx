@@ -1,27 +1,31 @@
 import styled from 'styled-components';
-import { Container, Muted, PageMeta, Section, selectUser, useSessionStore } from 'shared-lib';
-import { DeskNav } from '../features/desks/components/DeskNav';
-
-const Heading = styled.h1`
-  margin: 0 0 ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes['3xl']};
-`;
+import { Muted, selectUser, useSessionStore } from 'shared-lib';
+import { LoadFailed, Loading } from '../components/load-states';
+import { PageFrame } from '../features/desks/components/PageFrame';
+import { fetchDashboard } from '../features/start/api/fetch-dashboard';
+import { Dashboard } from '../features/start/components/Dashboard';
+import { useLoad } from '../hooks/use-load';
 
 const Intro = styled(Muted)`
   margin: 0 0 ${({ theme }) => theme.space[6]};
 `;
 
-/** /admin, the back office's start page. The shell's staff guard renders it only for staff at aal2. */
+/**
+ * /admin, the back office's start page: what needs doing (orders awaiting payment, paid this month, the next calls,
+ * unhandled leads, the e-mails the outbox gave up on). The shell's staff guard renders it only for staff at aal2.
+ */
 export default function StartPage() {
   const user = useSessionStore(selectUser);
+  const dashboard = useLoad('dashboard', fetchDashboard);
   return (
-    <Section>
-      <PageMeta title="Back office" description="The agency's back office" />
-      <Container>
-        <Heading>Back office</Heading>
-        {user ? <Intro>Signed in as {user.email}</Intro> : null}
-        <DeskNav />
-      </Container>
-    </Section>
+    <PageFrame title="Back office" intro={user ? <Intro>Signed in as {user.email}</Intro> : null}>
+      {dashboard.status === 'error' ? (
+        <LoadFailed what="What needs doing" error={dashboard.error} onRetry={dashboard.reload} />
+      ) : dashboard.data ? (
+        <Dashboard data={dashboard.data} onChanged={dashboard.reload} />
+      ) : (
+        <Loading label="Loading what needs doing..." />
+      )}
+    </PageFrame>
   );
 }

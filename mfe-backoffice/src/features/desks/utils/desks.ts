@@ -10,4 +10,7 @@ export interface Desk {
  * The back office's pages, in the navigation's order (beyond the spec, #42). Each desk (orders, calendar,
  * promotions and leads) joins this list with its page.
  */
-export const desks: readonly Desk[] = [{ path: paths.admin, label: 'Start' }];
+export const desks: readonly Desk[] = [
+  { path: paths.admin, label: 'Start' },
+  { path: paths.adminOrders, label: 'Orders' },
+];

@@ -1,0 +1,26 @@
+import { callSupabase } from 'shared-lib';
+import type { OrdersPage, StaffOrderRow } from './types';
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export interface OrdersQuery {
+  /** A status, or '' for all. */
+  status: string;
+  /** An order number, a customer's e-mail or an invoice number; '' for none. */
+  search: string;
+  /** 1-based. */
+  page: number;
+}
+
+/** The orders desk's list: newest first, one page of it (staff_orders). */
+export async function fetchOrders({ status, search, page }: OrdersQuery): Promise<OrdersPage> {
+  const rows = (await callSupabase((supabase) =>
+    supabase.rpc('staff_orders', {
+      status_filter: status || undefined,
+      search: search.trim() || undefined,
+      page,
+      page_size: ORDERS_PAGE_SIZE,
+    }),
+  )) as StaffOrderRow[];
+  return { orders: rows, total: (rows[0] as { total_count?: number } | undefined)?.total_count ?? 0 };
+}
