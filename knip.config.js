@@ -28,6 +28,9 @@ module.exports = {
       ],
       // The system's: scripts install Debian's chromium and PostgreSQL with it.
       ignoreBinaries: ['apt-get'],
+      // scripts/db-generate.mjs runs its command-line script by path (createRequire().resolve), which knip does not
+      // follow.
+      ignoreDependencies: ['@pgkit/migra'],
       project: [
         'scripts/**/*.mjs',
         'tools/{jest,single-bundle}/**',

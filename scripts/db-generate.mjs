@@ -1,16 +1,27 @@
 #!/usr/bin/env node
-// `npm run db:generate`: builds a scratch database from supabase/migrations on the PostgreSQL server the tests use
-// (scripts/ensure-postgres.sh, or TEST_DATABASE_URL), the way local-supabase does (its bootstrap of what hosted
-// Supabase provides, then every migration; no seed), and writes from it:
-//   shared-lib/src/supabase/database.generated.ts   `supabase gen types typescript` (the CLI from npm, no Docker)
-//                                                   of the schema the API exposes
-//   supabase/schema.sql                             pg_dump --schema-only of every schema the migrations own,
-//                                                   and the triggers they put on the platform's auth tables
-// The scratch database is dropped afterwards. Both files are committed; shared-lib's database.types.ts refines
-// the generated types.
+// The database's two descriptions, kept in step. supabase/migrations is what ships (`supabase db push`, and what
+// local-supabase applies); supabase/schemas holds the current definition of every table, function, policy and
+// grant by area, the files listed in supabase/config.toml's [db.migrations] schema_paths, applied in that order.
 //
-// `npm run db:check` (`--check`) regenerates into a temporary folder and fails, with the diff, when either
-// committed file differs: `npm test` runs it. `--root <dir>` reads and writes `<dir>/supabase` and
+// `npm run db:generate` builds a scratch database from supabase/migrations on the PostgreSQL server the tests use
+// (scripts/ensure-postgres.sh, or TEST_DATABASE_URL) the way local-supabase does (its bootstrap of what hosted
+// Supabase provides, then every migration; no seed) and writes from it
+//   shared-lib/src/supabase/database.generated.ts   `supabase gen types typescript` (the CLI from npm, no Docker)
+//                                                   of the schema the API exposes.
+//
+// `npm run db:check` (`--check`, a step of `npm test`) fails, with a diff, when
+//   - the committed types are not what the migrations generate, or
+//   - a second scratch database, built from the same bootstrap and then the schema files in config order, has
+//     another schema than the migrations' one: both are dumped whole by pg_dump --schema-only (tables, functions,
+//     triggers, policies, grants, comments; the platform's schemas too, so a trigger a migration puts on
+//     auth.users counts) and compared. Both start with hosted projects' default privileges (below), so grants
+//     compare as they would on a hosted project.
+//
+// `npm run db:diff` (`--diff`) builds the same two databases and prints the SQL that takes the migrations' one to
+// the schema files' one (@pgkit/migra, with grants and revokes): the draft of the migration a schema file change
+// needs. migra leaves out comments and data, and orders statements its own way: read the draft before saving it.
+//
+// Every database this makes is dropped afterwards. `--root <dir>` reads `<dir>/supabase` and
 // `<dir>/shared-lib/...` instead of this repository's (its test provokes drift on a copy).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,10 +35,9 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TYPES_FILE = 'shared-lib/src/supabase/database.generated.ts';
-const SCHEMA_FILE = 'supabase/schema.sql';
 
 const args = process.argv.slice(2);
-const check = args.includes('--check');
+const mode = args.includes('--check') ? 'check' : args.includes('--diff') ? 'diff' : 'generate';
 const rootArg = args.indexOf('--root');
 const root = rootArg >= 0 ? path.resolve(args[rootArg + 1] ?? '') : repo;
 const supabaseDir = path.join(root, 'supabase');
@@ -38,6 +48,8 @@ process.env.SWC_NODE_PROJECT ??= path.join(repo, 'local-supabase', 'tsconfig.run
 localSupabase('@swc-node/register');
 const { openPostgres } = localSupabase('./src/db/database.ts');
 const { migrate } = localSupabase('./src/db/migrate.ts');
+const { parse: parseToml } = localSupabase('smol-toml');
+const BOOTSTRAP = path.join(repo, 'local-supabase', 'src', 'db', 'bootstrap.sql');
 
 /** A failure whose message says what to do; anything else is a bug and keeps its stack. */
 class Failure extends Error {}
@@ -68,175 +80,283 @@ function databaseUrl(base, database) {
 
 // The schemas the API exposes (supabase/config.toml's api.schemas) are what clients are typed against.
 const typedSchemas = ['public'];
-// The schemas the migrations own, which schema.sql records whole. auth, extensions and the migration history are
-// the platform's (local-supabase's bootstrap stands in for them here): of those, schema.sql records only what the
-// migrations add to them, the triggers on auth.users.
-const ownedSchemas = ['public', 'private'];
-const PLATFORM_SCHEMAS = ['auth'];
 // The PostgreSQL major CI installs (Debian's postgresql), as supabase/config.toml's db.major_version says.
 const major = 15;
 const pgDump = `/usr/lib/postgresql/${major}/bin/pg_dump`;
 
-async function generate(url, outDir) {
-  if (!fs.existsSync(pgDump)) {
+/**
+ * supabase/config.toml's [db.migrations] schema_paths, relative to supabase/, in their order (a glob's matches
+ * sorted by name, as the Supabase CLI sorts them).
+ */
+function schemaFiles() {
+  const configFile = path.join(supabaseDir, 'config.toml');
+  const config = parseToml(fs.readFileSync(configFile, 'utf8'));
+  const paths = config.db?.migrations?.schema_paths;
+  if (!Array.isArray(paths) || !paths.length) {
+    fail(`${path.relative(root, configFile)} lists no [db.migrations] schema_paths.`);
+  }
+  const files = [];
+  for (const pattern of paths) {
+    const matches = fs.globSync(pattern, { cwd: supabaseDir }).sort();
+    if (!matches.length) fail(`supabase/config.toml's schema_paths entry "${pattern}" matches no file.`);
+    for (const file of matches) if (!files.includes(file)) files.push(file);
+  }
+  // A file the list misses would be left out of the schema files' database without a word.
+  const listed = new Set(files.map((file) => path.normalize(file)));
+  const unlisted = fs
+    .globSync('schemas/**/*.sql', { cwd: supabaseDir })
+    .filter((file) => !listed.has(path.normalize(file)));
+  if (unlisted.length) {
     fail(
-      `${pgDump} is missing: install Debian's postgresql-client-${major} (schema.sql is written by pg_dump ${major}).`,
+      `${unlisted.map((file) => `supabase/${file}`).join(', ')} ${unlisted.length > 1 ? 'are' : 'is'} not in ` +
+        "supabase/config.toml's [db.migrations] schema_paths: list it after the files whose tables and functions it uses.",
     );
   }
-  const scratch = `storefront_dbgen_${process.pid}_${randomBytes(4).toString('hex')}`;
+  return files;
+}
+
+// Hosted projects' default privileges: every new table, function and sequence in public is granted to anon and
+// authenticated unless revoked (older projects; the migrations revoke first, 20261122140000_hardening.sql). Both
+// scratch databases start with them, so a schema file that forgets a revoke shows up as a grant the migrations'
+// database does not have. local-supabase's bootstrap sets none: PostgreSQL's own defaults apply there.
+const HOSTED_DEFAULT_PRIVILEGES = ['tables', 'functions', 'sequences']
+  .map(
+    (kind) =>
+      `alter default privileges in schema public grant all on ${kind} to anon, authenticated, service_role;`,
+  )
+  .join('\n');
+
+/** Loads a fresh database the way hosted Supabase starts (the bootstrap), then the schema files in order. */
+async function loadSchemaFiles(db) {
+  const files = schemaFiles();
+  await db.exec(HOSTED_DEFAULT_PRIVILEGES);
+  await db.transaction(async (tx) => {
+    await tx.exec(fs.readFileSync(BOOTSTRAP, 'utf8'));
+    for (const file of files) {
+      try {
+        await tx.exec(fs.readFileSync(path.join(supabaseDir, file), 'utf8'));
+      } catch (error) {
+        fail(
+          `supabase/${path.normalize(file)} failed on a database that has the platform and the files before it in ` +
+            `schema_paths: ${error.message}. A file may use only what it or an earlier file defines.`,
+        );
+      }
+    }
+  });
+}
+
+async function loadMigrations(db) {
+  await db.exec(HOSTED_DEFAULT_PRIVILEGES);
+  await migrate(db, supabaseDir, { enabled: false, sqlPaths: [] }).catch(
+    (error) => fail(error.message), // which migration failed, and PostgreSQL's reason
+  );
+}
+
+/** Creates scratch databases on the server, loads each, and drops them all when `use` is done (or on Ctrl-C). */
+async function withDatabases(url, loaders, use) {
   const admin = await openPostgres(url);
-  const dropScratch = async () => {
-    await admin.query(`drop database if exists ${scratch} with (force)`);
+  const names = loaders.map(() => `storefront_dbgen_${process.pid}_${randomBytes(4).toString('hex')}`);
+  const dropAll = async () => {
+    for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.close();
   };
   const onSignal = (signal) => {
-    void dropScratch().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    void dropAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     const server = Number((await admin.query('show server_version_num')).rows[0].server_version_num);
     if (Math.floor(server / 10000) !== major) {
       fail(
-        `the PostgreSQL server at ${new URL(url).host} is version ${Math.floor(server / 10000)}: schema.sql is a dump of ` +
-          `PostgreSQL ${major} (supabase/config.toml's db.major_version, what CI installs). Point TEST_DATABASE_URL at a ${major} server.`,
+        `the PostgreSQL server at ${new URL(url).host} is version ${Math.floor(server / 10000)}: the database ` +
+          `is PostgreSQL ${major} (supabase/config.toml's db.major_version, what CI installs). Point ` +
+          `TEST_DATABASE_URL at a ${major} server.`,
       );
     }
-    // template0: nothing a local template1 gained can leak into the record.
-    await admin.query(`create database ${scratch} template template0 encoding 'UTF8'`);
-    const scratchUrl = databaseUrl(url, scratch);
-
-    const db = await openPostgres(scratchUrl);
-    let triggers;
-    try {
-      await migrate(db, supabaseDir, { enabled: false, sqlPaths: [] }).catch(
-        (error) => fail(error.message), // which migration failed, and PostgreSQL's reason
-      );
-      triggers = await platformTriggers(db);
-    } finally {
-      await db.close();
-    }
-
-    const cli = fileURLToPath(import.meta.resolve('supabase/dist/supabase.js'));
-    const types = await run(
-      process.execPath,
-      [cli, 'gen', 'types', 'typescript', `--remote=${scratchUrl}`, `--schema=${typedSchemas.join(',')}`],
-      {
-        // Outside the repository: the CLI would otherwise read and validate supabase/config.toml, which the URL
-        // makes irrelevant. No telemetry or update check: the command needs nothing but the database.
-        cwd: outDir,
-        env: {
-          ...process.env,
-          SUPABASE_TELEMETRY_DISABLED: '1',
-          DO_NOT_TRACK: '1',
-          SUPABASE_NO_UPDATE_NOTIFIER: '1',
-        },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    ).catch((error) => {
-      fail(`supabase gen types failed:\n${error.stderr || error.message}`);
-    });
-
-    const dump = await run(
-      pgDump,
-      ['--schema-only', '--no-owner', ...ownedSchemas.map((s) => `--schema=${s}`), scratchUrl],
-      { maxBuffer: 64 * 1024 * 1024 },
-    ).catch((error) => {
-      fail(`pg_dump failed:\n${error.stderr || error.message}`);
-    });
-
-    return { types: await formatTypes(types.stdout), schema: cleanDump(dump.stdout, triggers) };
+    // template0: nothing a local template1 gained can leak into the comparison. One after the other: the
+    // server refuses two copies of one template at once.
+    for (const name of names) await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
+    const urls = names.map((name) => databaseUrl(url, name));
+    // Both loads at once (each waits mostly on the server), and both finished before any database is dropped.
+    const loads = await Promise.allSettled(
+      loaders.map(async (load, i) => {
+        const db = await openPostgres(urls[i]);
+        try {
+          await load(db);
+        } finally {
+          await db.close();
+        }
+      }),
+    );
+    const failed = loads.find((load) => load.status === 'rejected');
+    if (failed) throw failed.reason;
+    return await use(urls);
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await dropScratch();
+    await dropAll();
   }
 }
 
-async function formatTypes(source) {
+async function generateTypes(databaseUrl, outDir) {
+  const cli = fileURLToPath(import.meta.resolve('supabase/dist/supabase.js'));
+  const types = await run(
+    process.execPath,
+    [cli, 'gen', 'types', 'typescript', `--remote=${databaseUrl}`, `--schema=${typedSchemas.join(',')}`],
+    {
+      // Outside the repository: the CLI would otherwise read and validate supabase/config.toml, which the URL
+      // makes irrelevant. No telemetry or update check: the command needs nothing but the database.
+      cwd: outDir,
+      env: {
+        ...process.env,
+        SUPABASE_TELEMETRY_DISABLED: '1',
+        DO_NOT_TRACK: '1',
+        SUPABASE_NO_UPDATE_NOTIFIER: '1',
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((error) => {
+    fail(`supabase gen types failed:\n${error.stderr || error.message}`);
+  });
   const prettier = await import('prettier');
   const filepath = path.join(repo, TYPES_FILE); // this repository's Prettier settings, also for --root
   const header =
     '// Generated by `npm run db:generate` from supabase/migrations (`supabase gen types typescript`): do not edit.\n' +
     '// The app imports ./database.types, which refines these types where the database says less than it may rely on.\n\n';
-  return prettier.format(header + source, { ...(await prettier.resolveConfig(filepath)), filepath });
+  return prettier.format(header + types.stdout, { ...(await prettier.resolveConfig(filepath)), filepath });
 }
 
-/** The triggers the migrations put on tables of the platform's schemas, as `create trigger` statements. */
-async function platformTriggers(db) {
-  const { rows } = await db.query(
-    `select pg_get_triggerdef(t.oid) as definition
-       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
-      where not t.tgisinternal and n.nspname = any($1)
-      order by n.nspname, c.relname, t.tgname`,
-    [PLATFORM_SCHEMAS],
-  );
-  return rows.map((row) => `${row.definition};\n`);
-}
-
-/**
- * pg_dump's output without what changes from one minor release or run to the next, with the platform triggers
- * before its closing line.
- */
-function cleanDump(dump, triggers) {
-  const end = '--\n-- PostgreSQL database dump complete\n--';
-  const body = dump
-    .replace(/^-- Dumped (from database|by pg_dump) version .*\n/gm, '')
-    // 15.14+ guards the script with a random key per run.
-    .replace(/^\\(un)?restrict \S+\n\n?/gm, '')
-    .replace(/\n{3,}(?=SET )/, '\n\n')
-    .trimEnd();
-  if (!body.endsWith(end)) fail(`pg_dump's output does not end with its usual line:\n${body.slice(-200)}`);
-  const onPlatform = triggers.length
-    ? `--\n-- Triggers on the platform's tables (schema ${PLATFORM_SCHEMAS.join(', ')}), which the dump of the ` +
-      `schemas above leaves out\n--\n\n${triggers.join('\n')}\n\n`
-    : '';
+/** The whole database's schema, without what changes from one run or minor release to the next. */
+async function dumpSchema(databaseUrl) {
+  if (!fs.existsSync(pgDump)) {
+    fail(
+      `${pgDump} is missing: install Debian's postgresql-client-${major} (the proof compares pg_dump ${major}).`,
+    );
+  }
+  const dump = await run(pgDump, ['--schema-only', '--no-owner', databaseUrl], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error) => {
+    fail(`pg_dump failed:\n${error.stderr || error.message}`);
+  });
   return (
-    `-- The schemas ${ownedSchemas.join(' and ')} as supabase/migrations leave them, dumped by pg_dump ${major} ` +
-    `--schema-only --no-owner,\n-- and the triggers the migrations put on ${PLATFORM_SCHEMAS.join(', ')} tables.\n` +
-    '-- Generated by `npm run db:generate`: do not edit; change the database with a new migration.\n' +
-    `${body.slice(0, -end.length)}${onPlatform}${end}\n`
+    dump.stdout
+      .replace(/^-- Dumped (from database|by pg_dump) version .*\n/gm, '')
+      // 15.14+ guards the script with a random key per run.
+      .replace(/^\\(un)?restrict \S+\n\n?/gm, '')
+  );
+}
+
+/** `diff -u` of two texts, labelled; empty when they are equal. */
+async function unifiedDiff(outDir, [labelA, textA], [labelB, textB]) {
+  if (textA === textB) return '';
+  const a = path.join(outDir, 'a');
+  const b = path.join(outDir, 'b');
+  fs.writeFileSync(a, textA);
+  fs.writeFileSync(b, textB);
+  // diff exits 1 when the files differ: its output is the answer either way.
+  const diff = await run('diff', ['-u', '--label', labelA, '--label', labelB, a, b], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error) => error);
+  return diff.stdout || `${labelA} and ${labelB} differ`;
+}
+
+const FROM_MIGRATIONS = 'database from supabase/migrations';
+const FROM_SCHEMAS = 'database from supabase/schemas';
+
+async function check(url, outDir) {
+  const problems = [];
+  await withDatabases(url, [loadMigrations, loadSchemaFiles], async ([migrationsUrl, schemasUrl]) => {
+    const [types, migrationsSchema, schemasSchema] = await Promise.all([
+      generateTypes(migrationsUrl, outDir),
+      dumpSchema(migrationsUrl),
+      dumpSchema(schemasUrl),
+    ]);
+    const committedTypes = path.join(root, TYPES_FILE);
+    const typesDiff = await unifiedDiff(
+      outDir,
+      [
+        `${TYPES_FILE} (committed)`,
+        fs.existsSync(committedTypes) ? fs.readFileSync(committedTypes, 'utf8') : '',
+      ],
+      [`${TYPES_FILE} (from the migrations)`, types],
+    );
+    if (typesDiff) {
+      process.stdout.write(typesDiff);
+      problems.push(
+        `${TYPES_FILE} is not what supabase/migrations generate (diff above): run \`npm run db:generate\` and ` +
+          'commit the result.',
+      );
+    }
+    const schemaDiff = await unifiedDiff(
+      outDir,
+      [FROM_MIGRATIONS, migrationsSchema],
+      [FROM_SCHEMAS, schemasSchema],
+    );
+    if (schemaDiff) {
+      process.stdout.write(schemaDiff);
+      problems.push(
+        'supabase/migrations and supabase/schemas describe different databases (pg_dump diff above: `-` is what ' +
+          'the migrations build, `+` what the schema files build). Every database change is written in both:\n' +
+          '  - changed a schema file? Add the migration that makes the same change: `npm run db:diff` prints a ' +
+          'draft; check it and save it as supabase/migrations/<yyyymmddhhmmss>_<what>.sql.\n' +
+          '  - added a migration? Write its result into the schema file of its area (supabase/schemas, listed in ' +
+          "config.toml's [db.migrations] schema_paths): a changed function's whole new definition in place of the " +
+          'old one, a new column at the end of its table, a new grant or policy next to its table or function.\n' +
+          'Then run `npm run db:check` again.',
+      );
+    }
+  });
+  if (problems.length) fail(problems.join('\n'));
+  console.log(
+    `db:check: ${TYPES_FILE} matches supabase/migrations, and supabase/schemas builds the same database.`,
+  );
+}
+
+async function generate(url, outDir) {
+  const types = await withDatabases(url, [loadMigrations], ([migrationsUrl]) =>
+    generateTypes(migrationsUrl, outDir),
+  );
+  const target = path.join(root, TYPES_FILE);
+  const same = fs.existsSync(target) && fs.readFileSync(target, 'utf8') === types;
+  if (!same) fs.writeFileSync(target, types);
+  console.log(`${same ? 'unchanged' : 'wrote'} ${TYPES_FILE}`);
+}
+
+async function diff(url) {
+  const migra = createRequire(import.meta.url).resolve('@pgkit/migra/dist/command.js');
+  const draft = await withDatabases(
+    url,
+    [loadMigrations, loadSchemaFiles],
+    async ([migrationsUrl, schemasUrl]) => {
+      const result = await run(
+        process.execPath,
+        [migra, 'run', migrationsUrl, schemasUrl, '--unsafe', '--with-privileges'],
+        { maxBuffer: 64 * 1024 * 1024 },
+      ).catch((error) => fail(`@pgkit/migra failed:\n${error.stderr || error.message}`));
+      return result.stdout.trim();
+    },
+  );
+  if (!draft) {
+    console.error(
+      'db:diff: supabase/schemas and supabase/migrations build the same database; no migration needed.',
+    );
+    return;
+  }
+  // On stdout alone, so `npm run --silent db:diff > supabase/migrations/<timestamp>_<what>.sql` saves the draft.
+  process.stdout.write(
+    '-- Drafted by `npm run db:diff` (@pgkit/migra) from the difference between the database supabase/migrations\n' +
+      '-- build and the one supabase/schemas build. Check it, say why above each change, and run `npm run db:check`.\n\n' +
+      `${draft}\n`,
   );
 }
 
 async function main() {
+  if (mode !== 'generate') schemaFiles(); // a wrong list fails before any database is made
   const url = await serverUrl();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dbgen-'));
   try {
-    const generated = await generate(url, outDir);
-    const outputs = [
-      [TYPES_FILE, generated.types],
-      [SCHEMA_FILE, generated.schema],
-    ];
-    if (!check) {
-      for (const [file, content] of outputs) {
-        const target = path.join(root, file);
-        const same = fs.existsSync(target) && fs.readFileSync(target, 'utf8') === content;
-        if (!same) fs.writeFileSync(target, content);
-        console.log(`${same ? 'unchanged' : 'wrote'} ${file}`);
-      }
-      return;
-    }
-    const stale = [];
-    for (const [file, content] of outputs) {
-      const committed = path.join(root, file);
-      const exists = fs.existsSync(committed);
-      if (exists && fs.readFileSync(committed, 'utf8') === content) continue;
-      stale.push(file);
-      const fresh = path.join(outDir, path.basename(file));
-      fs.writeFileSync(fresh, content);
-      const labels = ['--label', `${file} (committed)`, '--label', `${file} (from the migrations)`];
-      // diff exits 1 when the files differ: its output is the answer either way.
-      const diff = await run('diff', ['-u', ...labels, exists ? committed : '/dev/null', fresh], {
-        maxBuffer: 64 * 1024 * 1024,
-      }).catch((error) => error);
-      process.stdout.write(diff.stdout ?? '');
-    }
-    if (stale.length) {
-      fail(
-        `${stale.join(' and ')} ${stale.length > 1 ? 'are' : 'is'} not what supabase/migrations generate ` +
-          '(diff above): run `npm run db:generate` and commit the result.',
-      );
-    }
-    console.log(`db:check: ${outputs.map(([file]) => file).join(' and ')} match supabase/migrations.`);
+    if (mode === 'check') await check(url, outDir);
+    else if (mode === 'diff') await diff(url);
+    else await generate(url, outDir);
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -245,6 +365,6 @@ async function main() {
 try {
   await main();
 } catch (error) {
-  console.error(error instanceof Failure ? `db:${check ? 'check' : 'generate'}: ${error.message}` : error);
+  console.error(error instanceof Failure ? `db:${mode}: ${error.message}` : error);
   process.exitCode = 1;
 }

@@ -110,7 +110,9 @@ must(step('lint (ESLint, knip)', 'npm', ['run', '--silent', 'lint']));
 must(step('formatting', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']));
 must(step('type check', 'npx', ['tsc', '-p', 'tsconfig.json']));
 must(ensurePostgres());
-must(step('database types and schema.sql match the migrations', 'npm', ['run', '--silent', 'db:check']));
+must(
+  step('database types and supabase/schemas match the migrations', 'npm', ['run', '--silent', 'db:check']),
+);
 const jestReport = path.join(results, 'jest.json');
 const jestOk = step('unit, component and backend tests (jest)', 'npx', [
   'jest',
