@@ -14,7 +14,8 @@
 //   - a second scratch database, built from the same bootstrap and then the schema files in config order, has
 //     another schema than the migrations' one: both are dumped whole by pg_dump --schema-only (tables, functions,
 //     triggers, policies, grants, comments; the platform's schemas too, so a trigger a migration puts on
-//     auth.users counts) and compared.
+//     auth.users counts) and compared. Both start with hosted projects' default privileges (below), so grants
+//     compare as they would on a hosted project.
 //
 // `npm run db:diff` (`--diff`) builds the same two databases and prints the SQL that takes the migrations' one to
 // the schema files' one (@pgkit/migra, with grants and revokes): the draft of the migration a schema file change
@@ -100,12 +101,35 @@ function schemaFiles() {
     if (!matches.length) fail(`supabase/config.toml's schema_paths entry "${pattern}" matches no file.`);
     for (const file of matches) if (!files.includes(file)) files.push(file);
   }
+  // A file the list misses would be left out of the schema files' database without a word.
+  const listed = new Set(files.map((file) => path.normalize(file)));
+  const unlisted = fs
+    .globSync('schemas/**/*.sql', { cwd: supabaseDir })
+    .filter((file) => !listed.has(path.normalize(file)));
+  if (unlisted.length) {
+    fail(
+      `${unlisted.map((file) => `supabase/${file}`).join(', ')} ${unlisted.length > 1 ? 'are' : 'is'} not in ` +
+        "supabase/config.toml's [db.migrations] schema_paths: list it after the files whose tables and functions it uses.",
+    );
+  }
   return files;
 }
+
+// Hosted projects' default privileges: every new table, function and sequence in public is granted to anon and
+// authenticated unless revoked (older projects; the migrations revoke first, 20261122140000_hardening.sql). Both
+// scratch databases start with them, so a schema file that forgets a revoke shows up as a grant the migrations'
+// database does not have. local-supabase's bootstrap sets none: PostgreSQL's own defaults apply there.
+const HOSTED_DEFAULT_PRIVILEGES = ['tables', 'functions', 'sequences']
+  .map(
+    (kind) =>
+      `alter default privileges in schema public grant all on ${kind} to anon, authenticated, service_role;`,
+  )
+  .join('\n');
 
 /** Loads a fresh database the way hosted Supabase starts (the bootstrap), then the schema files in order. */
 async function loadSchemaFiles(db) {
   const files = schemaFiles();
+  await db.exec(HOSTED_DEFAULT_PRIVILEGES);
   await db.transaction(async (tx) => {
     await tx.exec(fs.readFileSync(BOOTSTRAP, 'utf8'));
     for (const file of files) {
@@ -122,6 +146,7 @@ async function loadSchemaFiles(db) {
 }
 
 async function loadMigrations(db) {
+  await db.exec(HOSTED_DEFAULT_PRIVILEGES);
   await migrate(db, supabaseDir, { enabled: false, sqlPaths: [] }).catch(
     (error) => fail(error.message), // which migration failed, and PostgreSQL's reason
   );
@@ -325,6 +350,7 @@ async function diff(url) {
 }
 
 async function main() {
+  if (mode !== 'generate') schemaFiles(); // a wrong list fails before any database is made
   const url = await serverUrl();
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-dbgen-'));
   try {

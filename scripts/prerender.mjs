@@ -20,7 +20,7 @@ import { chromium } from '@playwright/test';
 import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
 import { PUBLIC_BACKEND_URL, servePublicBuild } from './lib/serve-builds.mjs';
 import siteRoutes from '../tools/webpack/site-routes.js';
-import { SITE_URL_PLACEHOLDER } from '../tools/webpack/site-url.js';
+import { SITE_URL_PLACEHOLDER, remoteUrlPlaceholder } from '../tools/webpack/site-url.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const single = process.argv.includes('--single');
@@ -101,6 +101,20 @@ function warnOfMissingImages() {
   }
 }
 
+/**
+ * The snapshot's markup with the addresses of the pictures this run served made portable: the shell's own files
+ * (the single bundle's, shared-lib's) root-relative, each remote's the remote's placeholder, which the server
+ * replaces with the remote's location in config.json (tools/webpack/site-url.js). The live page's pictures are
+ * then the same URLs, fetched once.
+ */
+function portableUrls(html, { shell, remotes }) {
+  let portable = html.replaceAll(`"${shell}/`, '"/');
+  for (const [remote, manifestUrl] of Object.entries(remotes)) {
+    portable = portable.replaceAll(`"${new URL('.', manifestUrl).href}`, `"${remoteUrlPlaceholder(remote)}`);
+  }
+  return portable;
+}
+
 /** The shell's page with the snapshot in place: inert, beside the hidden root the live app renders into. */
 function pageHtml(template, { html, css, title, head }) {
   // Replacer functions, so a '$' in the page is never read as a replacement pattern.
@@ -127,7 +141,12 @@ if (!EMPTY_ROOT.test(template)) throw new Error(`${dist}/index.html has no empty
 fs.rmSync(out, { recursive: true, force: true });
 
 // The pages name the site by the placeholder origin, which the server that sends them replaces with SITE_URL.
-const { url: siteAddress, servers } = await servePublicBuild({ single, siteUrl: SITE_URL_PLACEHOLDER });
+const {
+  url: siteAddress,
+  remotes,
+  servers,
+} = await servePublicBuild({ single, siteUrl: SITE_URL_PLACEHOLDER });
+const served = { shell: siteAddress, remotes };
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext();
@@ -146,6 +165,7 @@ try {
       await Promise.all(round.map((route) => render(context, `${siteAddress}${route}`)))
     ).entries()) {
       checkMetadata(round[i], result);
+      result.html = portableUrls(result.html, served);
       for (const tag of result.head) if (OG_IMAGE.test(tag)) previewImages.add(OG_IMAGE.exec(tag)[1]);
       const file = path.join(out, round[i], 'index.html');
       fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -158,6 +178,7 @@ try {
   // The 404 page, for the server (and a CDN's 404 rule) to send with status 404 for any path that is no route.
   const notFound = await render(context, `${siteAddress}/404`, { notFound: true });
   checkMetadata('/404', notFound);
+  notFound.html = portableUrls(notFound.html, served);
   fs.writeFileSync(path.join(dist, '404.html'), pageHtml(template, notFound));
   console.log(
     `prerender: ${seen.size} pages written to ${path.relative(root, out)}/, the 404 page to 404.html`,

@@ -244,11 +244,13 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
     }
 
     // The deployer's checkout of supabase/: the migrations, the e-mail templates config.toml names, the Edge
-    // Functions, and config.toml as production is configured.
+    // Functions, and config.toml as production is configured; beside it the checkout's node_modules, where the
+    // functions' `npm:` imports come from locally (local-supabase/README.md, "Edge Functions").
     const supabaseDir = path.join(work, 'supabase');
     for (const folder of ['migrations', 'templates', 'functions']) {
       fs.cpSync(path.join(repoRoot, 'supabase', folder), path.join(supabaseDir, folder), { recursive: true });
     }
+    fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(work, 'node_modules'));
     const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
     const config = productionConfig(read('supabase/config.toml'), read('README.md'), shell.url);
     fs.writeFileSync(path.join(supabaseDir, 'config.toml'), stringify(config));
@@ -281,11 +283,21 @@ export async function startRehearsal(): Promise<{ site: RehearsalSite; stop: () 
 
     const shellDir = path.join(work, 'shell-dist');
     fs.cpSync(path.join(repoRoot, 'shell', 'dist'), shellDir, { recursive: true });
-    await run(process.execPath, [path.join(repoRoot, 'scripts', 'write-site-url.mjs'), shell.url, shellDir]);
-
     const remoteUrls = Object.fromEntries(
       Object.entries(remotes).map(([name, { url }]) => [name, url]),
     ) as Record<RemoteName, string>;
+    // The remotes' locations too, as a deploy gives them (README, "Deploying"): the pages' pictures name them.
+    await run(process.execPath, [path.join(repoRoot, 'scripts', 'write-site-url.mjs'), shell.url, shellDir], {
+      env: {
+        ...process.env,
+        ...Object.fromEntries(
+          Object.entries(remoteUrls).map(([name, url]) => [
+            `REMOTE_${name.toUpperCase()}_URL`,
+            `${url}/mf-manifest.json`,
+          ]),
+        ),
+      },
+    });
     const origins = Object.values(remoteUrls);
     const runtimeConfig = {
       supabaseUrl: api.url,

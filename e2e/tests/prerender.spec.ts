@@ -16,6 +16,16 @@ test.describe('without JavaScript', () => {
       'content',
       'Fixed-price AI automation services and workshops, with automatic volume discounts.',
     );
+    // Its pictures too: the snapshot names each remote's files where config.json puts the remote.
+    const pictures = page.locator('main img');
+    await expect(pictures.first()).toBeVisible();
+    await expect
+      .poll(() =>
+        pictures.evaluateAll((images) =>
+          images.filter((image) => !(image as HTMLImageElement).naturalWidth).map((image) => image.outerHTML),
+        ),
+      )
+      .toEqual([]);
   });
 
   test('a blog article found through the site links is prerendered too', async ({ page }) => {

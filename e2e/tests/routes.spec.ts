@@ -4,7 +4,7 @@
 // and the page keeps to the viewport at phone and desktop widths (and a tablet width for the densest layouts), with
 // a full-page screenshot of each saved as a test artefact.
 import type { Page } from '@playwright/test';
-import { test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import {
   expectNoSeriousViolations,
   expectNoSeriousViolationsAtBothWidths,
@@ -30,6 +30,11 @@ const darkRoutes = [
   '/auth',
 ];
 
+// The pages the performance issue measures (docs/performance.md, "Pictures as files"): their pictures are files
+// shown with <img>, not SVG that React builds; only icons under 1 KB stay inline.
+const pictureRoutes = ['/', '/how-we-work', '/services/ai-website-building', '/blog'];
+const ICON_BYTES = 1024;
+
 test.describe('signed out', () => {
   let shared: Page;
 
@@ -50,9 +55,38 @@ test.describe('signed out', () => {
       await expectEverySizeFits(shared, test.info(), route);
       await expectNoSeriousViolationsAtBothWidths(shared, route);
       await expectDarkThemeToPass(shared, route, dark);
+      await expectPicturesAsFiles(shared, route);
     });
   }
 });
+
+/**
+ * On the routes of `pictureRoutes`: no SVG of 1 KB or more inside the page's main content (a picture built as
+ * elements), and every <img> there has loaded (the files come from the remotes' origins, which the CSP must allow).
+ */
+async function expectPicturesAsFiles(page: Page, route: string) {
+  if (!pictureRoutes.includes(route)) return;
+  const inlineSvg = await page.evaluate(
+    (limit) =>
+      [...document.querySelectorAll('main svg')]
+        .map((svg) => svg.outerHTML)
+        .filter((markup) => new Blob([markup]).size >= limit)
+        .map((markup) => markup.slice(0, 80)),
+    ICON_BYTES,
+  );
+  expect(inlineSvg, `${route}: inline SVG of 1 KB or more in <main>`).toEqual([]);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('main img')]
+            .filter((img) => !(img as HTMLImageElement).complete || !(img as HTMLImageElement).naturalWidth)
+            .map((img) => (img as HTMLImageElement).src),
+        ),
+      { message: `${route}: pictures in <main> that did not load` },
+    )
+    .toEqual([]);
+}
 
 /** The dark theme's check, on the page already showing `route`, when the route is one of `darkRoutes`. */
 async function expectDarkThemeToPass(page: Page, route: string, dark: boolean) {

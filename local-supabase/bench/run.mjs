@@ -65,6 +65,7 @@ function startServer(env) {
       AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '100000000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000000',
       FUNCTION_SCHEDULE_SECONDS: '0',
+      FUNCTION_CHECK_AT_START: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -60,6 +60,7 @@ async function main() {
     supabaseDir,
     config,
     scheduleSeconds: intFromEnv('FUNCTION_SCHEDULE_SECONDS'),
+    checkFunctions: env.FUNCTION_CHECK_AT_START !== '0',
     log: true,
   });
   running.server = server;

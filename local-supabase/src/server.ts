@@ -36,6 +36,8 @@ export interface LocalSupabaseOptions {
   config?: SupabaseConfig;
   /** Seconds between two calls of the scheduled functions (send-emails), as hosted's cron job; 0: never. */
   scheduleSeconds?: number;
+  /** Start every Edge Function once the API serves, so one that cannot start is said at once (npm start). */
+  checkFunctions?: boolean;
   log?: boolean;
 }
 
@@ -178,6 +180,7 @@ async function serve(
       throw error;
     }
   }
+  if (options.checkFunctions) void functions.check();
   const stopSchedule = startSchedule({
     apiUrl: url,
     serviceRoleKey: keys.serviceRoleKey,

@@ -22,7 +22,7 @@ export interface Service {
   rest: { cache: SchemaCache; maxRows: number; txEnd: TxEnd };
   /** The one way to send an e-mail (src/mail/mailer.ts). */
   mail: Mailer;
-  /** The Edge Functions of supabase/functions, each run under Deno on its first request. */
+  /** The Edge Functions of supabase/functions, each run under Deno from its first request (or the check at start). */
   functions: FunctionsRuntime;
   /** Per-IP buckets, made by the app that serves the routes. */
   rateLimits: Record<RateLimitName, RateLimitCheck>;

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { promisify } from 'node:util';
 import { orderPayload } from './email-payloads';
 import { denoBinary, functionsRuntime } from '../src/functions/runtime';
@@ -166,22 +167,42 @@ describe.each(KINDS)('Edge Functions on %s', (kind) => {
 });
 
 describe('send-emails under Deno', () => {
-  const deno = (...args: string[]) => {
-    const registry = process.env.NPM_CONFIG_REGISTRY || process.env.npm_config_registry;
-    return run(denoBinary(), [...args], {
-      cwd: path.join(__dirname, '..', '..', 'supabase', 'functions', 'send-emails'),
-      env: { ...process.env, NO_COLOR: '1', ...(registry ? { NPM_CONFIG_REGISTRY: registry } : {}) },
+  const folder = path.join(__dirname, '..', '..', 'supabase', 'functions', 'send-emails');
+  // As the runtime runs it: its `npm:` imports from the repository's node_modules, nothing downloaded.
+  const deno = (command: string, ...args: string[]) =>
+    run(denoBinary(), [command, '--node-modules-dir=manual', '--config', 'deno.json', ...args], {
+      cwd: folder,
+      env: { ...process.env, NO_COLOR: '1' },
     });
-  };
+
+  it('imports from npm the versions package-lock.json installs, which are what node_modules holds', () => {
+    const { imports } = JSON.parse(fs.readFileSync(path.join(folder, 'deno.json'), 'utf8')) as {
+      imports: Record<string, string>;
+    };
+    const lock = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', '..', 'package-lock.json'), 'utf8'),
+    ) as {
+      packages: Record<string, { version?: string }>;
+    };
+    const pinned = Object.values(imports).flatMap((target) => {
+      const npm = /^npm:(@?[^@]+)@([^/]+)$/.exec(target);
+      return npm ? [[npm[1], npm[2]]] : [];
+    });
+    expect(pinned.length).toBeGreaterThan(0);
+    for (const [name, version] of pinned)
+      expect([name, version]).toEqual([name, lock.packages[`node_modules/${name}`]?.version]);
+  });
 
   it('type-checks, as `supabase functions deploy` bundles it', async () => {
     // A type error makes deno exit non-zero, which rejects with its report; a file checked before prints nothing.
-    await expect(deno('check', '--config', 'deno.json', 'index.ts')).resolves.toBeDefined();
+    await expect(deno('check', 'index.ts')).resolves.toBeDefined();
   });
 
   it("passes its own tests (`deno test`: the sender through retries, the provider's answers)", async () => {
     // A failing test makes deno exit non-zero, which rejects with its report.
-    const { stdout } = await deno('test', '--config', 'deno.json', '--no-prompt');
+    // --no-check: the function's own code is type-checked above; its tests' `node:assert` types would need
+    // @types/node, which Deno 2.9 looks for only in a node_modules beside deno.json in this mode.
+    const { stdout } = await deno('test', '--no-prompt', '--no-check');
     expect(stdout).toMatch(/ok \| \d+ passed \| 0 failed/);
   });
 });
@@ -232,5 +253,55 @@ describe('a stop with a function call in flight', () => {
     await runtime.stop(500);
     expect(performance.now() - started).toBeLessThan(10_000);
     await expect(call).rejects.toThrow();
+  });
+});
+
+describe("a function's environment from the machine", () => {
+  const NAMES = [
+    'DENO_TLS_CA_STORE',
+    'DENO_CERT',
+    'https_proxy',
+    'HTTPS_PROXY',
+    'no_proxy',
+    'SECRET_OF_SHELL',
+  ];
+  const ECHO = `Deno.serve(() => Response.json(Object.fromEntries(${JSON.stringify(NAMES)}.map((n) => [n, Deno.env.get(n) ?? null]))));\n`;
+  let dir: string;
+  const saved = { ...process.env };
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-functions-env-'));
+    fs.mkdirSync(path.join(dir, 'echo'));
+    fs.writeFileSync(path.join(dir, 'echo', 'index.ts'), ECHO);
+    // One authority of Node's own store: a file the machine would name for its TLS-inspecting proxy.
+    fs.writeFileSync(path.join(dir, 'proxy-ca.pem'), tls.rootCertificates[0]!);
+  });
+  afterAll(() => {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('trusts what the machine trusts (its store, NODE_EXTRA_CA_CERTS) and takes its proxies, but nothing else', async () => {
+    for (const name of ['DENO_TLS_CA_STORE', 'DENO_CERT', 'HTTPS_PROXY']) delete process.env[name];
+    Object.assign(process.env, {
+      NODE_EXTRA_CA_CERTS: path.join(dir, 'proxy-ca.pem'),
+      https_proxy: 'http://proxy.example:3128',
+      no_proxy: '127.0.0.1,localhost',
+      SECRET_OF_SHELL: 'not for functions',
+    });
+    const runtime = functionsRuntime({ dir, platform: {}, mailApi: null, log: () => undefined });
+    try {
+      const port = await runtime.portOf('echo');
+      expect(await (await fetch(`http://127.0.0.1:${port}/echo`)).json()).toEqual({
+        DENO_TLS_CA_STORE: 'mozilla,system',
+        DENO_CERT: path.join(dir, 'proxy-ca.pem'),
+        https_proxy: 'http://proxy.example:3128',
+        HTTPS_PROXY: null,
+        no_proxy: '127.0.0.1,localhost',
+        SECRET_OF_SHELL: null,
+      });
+    } finally {
+      await runtime.stop();
+    }
   });
 });

@@ -59,6 +59,8 @@ export function spawnServer(env: Record<string, string>): Promise<Server> {
         INBUCKET_PORT: '0',
         // The suites call send-emails themselves; the sweep's own timer would send behind their backs.
         FUNCTION_SCHEDULE_SECONDS: '0',
+        // A suite that calls a function starts it then; the others need no Deno at all.
+        FUNCTION_CHECK_AT_START: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -445,13 +447,15 @@ export async function raw(
 }
 
 /**
- * A scratch project holding a copy of the repository's supabase/ plus `fixtures` as its last migration; returns its
- * supabase/ folder, which keeps that name because config.toml names its e-mail templates from the project
- * (`./supabase/templates/…`), as the Supabase CLI does. `removeProject` deletes the whole copy.
+ * A scratch project holding a copy of the repository's supabase/ (and a link to its node_modules) plus `fixtures`
+ * as its last migration; returns its supabase/ folder, which keeps that name because config.toml names its e-mail
+ * templates from the project (`./supabase/templates/…`), as the Supabase CLI does. `removeProject` deletes the whole copy.
  */
 export function projectWithFixtures(name: string, fixtures: string): string {
   const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `ls-${name}-`)), 'supabase');
   fs.cpSync(path.join(__dirname, '..', '..', 'supabase'), dir, { recursive: true });
+  // Beside supabase/ as in the repository: the Edge Functions' `npm:` imports come from node_modules.
+  fs.symlinkSync(path.join(__dirname, '..', '..', 'node_modules'), path.join(dir, '..', 'node_modules'));
   fs.writeFileSync(
     path.join(dir, 'migrations', `20991231000000_${name.replace(/-/g, '_')}_fixtures.sql`),
     fixtures,

@@ -42,6 +42,7 @@ it('builds servers that serve the table’s routes, and only those', async () =>
     functions: {
       has: () => false,
       portOf: async () => null,
+      check: async () => undefined,
       track: (call) => call(),
       stop: async () => undefined,
     } satisfies FunctionsRuntime,

@@ -96,6 +96,32 @@ describe('the local sweep', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('says a failing function once, not every minute, and again once it works', async () => {
+    const sweep = options(60);
+    const stop = startSchedule(sweep);
+    const minute = async (response: Response) => {
+      await jest.advanceTimersByTimeAsync(60_000);
+      answer(response);
+      await jest.advanceTimersByTimeAsync(0);
+    };
+    const bootError = () =>
+      new Response('{"code":"BOOT_ERROR","message":"Function failed to start (please check logs)"}', {
+        status: 503,
+      });
+    for (let i = 0; i < 5; i++) await minute(bootError());
+    expect(sweep.log.mock.calls).toEqual([['scheduled send-emails: HTTP 503']]);
+    await minute(new Response('{"sent":3,"failed":0}'));
+    await minute(new Response('{"sent":0,"failed":0}'));
+    await minute(bootError());
+    expect(sweep.log.mock.calls).toEqual([
+      ['scheduled send-emails: HTTP 503'],
+      ['scheduled send-emails: works again'],
+      ['scheduled send-emails: HTTP 503'],
+    ]);
+    expect(fetchMock).toHaveBeenCalledTimes(8);
+    await stop();
+  });
+
   it('does nothing with 0 seconds, or when there is no send-emails function', async () => {
     await startSchedule(options(0))();
     await startSchedule(options(60, false))();

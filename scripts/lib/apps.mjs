@@ -9,7 +9,7 @@ export const SHELL = APPS.find((app) => !app.remote);
 export const portOf = (app, env = process.env) => Number(env[app.env.port] || app.port);
 
 /** Where the shell finds each remote: the environment's URL, or the local build on its port. */
-function remoteLocations(env = process.env) {
+export function remoteLocations(env = process.env) {
   return Object.fromEntries(
     APPS.filter((a) => a.remote).map((a) => [
       a.remote,

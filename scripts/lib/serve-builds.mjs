@@ -35,6 +35,7 @@ export async function serveBuilds({ apps, config, env = process.env }) {
 }
 
 const REMOTES = APPS.filter((app) => app.remote);
+const REPO = path.dirname(SHELL.dir);
 
 /** The backend a public build's config.json names (none is started for it). */
 export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
@@ -53,10 +54,13 @@ export async function freePortServer() {
  * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
  * build (the shell and the remotes) or the single bundle (`shell/dist-single`), each on a free port, so it
  * runs beside `npm start` or another checkout's build. The pages name the site by `siteUrl`, by default the
- * shell's own origin here (the prerender keeps the build's placeholder). Resolves to the shell's URL and the
- * servers; close each when done.
+ * shell's own origin here (the prerender keeps the build's placeholder); `root` serves another checkout's builds
+ * instead of this one's. Resolves to the shell's URL, the remotes' manifest URLs (config.json's `remotes`) and
+ * the servers; close each when done.
  */
-export async function servePublicBuild({ single = false, siteUrl } = {}) {
+export async function servePublicBuild({ single = false, siteUrl, root } = {}) {
+  // `root`: another checkout of this repository (bench:web's baseline), whose builds are served instead.
+  const dirOf = (app) => (root ? path.join(root, path.relative(REPO, app.dir)) : app.dir);
   const shell = await freePortServer();
   // The single bundle loads no remote, but its config.json names them as every config.json must (the shell
   // refuses one without them): the remotes are served for both builds.
@@ -72,7 +76,7 @@ export async function servePublicBuild({ single = false, siteUrl } = {}) {
   shell.server.on(
     'request',
     createStaticApp({
-      root: path.join(SHELL.dir, single ? 'dist-single' : 'dist'),
+      root: path.join(dirOf(SHELL), single ? 'dist-single' : 'dist'),
       kind: 'shell',
       scriptOrigins: origins,
       // A public page may still ask the backend for public data (the contact page's free slots).
@@ -84,8 +88,12 @@ export async function servePublicBuild({ single = false, siteUrl } = {}) {
   for (const [i, app] of REMOTES.entries()) {
     remotes[i].server.on(
       'request',
-      createStaticApp({ root: path.join(app.dir, 'dist'), kind: 'remote', corsOrigins: [shell.url] }),
+      createStaticApp({ root: path.join(dirOf(app), 'dist'), kind: 'remote', corsOrigins: [shell.url] }),
     );
   }
-  return { url: shell.url, servers: [shell.server, ...remotes.map((r) => r.server)] };
+  return {
+    url: shell.url,
+    remotes: config.remotes,
+    servers: [shell.server, ...remotes.map((r) => r.server)],
+  };
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import express from 'express';
 import compression from 'compression';
 import helmet, { strictTransportSecurity } from 'helmet';
-import { withSiteUrl } from '../../tools/webpack/site-url.js';
+import { withRemoteUrls, withSiteUrl } from '../../tools/webpack/site-url.js';
 
 const NO_CACHE =
   /(^|\/)(index\.html|config\.json|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js)$/;
@@ -24,7 +24,7 @@ const origin = (url) => new URL(url).origin;
  * @param {object} options
  * @param {string} options.root            the folder to serve (an app's dist/)
  * @param {'shell'|'remote'} options.kind  the shell falls back to index.html for client-side routes
- * @param {string[]} options.scriptOrigins origins allowed to serve scripts (the remotes)
+ * @param {string[]} options.scriptOrigins origins allowed to serve scripts and pictures (the remotes)
  * @param {string[]} options.connectOrigins origins the page may connect to (remotes and Supabase)
  * @param {string[]} [options.corsOrigins] origins allowed to load a remote's files (the shell's)
  * @param {() => object} [options.config]   the shell's runtime config, served as /config.json (read per request,
@@ -53,7 +53,8 @@ export function createStaticApp({
           'script-src': ["'self'", ...new Set(scriptOrigins.map(origin))],
           // styled-components injects its rules in <style> tags at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
+          // The remotes' pictures come from the remotes' origins.
+          'img-src': ["'self'", 'data:', ...new Set(scriptOrigins.map(origin))],
           'font-src': ["'self'"],
           'connect-src': ["'self'", ...new Set(connectOrigins.map(origin))],
           'frame-ancestors': ["'none'"],
@@ -94,8 +95,11 @@ export function createStaticApp({
       res.json(config());
     });
   }
-  // Files the build wrote with absolute URLs, sent with the site's origin in them (tools/webpack/site-url.js).
-  const send = (res, file) => (siteUrl ? sendWithSiteUrl(res, file, siteUrl) : res.sendFile(file));
+  // Files the build wrote with absolute URLs, sent with the site's origin and the remotes' locations in them
+  // (tools/webpack/site-url.js), as far as they are known: a test site has config.json's remotes, not SITE_URL.
+  const withUrls = (text) =>
+    withRemoteUrls(siteUrl ? withSiteUrl(text, siteUrl) : text, config?.().remotes ?? {});
+  const send = (res, file) => (siteUrl || config ? sendWithUrls(res, file, withUrls) : res.sendFile(file));
   if (siteUrl) {
     app.use((req, res, next) => {
       const file = req.method === 'GET' || req.method === 'HEAD' ? withOriginIn(root, req.path) : undefined;
@@ -192,10 +196,10 @@ function withOriginIn(root, requestPath) {
   return fs.existsSync(file) && fs.statSync(file).isFile() ? file : undefined;
 }
 
-function sendWithSiteUrl(res, file, siteUrl) {
+function sendWithUrls(res, file, withUrls) {
   fs.readFile(file, 'utf8', (error, text) => {
     if (error) res.status(500).type('text/plain').send('Could not read the file');
-    else res.type(path.extname(file)).send(withSiteUrl(text, siteUrl));
+    else res.type(path.extname(file)).send(withUrls(text));
   });
 }
 

@@ -1,3 +1,11 @@
+-- Fair use: per-client budgets, so that one client (an address, or an account) cannot book every slot, subscribe
+-- every address or guess codes. A use is counted by one upsert per action and client, which also locks the counter
+-- until the transaction ends, so concurrent requests queue instead of overspending. Over budget: HTTP 429
+-- `over_request_rate_limit`, the wait in `details` (supabase-js passes no headers). The agency (service role) is
+-- never counted. Used by 07_newsletter_and_codes (subscriptions, wrong codes) and 08_booking (bookings).
+
+-- The budgets, one row per action ('booking', 'subscription', 'code_miss'): how many uses per window. The
+-- agency tunes them with the service role; migrations insert the rows.
 create table public.client_budgets (
     action text not null,
     max_uses integer not null,
@@ -5,28 +13,26 @@ create table public.client_budgets (
     updated_at timestamp with time zone default now() not null,
     constraint client_budgets_action_check check ((action = any (array['booking'::text, 'subscription'::text, 'code_miss'::text]))),
     constraint client_budgets_max_uses_check check ((max_uses >= 0)),
-    constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000)))
+    constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000))),
+    constraint client_budgets_pkey primary key (action)
 );
-
-alter table only public.client_budgets
-    add constraint client_budgets_pkey primary key (action);
 
 alter table public.client_budgets enable row level security;
 
+REVOKE ALL ON TABLE public.client_budgets FROM anon, authenticated;
 GRANT SELECT,UPDATE ON TABLE public.client_budgets TO service_role;
 
-
+-- One row per action and client (or account): the current window and what was used in it.
 create table private.budget_counters (
     action text not null,
     subject text not null,
     window_start timestamp with time zone not null,
-    used integer not null
+    used integer not null,
+    constraint budget_counters_pkey primary key (action, subject)
 );
 
-alter table only private.budget_counters
-    add constraint budget_counters_pkey primary key (action, subject);
-
-
+-- The client's address as Supabase's gateway set it (cf-connecting-ip, which a client cannot write), IPv6
+-- reduced to its /64; null outside an API request.
 create function private.client_address() returns text
     language plpgsql stable
     set search_path to ''
@@ -50,10 +56,10 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.client_address() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_address() TO service_role;
 
-
+-- The key a client's uses are counted under ('client:unknown' when no address came with the request).
 create function private.client_subject() returns text
     language sql stable
     set search_path to ''
@@ -61,10 +67,11 @@ create function private.client_subject() returns text
   select 'client:' || coalesce(private.client_address(), 'unknown');
 $$;
 
-REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_subject() TO service_role;
 
-
+-- Adds `amount` uses of `for_action` by `for_subject` in the current window (a new window starts from zero) in one
+-- upsert; returns the uses so far, the budget and the seconds until the window ends. 0 only locks and reads.
 create function private.take_budget(for_action text, for_subject text, amount integer, out spent integer, out allowed integer, out retry_after integer) returns record
     language plpgsql
     set search_path to ''
@@ -87,10 +94,10 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
 
-
+-- HTTP 429 with the wait, in the body (supabase-js passes it on) and in Retry-After.
 create function private.raise_over_budget(retry_after integer) returns void
     language plpgsql
     set search_path to ''
@@ -107,10 +114,10 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
 
-
+-- Counts one use of `for_action` by the calling client; over budget, 429.
 create function private.spend_client_budget(for_action text) returns void
     language plpgsql
     set search_path to ''
@@ -128,5 +135,5 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.spend_client_budget(for_action text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.spend_client_budget(for_action text) TO service_role;

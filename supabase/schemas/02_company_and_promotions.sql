@@ -1,3 +1,9 @@
+-- The company and its campaigns: the seller's facts that invoices and e-mails print, the list of countries the
+-- billing form offers, and the promotions the site's banner announces. shared-lib's company file and country
+-- lists are the same facts for the browser; backend tests compare them with these rows.
+
+-- True for a time zone name PostgreSQL knows ('Europe/Berlin'): a typo would otherwise break every date an
+-- invoice or a slot computes. Checked by company_details and booking_settings.
 create function private.is_time_zone(zone text) returns boolean
     language plpgsql stable
     set search_path to ''
@@ -10,10 +16,11 @@ exception when invalid_parameter_value then
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_time_zone(zone text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_time_zone(zone text) TO service_role;
 
-
+-- ISO 3166-1 alpha-2 codes with the English names invoices print; for the EU's member states, the form of their
+-- VAT numbers (the prefix, Greece's is EL, and the rest as a regular expression).
 create table private.countries (
     code text not null,
     name text not null,
@@ -22,17 +29,16 @@ create table private.countries (
     constraint countries_check check (((vat_prefix is null) = (vat_pattern is null))),
     constraint countries_code_check check ((code ~ '^[A-Z]{2}$'::text)),
     constraint countries_name_check check ((btrim(name) <> ''::text)),
-    constraint countries_vat_prefix_check check ((vat_prefix ~ '^[A-Z]{2}$'::text))
+    constraint countries_vat_prefix_check check ((vat_prefix ~ '^[A-Z]{2}$'::text)),
+    constraint countries_pkey primary key (code)
 );
-
-alter table only private.countries
-    add constraint countries_pkey primary key (code);
 
 alter table private.countries enable row level security;
 
 GRANT SELECT ON TABLE private.countries TO service_role;
 
-
+-- True for a code of the list. Security definer: billing_details' check calls it for clients, who cannot read
+-- the list.
 create function private.is_country(code text) returns boolean
     language sql stable security definer
     set search_path to ''
@@ -40,11 +46,13 @@ create function private.is_country(code text) returns boolean
   select exists (select 1 from private.countries c where c.code = is_country.code);
 $$;
 
-REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_country(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO authenticated;
 GRANT ALL ON FUNCTION private.is_country(code text) TO service_role;
 
-
+-- The company, one row: the seller on invoices and in e-mails, its bank, VAT rate and payment term, the time
+-- zone its documents are dated in, and the deployment's site URL, from which SQL builds e-mails' links. Only the
+-- agency reads or changes it.
 create table private.company_details (
     id boolean default true not null,
     name text not null,
@@ -93,17 +101,16 @@ create table private.company_details (
     constraint company_details_street_check check ((btrim(street) <> ''::text)),
     constraint company_details_time_zone_check check (private.is_time_zone(time_zone)),
     constraint company_details_vat_id_check check ((vat_id ~ '^[A-Z]{2}[0-9A-Z+*]{2,12}$'::text)),
-    constraint company_details_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric)))
+    constraint company_details_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
+    constraint company_details_pkey primary key (id)
 );
-
-alter table only private.company_details
-    add constraint company_details_pkey primary key (id);
 
 alter table private.company_details enable row level security;
 
 GRANT SELECT,UPDATE ON TABLE private.company_details TO service_role;
 
-
+-- The seller as an invoice records it and e-mails name it, in the shape of shared-lib's company file (camelCase),
+-- so a document shows what the file says. An invoice keeps the copy it was issued with.
 create function private.seller() returns jsonb
     language sql stable
     set search_path to ''
@@ -126,10 +133,10 @@ create function private.seller() returns jsonb
   from private.company_details c;
 $$;
 
-REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.seller() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.seller() TO service_role;
 
-
+-- An absolute link to a page of the site, for e-mails: private.site_link('/account?tab=orders').
 create function private.site_link(path text) returns text
     language sql stable
     set search_path to ''
@@ -137,10 +144,13 @@ create function private.site_link(path text) returns text
   select c.site_url || site_link.path from private.company_details c;
 $$;
 
-REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.site_link(path text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
 
-
+-- The banner's campaigns: the words it shows, when it starts, when it ends (the first moment it no longer runs) and
+-- the offer it opens ('newsletter', the only one; a promotion gives no discount of its own). Anyone reads only the
+-- promotions running now, by the database's clock, so an upcoming campaign stays unannounced; only the agency
+-- writes them. The checks refuse what the banner could not show.
 create table public.promotions (
     id uuid default gen_random_uuid() not null,
     words text not null,
@@ -150,16 +160,15 @@ create table public.promotions (
     created_at timestamp with time zone default now() not null,
     constraint promotions_ends_after_start check ((ends_at > starts_at)),
     constraint promotions_offer_check check ((offer = 'newsletter'::text)),
-    constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words))))
+    constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words)))),
+    constraint promotions_pkey primary key (id)
 );
-
-alter table only public.promotions
-    add constraint promotions_pkey primary key (id);
 
 alter table public.promotions enable row level security;
 
 create policy "running promotions: select" on public.promotions for select to anon, authenticated using (((starts_at <= now()) and (now() < ends_at)));
 
+REVOKE ALL ON TABLE public.promotions FROM anon, authenticated;
 GRANT SELECT ON TABLE public.promotions TO anon;
 GRANT SELECT ON TABLE public.promotions TO authenticated;
 GRANT ALL ON TABLE public.promotions TO service_role;

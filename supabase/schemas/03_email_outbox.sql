@@ -1,3 +1,11 @@
+-- The e-mail outbox: every e-mail the shop sends (order confirmations, booking receipts and links, newsletter
+-- codes) is a row queued in the same transaction as what it reports, so an e-mail goes out exactly when its
+-- order or booking exists. The send-emails Edge Function (supabase/functions/send-emails) claims rows, sends them
+-- and marks them sent or failed; the browser triggers it after an action, and a sweep every minute catches what
+-- no browser did.
+
+-- One row per e-mail: its template (send-emails' templates.ts), address and payload, and the sender's progress.
+-- The idempotency key makes queueing the same e-mail twice a no-op.
 create table private.email_outbox (
     id bigint not null,
     template text not null,
@@ -12,14 +20,10 @@ create table private.email_outbox (
     constraint email_outbox_idempotency_key_check check (((length(idempotency_key) >= 1) and (length(idempotency_key) <= 256))),
     constraint email_outbox_payload_check check ((jsonb_typeof(payload) = 'object'::text)),
     constraint email_outbox_recipient_check check (((length(recipient) between 3 and 255) and (recipient ~ '^[^@\s]+@[^@\s]+$'::text))),
-    constraint email_outbox_template_check check ((template ~ '^[a-z][a-z_]{0,62}$'::text))
+    constraint email_outbox_template_check check ((template ~ '^[a-z][a-z_]{0,62}$'::text)),
+    constraint email_outbox_idempotency_key_key unique (idempotency_key),
+    constraint email_outbox_pkey primary key (id)
 );
-
-alter table only private.email_outbox
-    add constraint email_outbox_idempotency_key_key unique (idempotency_key);
-
-alter table only private.email_outbox
-    add constraint email_outbox_pkey primary key (id);
 
 alter table private.email_outbox alter column id add generated always as identity (
     sequence name private.email_outbox_id_seq
@@ -34,7 +38,7 @@ create index email_outbox_unsent on private.email_outbox using btree (id) where 
 
 alter table private.email_outbox enable row level security;
 
-
+-- Queues an e-mail; the same idempotency key again queues nothing. Called by the other areas' functions.
 create function private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) returns void
     language sql security definer
     set search_path to ''
@@ -44,10 +48,11 @@ create function private.enqueue_email(template text, recipient text, payload jso
   on conflict (idempotency_key) do nothing;
 $$;
 
-REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
 
-
+-- For send-emails (service role): the rows it may send now (unsent, not leased or the lease ran out, not given
+-- up), each leased to it (claimed_until) so that a second sender does not take it meanwhile.
 create function public.claim_emails(batch_size integer default 10) returns table(id bigint, template text, recipient text, payload jsonb, idempotency_key text, attempts integer)
     language sql security definer
     set search_path to ''
@@ -67,10 +72,10 @@ create function public.claim_emails(batch_size integer default 10) returns table
   returning o.id, o.template, o.recipient, o.payload, o.idempotency_key, o.attempts;
 $$;
 
-REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.claim_emails(batch_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.claim_emails(batch_size integer) TO service_role;
 
-
+-- For send-emails: the e-mail went out.
 create function public.mark_email_sent(email_id bigint) returns void
     language sql security definer
     set search_path to ''
@@ -80,10 +85,12 @@ create function public.mark_email_sent(email_id bigint) returns void
   where id = email_id and sent_at is null;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_email_sent(email_id bigint) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
-
+-- For send-emails: the e-mail failed. It is tried again after a minute doubled per attempt, or the provider's
+-- `retry_after_seconds` when longer (either at most two hours), or never when `permanent`; claim_emails gives up
+-- after eight attempts or 23 hours.
 create function public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer default null::integer, permanent boolean default false) returns void
     language sql security definer
     set search_path to ''
@@ -100,10 +107,11 @@ create function public.mark_email_failed(email_id bigint, error text, retry_afte
   where id = email_id and sent_at is null;
 $$;
 
-REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) TO service_role;
 
-
+-- The periodic sweep: calls send-emails over HTTP (pg_net) with the project's URL and key from Vault, where the
+-- agency stores them once (README, "Deploying"); until then each run does nothing but say so.
 create function private.request_email_sweep() returns bigint
     language plpgsql security definer
     set search_path to ''
@@ -128,9 +136,12 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.request_email_sweep() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.request_email_sweep() TO service_role;
 
+-- Every minute on hosted Supabase, which offers pg_cron and pg_net. A database without them (local-supabase's
+-- PGlite, or a plain PostgreSQL) gets no job: local-supabase runs the same call on a timer of its own
+-- (local-supabase/src/functions/schedule.ts).
 do $$
 begin
   if exists (select from pg_available_extensions where name = 'pg_cron')

@@ -1,3 +1,9 @@
+-- The cart: a signed-in user's saved cart (a guest's lives in the browser only), and the rule every function
+-- that takes a cart applies first. The cart's items arrive as JSON `[{service_id}, ...]` in the order the user
+-- put them; titles and prices a client sends are ignored.
+
+-- A signed-in user's cart rows, read and written only by their owner; the site reads them directly and saves
+-- them through replace_cart, and place_order marks the ordered rows checked_out.
 create table public.cart_items (
     id uuid default gen_random_uuid() not null,
     user_id uuid not null,
@@ -12,14 +18,10 @@ create table public.cart_items (
     constraint cart_items_service_id_check check (((char_length(service_id) >= 1) and (char_length(service_id) <= 100))),
     constraint cart_items_service_price_check check ((service_price >= (0)::numeric)),
     constraint cart_items_service_title_check check (((char_length(service_title) >= 1) and (char_length(service_title) <= 200))),
-    constraint cart_items_sort_order_check check ((sort_order >= 0))
+    constraint cart_items_sort_order_check check ((sort_order >= 0)),
+    constraint cart_items_pkey primary key (id),
+    constraint cart_items_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.cart_items
-    add constraint cart_items_pkey primary key (id);
-
-alter table only public.cart_items
-    add constraint cart_items_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index cart_items_user_id_idx on public.cart_items using btree (user_id, checked_out);
 
@@ -35,10 +37,14 @@ create policy "own cart: update" on public.cart_items for update to authenticate
 
 create policy "second factor when verified" on public.cart_items as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.cart_items FROM anon, authenticated;
 GRANT ALL ON TABLE public.cart_items TO service_role;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.cart_items TO authenticated;
 
-
+-- The rule for a cart (issue #30): an array of at most as many items as there are services, each an object
+-- with a service_id, no service twice; refused with 22023 before anything else is read. Returns the ids in order.
+-- It reads the `json` the request carried, which PostgreSQL checks but does not rebuild: a hostile 30,000-item
+-- cart is refused without first being converted to jsonb.
 create function private.cart_service_ids(items json) returns text[]
     language plpgsql stable
     set search_path to ''
@@ -71,6 +77,7 @@ begin
 end;
 $$;
 
+-- The same rule for the jsonb the bodies hold (they are called with the at most 13 items that passed).
 create function private.cart_service_ids(items jsonb) returns text[]
     language sql stable
     set search_path to ''
@@ -78,13 +85,13 @@ create function private.cart_service_ids(items jsonb) returns text[]
   select private.cart_service_ids(items::json);
 $$;
 
-REVOKE ALL ON FUNCTION private.cart_service_ids(items json) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.cart_service_ids(items json) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.cart_service_ids(items json) TO service_role;
 
-REVOKE ALL ON FUNCTION private.cart_service_ids(items jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.cart_service_ids(items jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.cart_service_ids(items jsonb) TO service_role;
 
-
+-- The items of a cart that passed the rule, as jsonb for the bodies in `private`.
 create function private.checked_items(items json) returns jsonb
     language plpgsql stable
     set search_path to ''
@@ -95,10 +102,12 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.checked_items(items json) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.checked_items(items json) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.checked_items(items json) TO service_role;
 
-
+-- What an order of these items would cost, priced by price_cart, and where the code stands for it
+-- (code_status_for): the price includes the code only when 'valid'. A wrong code counts against the caller's
+-- budget, so the browser calls it with POST.
 create function private.quote_cart(items jsonb, discount_code text default null::text, out item_count integer, out subtotal_cents bigint, out discount_percent integer, out discount_cents bigint, out total_cents bigint, out code_status text) returns record
     language plpgsql security definer
     set search_path to ''
@@ -116,10 +125,10 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.quote_cart(items jsonb, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
-
+-- The checkout's quote, for anyone: checks the cart as json (the rule above), then private.quote_cart.
 create function public.quote_cart(items json, discount_code text default null::text, out item_count integer, out subtotal_cents bigint, out discount_percent integer, out discount_cents bigint, out total_cents bigint, out code_status text) returns record
     language sql security definer
     set search_path to ''
@@ -127,12 +136,13 @@ create function public.quote_cart(items json, discount_code text default null::t
   select * from private.quote_cart(private.checked_items(items), discount_code);
 $$;
 
-REVOKE ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO anon;
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO authenticated;
 GRANT ALL ON FUNCTION public.quote_cart(items json, discount_code text, OUT item_count integer, OUT subtotal_cents bigint, OUT discount_percent integer, OUT discount_cents bigint, OUT total_cents bigint, OUT code_status text) TO service_role;
 
-
+-- The spec's delete-then-insert of the caller's open cart, in one transaction; an account only (aal2 where it
+-- has a second factor). It runs with the caller's rights, so cart_items' own policies guard what it writes.
 create function public.replace_cart(items jsonb) returns void
     language plpgsql
     set search_path to ''
@@ -161,6 +171,6 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.replace_cart(items jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO service_role;
 GRANT ALL ON FUNCTION public.replace_cart(items jsonb) TO authenticated;

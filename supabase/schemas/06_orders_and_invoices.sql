@@ -1,3 +1,10 @@
+-- Orders and invoices: checkout (place_order), the order's way from awaiting payment to delivered, the customer's
+-- billing details, and the invoices and credit notes the database issues. Customers only read their orders,
+-- items and invoices; orders are written by place_order (security definer) and moved on by the agency with the
+-- service role (README, "The agency's side of an order"), never directly by a client.
+
+-- One row per order, in integer cents, with its status and the buyer's billing details as they were at checkout;
+-- its owner reads it. show_in_recent_purchases is the customer's consent to the purchase toast.
 create table public.orders (
     id uuid default gen_random_uuid() not null,
     user_id uuid not null,
@@ -15,14 +22,10 @@ create table public.orders (
     constraint orders_discount_amount_check check ((discount_amount >= 0)),
     constraint orders_payment_reference_check check ((char_length(payment_reference) between 1 and 140)),
     constraint orders_status_check check ((status = any (array['awaiting_payment'::text, 'paid'::text, 'in_progress'::text, 'delivered'::text, 'cancelled'::text]))),
-    constraint orders_total_amount_check check ((total_amount >= 0))
+    constraint orders_total_amount_check check ((total_amount >= 0)),
+    constraint orders_pkey primary key (id),
+    constraint orders_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.orders
-    add constraint orders_pkey primary key (id);
-
-alter table only public.orders
-    add constraint orders_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 create index orders_recent_purchases_idx on public.orders using btree (created_at desc) where show_in_recent_purchases;
 
@@ -34,10 +37,12 @@ create policy "own orders" on public.orders for select to authenticated using ((
 
 create policy "second factor when verified" on public.orders as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.orders FROM anon, authenticated;
 GRANT ALL ON TABLE public.orders TO service_role;
 GRANT SELECT ON TABLE public.orders TO authenticated;
 
-
+-- The services of an order, with the title and price they were ordered at and their place in the cart; read
+-- through their order.
 create table public.order_items (
     id uuid default gen_random_uuid() not null,
     order_id uuid not null,
@@ -46,14 +51,10 @@ create table public.order_items (
     service_price numeric(10,2) not null,
     created_at timestamp with time zone default now() not null,
     sort_order integer default 0 not null,
-    constraint order_items_sort_order_check check ((sort_order >= 0))
+    constraint order_items_sort_order_check check ((sort_order >= 0)),
+    constraint order_items_pkey primary key (id),
+    constraint order_items_order_id_fkey foreign key (order_id) references public.orders(id) on delete cascade
 );
-
-alter table only public.order_items
-    add constraint order_items_pkey primary key (id);
-
-alter table only public.order_items
-    add constraint order_items_order_id_fkey foreign key (order_id) references public.orders(id) on delete cascade;
 
 create index order_items_order_id_idx on public.order_items using btree (order_id);
 
@@ -65,10 +66,12 @@ create policy "items of own orders" on public.order_items for select to authenti
 
 create policy "second factor when verified" on public.order_items as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.order_items FROM anon, authenticated;
 GRANT ALL ON TABLE public.order_items TO service_role;
 GRANT SELECT ON TABLE public.order_items TO authenticated;
 
-
+-- True when `vat_number` (upper case, no separators) has the form of a VAT number of `country`, or there is none.
+-- Security definer: billing_details' check calls it for clients, who cannot read private.countries.
 create function private.vat_number_valid(country text, vat_number text) returns boolean
     language sql stable security definer
     set search_path to ''
@@ -81,11 +84,12 @@ create function private.vat_number_valid(country text, vat_number text) returns 
   );
 $_$;
 
-REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO authenticated;
 GRANT ALL ON FUNCTION private.vat_number_valid(country text, vat_number text) TO service_role;
 
-
+-- One row per customer: who their invoices are made out to (the last order's details, or what they saved in
+-- Profile), read and written only by its owner. The checks refuse what the billing form refuses.
 create table public.billing_details (
     user_id uuid default auth.uid() not null,
     name text not null,
@@ -102,14 +106,10 @@ create table public.billing_details (
     constraint billing_details_company_check check (((char_length(company) between 1 and 100) and (company = btrim(company)))),
     constraint billing_details_country_check check (private.is_country(country)),
     constraint billing_details_name_check check (((char_length(name) between 1 and 100) and (name = btrim(name)))),
-    constraint billing_details_postal_code_check check (((char_length(postal_code) between 1 and 20) and (postal_code = btrim(postal_code))))
+    constraint billing_details_postal_code_check check (((char_length(postal_code) between 1 and 20) and (postal_code = btrim(postal_code)))),
+    constraint billing_details_pkey primary key (user_id),
+    constraint billing_details_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
-
-alter table only public.billing_details
-    add constraint billing_details_pkey primary key (user_id);
-
-alter table only public.billing_details
-    add constraint billing_details_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade;
 
 alter table public.billing_details enable row level security;
 
@@ -121,13 +121,14 @@ create policy "own billing details: update" on public.billing_details for update
 
 create policy "second factor when verified" on public.billing_details as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.billing_details FROM anon, authenticated;
 GRANT SELECT,INSERT,UPDATE ON TABLE public.billing_details TO authenticated;
 GRANT ALL ON TABLE public.billing_details TO service_role;
 
-
 create trigger billing_details_updated_at before update on public.billing_details for each row execute function private.touch_updated_at();
 
-
+-- The way an order goes: awaiting_payment -> paid -> in_progress -> delivered, and cancelled from any of them (a
+-- delivered order is cancelled when refunded); a cancelled order stays cancelled.
 create function private.order_status_allowed(old_status text, new_status text) returns boolean
     language sql immutable
     set search_path to ''
@@ -143,10 +144,10 @@ create function private.order_status_allowed(old_status text, new_status text) r
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_allowed(old_status text, new_status text) TO service_role;
 
-
+-- Refuses any other move, whoever asks (23514, the move named), and dates each change (status_changed_at).
 create function private.order_status_change() returns trigger
     language plpgsql
     set search_path to ''
@@ -165,13 +166,13 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_change() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_change() TO service_role;
-
 
 create trigger orders_status_change before update of status, status_changed_at on public.orders for each row execute function private.order_status_change();
 
-
+-- Invoices and credit notes, read by the owner of their order. Each keeps the seller, buyer, lines and amounts it
+-- was issued with, so a later change of the company or the billing details never alters an issued document.
 create table public.invoices (
     id uuid default gen_random_uuid() not null,
     kind text not null,
@@ -205,23 +206,13 @@ create table public.invoices (
     constraint invoices_sequence_check check ((sequence > 0)),
     constraint invoices_subtotal_cents_check check ((subtotal_cents >= 0)),
     constraint invoices_total_cents_check check ((total_cents >= 0)),
-    constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric)))
+    constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
+    constraint invoices_kind_year_sequence_key unique (kind, year, sequence),
+    constraint invoices_number_key unique (number),
+    constraint invoices_pkey primary key (id),
+    constraint invoices_corrects_id_fkey foreign key (corrects_id) references public.invoices(id),
+    constraint invoices_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null
 );
-
-alter table only public.invoices
-    add constraint invoices_kind_year_sequence_key unique (kind, year, sequence);
-
-alter table only public.invoices
-    add constraint invoices_number_key unique (number);
-
-alter table only public.invoices
-    add constraint invoices_pkey primary key (id);
-
-alter table only public.invoices
-    add constraint invoices_corrects_id_fkey foreign key (corrects_id) references public.invoices(id);
-
-alter table only public.invoices
-    add constraint invoices_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null;
 
 create index invoices_corrects_id_idx on public.invoices using btree (corrects_id);
 
@@ -235,27 +226,27 @@ create policy "invoices of own orders" on public.invoices for select to authenti
 
 create policy "second factor when verified" on public.invoices as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.invoices FROM anon, authenticated;
 GRANT SELECT ON TABLE public.invoices TO authenticated;
 GRANT SELECT ON TABLE public.invoices TO service_role;
 
-
+-- The last number of each series ('invoice', 'credit_note') and year; locked while a number is taken.
 create table private.invoice_counters (
     series text not null,
     year integer not null,
     last_number integer not null,
     constraint invoice_counters_last_number_check check ((last_number > 0)),
     constraint invoice_counters_series_check check ((series = any (array['invoice'::text, 'credit_note'::text]))),
-    constraint invoice_counters_year_check check (((year >= 2000) and (year <= 9999)))
+    constraint invoice_counters_year_check check (((year >= 2000) and (year <= 9999))),
+    constraint invoice_counters_pkey primary key (series, year)
 );
-
-alter table only private.invoice_counters
-    add constraint invoice_counters_pkey primary key (series, year);
 
 alter table private.invoice_counters enable row level security;
 
 GRANT SELECT ON TABLE private.invoice_counters TO service_role;
 
-
+-- VAT contained in a gross amount at `rate_percent`, rounded half up to the cent (shared-lib's vatContained
+-- computes the same, and a test compares them).
 create function private.vat_contained(gross_cents bigint, rate_percent numeric) returns bigint
     language sql immutable strict
     set search_path to ''
@@ -264,10 +255,11 @@ create function private.vat_contained(gross_cents bigint, rate_percent numeric) 
   from (select round(rate_percent * 100)::bigint as r) rate;
 $$;
 
-REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
-
+-- The next number of a series in a year, e.g. '2026-0042' or 'CN-2026-0003'. The counter row stays locked by the
+-- caller's transaction, so numbers have no gaps and no duplicates.
 create function private.next_document_number(series text, year integer, out number text, out sequence integer) returns record
     language plpgsql
     set search_path to ''
@@ -282,10 +274,12 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
-
+-- Issues an order's invoice: the next number of the year, dated today in the company's time zone, due after its
+-- payment term, with the seller, the buyer, the items, discount, total and the VAT the total contains. Called in
+-- the order's own transaction.
 create function private.issue_invoice(order_id uuid) returns public.invoices
     language plpgsql
     set search_path to ''
@@ -328,10 +322,11 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.issue_invoice(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.issue_invoice(order_id uuid) TO service_role;
 
-
+-- Credits a cancelled order's invoice in full with a credit note of its own series. An order without an invoice, or
+-- already credited, gets nothing.
 create function private.issue_credit_note(order_id uuid) returns public.invoices
     language plpgsql
     set search_path to ''
@@ -362,10 +357,11 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.issue_credit_note(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.issue_credit_note(order_id uuid) TO service_role;
 
-
+-- An invoice is never changed, deleted or truncated by anyone; the one change allowed is the database's own when
+-- the order goes with its customer's deleted account (order_id becomes null).
 create function private.invoice_is_final() returns trigger
     language plpgsql
     set search_path to ''
@@ -380,16 +376,14 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.invoice_is_final() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_is_final() TO service_role;
-
 
 create trigger invoices_are_final before delete or update on public.invoices for each row execute function private.invoice_is_final();
 
-
 create trigger invoices_are_never_truncated before truncate on public.invoices for each statement execute function private.invoice_is_final();
 
-
+-- When the agency cancels an order, its invoice is credited in the same transaction.
 create function private.credit_cancelled_order() returns trigger
     language plpgsql security definer
     set search_path to ''
@@ -400,13 +394,13 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.credit_cancelled_order() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.credit_cancelled_order() TO service_role;
-
 
 create trigger orders_credit_when_cancelled after update of status on public.orders for each row when (((new.status = 'cancelled'::text) and (old.status is distinct from 'cancelled'::text))) execute function private.credit_cancelled_order();
 
-
+-- Issues an order's invoice and queues its confirmation (to the customer) and the agency's copy (to the company's
+-- billing address), with absolute links from the site URL. Called in the order's own transaction.
 create function private.invoice_and_confirm_order(order_id uuid) returns void
     language plpgsql
     set search_path to ''
@@ -454,10 +448,16 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
 
-
+-- Checkout. Records the order of `items` priced as quote_cart prices them, redeems the code in the same
+-- transaction (one code discount per account; of concurrent orders with one code, one gets it), replaces the
+-- caller's open cart rows with the ordered items checked out, saves `billing` as the customer's details and copies
+-- it onto the order, invoices it and queues its e-mails. It refuses, recording nothing of the order: an empty cart,
+-- a service no longer offered, a used code, a total other than `expected_total` (the cents the customer saw:
+-- PT409, and the checkout asks again), billing details the form would refuse. An unknown code records the miss
+-- against the budgets in an answer that commits (private.refusal).
 create function private.place_order(items jsonb, expected_total integer, discount_code text default null::text, billing jsonb default null::jsonb, show_in_recent_purchases boolean default false) returns json
     language plpgsql security definer
     set search_path to ''
@@ -545,10 +545,11 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.place_order(items jsonb, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
-
+-- The browser's place_order: checks the cart as json (05_cart), then the body above. The wrapper exists so that a
+-- hostile cart is refused before PostgreSQL builds it as jsonb.
 create function public.place_order(items json, expected_total integer, discount_code text default null::text, billing jsonb default null::jsonb, show_in_recent_purchases boolean default false) returns json
     language sql security definer
     set search_path to ''
@@ -558,11 +559,12 @@ create function public.place_order(items json, expected_total integer, discount_
   );
 $$;
 
-REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
-
+-- The purchase toast, for anyone: orders of the last 14 days whose customers agreed, as service, city and age in
+-- minutes only; never who bought.
 create function public.recent_purchases() returns table(service text, city text, age_minutes integer)
     language sql stable security definer
     set search_path to ''
@@ -582,7 +584,7 @@ create function public.recent_purchases() returns table(service text, city text,
   limit 10;
 $$;
 
-REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.recent_purchases() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.recent_purchases() TO anon;
 GRANT ALL ON FUNCTION public.recent_purchases() TO authenticated;
 GRANT ALL ON FUNCTION public.recent_purchases() TO service_role;

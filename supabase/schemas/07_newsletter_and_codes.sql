@@ -1,3 +1,10 @@
+-- The newsletter and its discount codes, and the site's other public forms. A subscriber gets a code made by the
+-- database (the name's first three letters and six random characters); a code gives 10% once per account, when
+-- it lowers the price more than the volume tier does. Wrong codes count against the client's and the account's
+-- budget (01_fair_use), so codes cannot be guessed by trying. Nobody reads the addresses: they are private.
+
+-- One subscription per address whatever its capitals, each with its code. Clients add rows only through
+-- subscribe_newsletter.
 create table public.newsletter_subscribers (
     id uuid default gen_random_uuid() not null,
     name text not null,
@@ -5,27 +12,27 @@ create table public.newsletter_subscribers (
     discount_code text not null,
     created_at timestamp with time zone default now() not null,
     constraint newsletter_subscribers_discount_code_check check ((discount_code ~ '^[^[:space:]a-z]{6,12}$'::text)),
-    constraint newsletter_subscribers_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)))
+    constraint newsletter_subscribers_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    constraint newsletter_subscribers_discount_code_key unique (discount_code),
+    constraint newsletter_subscribers_pkey primary key (id)
 );
 
-alter table only public.newsletter_subscribers
-    add constraint newsletter_subscribers_discount_code_key unique (discount_code);
-
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.newsletter_subscribers
     add constraint newsletter_subscribers_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
-
-alter table only public.newsletter_subscribers
-    add constraint newsletter_subscribers_pkey primary key (id);
 
 create unique index newsletter_subscribers_email_lower_key on public.newsletter_subscribers using btree (lower(email));
 
 alter table public.newsletter_subscribers enable row level security;
 
+REVOKE ALL ON TABLE public.newsletter_subscribers FROM anon, authenticated;
 GRANT ALL ON TABLE public.newsletter_subscribers TO service_role;
 GRANT SELECT ON TABLE public.newsletter_subscribers TO anon;
 GRANT SELECT ON TABLE public.newsletter_subscribers TO authenticated;
 
-
+-- Later subscriptions that differed from an earlier one only in capitals, moved here when the rule came; their
+-- codes stop validating unless an order used them.
 create table private.newsletter_subscribers_merged (
     id uuid not null,
     name text not null,
@@ -33,40 +40,29 @@ create table private.newsletter_subscribers_merged (
     discount_code text not null,
     created_at timestamp with time zone not null,
     kept_id uuid not null,
-    merged_at timestamp with time zone default now() not null
+    merged_at timestamp with time zone default now() not null,
+    constraint newsletter_subscribers_merged_pkey primary key (id)
 );
 
-alter table only private.newsletter_subscribers_merged
-    add constraint newsletter_subscribers_merged_pkey primary key (id);
-
-
+-- When each address (whatever its capitals) was last sent its code again: at most once a day.
 create table private.newsletter_code_resends (
     address text not null,
-    sent_at timestamp with time zone not null
+    sent_at timestamp with time zone not null,
+    constraint newsletter_code_resends_pkey primary key (address)
 );
 
-alter table only private.newsletter_code_resends
-    add constraint newsletter_code_resends_pkey primary key (address);
-
-
+-- One row per redeemed code (the primary key makes a code single-use), written only by place_order; its owner reads
+-- it. A deleted account or order leaves the row, so the code stays used.
 create table public.discount_redemptions (
     code text not null,
     user_id uuid,
     order_id uuid,
-    redeemed_at timestamp with time zone default now() not null
+    redeemed_at timestamp with time zone default now() not null,
+    constraint discount_redemptions_order_id_key unique (order_id),
+    constraint discount_redemptions_pkey primary key (code),
+    constraint discount_redemptions_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null,
+    constraint discount_redemptions_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null
 );
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_order_id_key unique (order_id);
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_pkey primary key (code);
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_order_id_fkey foreign key (order_id) references public.orders(id) on delete set null;
-
-alter table only public.discount_redemptions
-    add constraint discount_redemptions_user_id_fkey foreign key (user_id) references auth.users(id) on delete set null;
 
 create index discount_redemptions_user_id_idx on public.discount_redemptions using btree (user_id);
 
@@ -76,10 +72,13 @@ create policy "own redemptions" on public.discount_redemptions for select to aut
 
 create policy "second factor when verified" on public.discount_redemptions as restrictive to authenticated using (( select private.aal_sufficient() as aal_sufficient)) with check (( select private.aal_sufficient() as aal_sufficient));
 
+REVOKE ALL ON TABLE public.discount_redemptions FROM anon, authenticated;
 GRANT SELECT ON TABLE public.discount_redemptions TO authenticated;
 GRANT ALL ON TABLE public.discount_redemptions TO service_role;
 
-
+-- The code's prefix exactly as shared-lib's generateDiscountCode makes it in the browser: the name upper-cased as
+-- JavaScript does ('ß' -> 'SS'), then its first three letters; ICU does both as JavaScript does, the database's
+-- own locale would not.
 create function private.discount_code_prefix(name text) returns text
     language sql immutable strict
     set search_path to ''
@@ -90,10 +89,10 @@ create function private.discount_code_prefix(name text) returns text
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.discount_code_prefix(name text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.discount_code_prefix(name text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.discount_code_prefix(name text) TO service_role;
 
-
+-- Six characters [A-Z0-9] from pgcrypto's cryptographic generator, each equally likely.
 create function private.random_code_suffix() returns text
     language plpgsql
     set search_path to ''
@@ -117,10 +116,10 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.random_code_suffix() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.random_code_suffix() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.random_code_suffix() TO service_role;
 
-
+-- A code or nothing: upper-cased and trimmed, as the codes are stored.
 create function private.normalised_code(code text) returns text
     language sql immutable
     set search_path to ''
@@ -128,10 +127,10 @@ create function private.normalised_code(code text) returns text
   select nullif(upper(btrim(coalesce(code, ''))), '');
 $$;
 
-REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.normalised_code(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.normalised_code(code text) TO service_role;
 
-
+-- Where a code stands: null for none, 'valid' (issued, unused), 'redeemed', or 'unknown'.
 create function private.discount_code_status(code text) returns text
     language sql stable
     set search_path to ''
@@ -145,10 +144,12 @@ create function private.discount_code_status(code text) returns text
   from (select nullif(upper(btrim(coalesce(discount_code_status.code, ''))), '') as normalised) c;
 $$;
 
-REVOKE ALL ON FUNCTION private.discount_code_status(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.discount_code_status(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.discount_code_status(code text) TO service_role;
 
-
+-- Where a code stands for an order of these services by this account: null without a code, 'unknown',
+-- 'redeemed', 'account_used' (the account has had its one code discount), 'no_benefit' (the order costs as much
+-- without it), or 'valid'.
 create function private.code_status_for(code text, ids text[], account uuid) returns text
     language sql stable
     set search_path to ''
@@ -165,10 +166,10 @@ create function private.code_status_for(code text, ids text[], account uuid) ret
   from (select private.discount_code_status(code) as status) s;
 $$;
 
-REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.code_status_for(code text, ids text[], account uuid) TO service_role;
 
-
+-- Whose wrong codes a call counts: the client's, and the account's when signed in.
 create function private.code_guessers() returns text[]
     language sql stable
     set search_path to ''
@@ -176,10 +177,11 @@ create function private.code_guessers() returns text[]
   select array_remove(array[private.client_subject(), 'account:' || auth.uid()::text], null);
 $$;
 
-REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.code_guessers() TO service_role;
 
-
+-- Before a code is looked up: locks the callers' wrong-code counters (their concurrent guesses queue) and answers
+-- 429 when any has none left, so a guess over budget is never looked up.
 create function private.check_code_budget() returns void
     language plpgsql
     set search_path to ''
@@ -200,10 +202,10 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.check_code_budget() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.check_code_budget() TO service_role;
 
-
+-- Records a wrong code against each of the callers.
 create function private.count_code_miss() returns void
     language plpgsql
     set search_path to ''
@@ -220,10 +222,11 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.count_code_miss() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.count_code_miss() TO service_role;
 
-
+-- The code's status for the caller, with the budget checked before and a miss recorded after. The caller must
+-- let the miss commit: answer normally, or with private.refusal.
 create function private.checked_code_status(code text, ids text[], account uuid) returns text
     language plpgsql
     set search_path to ''
@@ -243,10 +246,11 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.checked_code_status(code text, ids text[], account uuid) TO service_role;
 
-
+-- Subscribes and returns the new code. A known address fails with 23505, which the popup shows as 'Already
+-- Subscribed'; spends the client's subscription budget.
 create function public.subscribe_newsletter(name text, email text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -277,12 +281,14 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.subscribe_newsletter(name text, email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.subscribe_newsletter(name text, email text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO anon;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO authenticated;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO service_role;
 
-
+-- "Already Subscribed" is no dead end: e-mails the address its code again, through the outbox. The answer is the
+-- same whether or not the address is subscribed and never holds the code; at most once a day per address
+-- (429 `code_recently_sent`), and each request spends the client's subscription budget.
 create function public.resend_newsletter_code(email text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -322,12 +328,12 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.resend_newsletter_code(email text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.resend_newsletter_code(email text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO anon;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO authenticated;
 GRANT ALL ON FUNCTION public.resend_newsletter_code(email text) TO service_role;
 
-
+-- Spec section 7: true for an issued code that no order has used. Wrong codes count against the caller's budget.
 create function public.validate_discount_code(code text) returns boolean
     language plpgsql security definer
     set search_path to ''
@@ -337,12 +343,12 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.validate_discount_code(code text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO service_role;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO anon;
 GRANT ALL ON FUNCTION public.validate_discount_code(code text) TO authenticated;
 
-
+-- The contact form's enquiries: anyone may insert one, nobody reads them but the agency.
 create table public.contact_messages (
     id uuid default gen_random_uuid() not null,
     name text not null,
@@ -350,27 +356,28 @@ create table public.contact_messages (
     message text not null,
     created_at timestamp with time zone default now() not null,
     handled_at timestamp with time zone,
-    constraint contact_messages_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text)))
+    constraint contact_messages_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
+    constraint contact_messages_pkey primary key (id)
 );
 
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.contact_messages
     add constraint contact_messages_message_check check (((char_length(message) <= 2000) and (char_length(btrim(message)) >= 10))) not valid;
 
 alter table public.contact_messages
     add constraint contact_messages_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
 
-alter table only public.contact_messages
-    add constraint contact_messages_pkey primary key (id);
-
 alter table public.contact_messages enable row level security;
 
 create policy "anyone may write" on public.contact_messages for insert to anon, authenticated with check (true);
 
+REVOKE ALL ON TABLE public.contact_messages FROM anon, authenticated;
 GRANT ALL ON TABLE public.contact_messages TO service_role;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO anon;
 GRANT SELECT,INSERT ON TABLE public.contact_messages TO authenticated;
 
-
+-- The project request form's enquiries: insert-only for clients, like contact_messages.
 create table public.project_requests (
     id uuid default gen_random_uuid() not null,
     name text not null,
@@ -386,22 +393,23 @@ create table public.project_requests (
     constraint project_requests_company_check check ((char_length(company) <= 100)),
     constraint project_requests_email_check check (((char_length(email) <= 255) and (email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     constraint project_requests_project_type_check check ((project_type = any (array['automation'::text, 'chatbot'::text, 'content'::text, 'analytics'::text, 'custom'::text]))),
-    constraint project_requests_timeline_check check ((timeline = any (array['asap'::text, '1-month'::text, '2-3-months'::text, 'flexible'::text])))
+    constraint project_requests_timeline_check check ((timeline = any (array['asap'::text, '1-month'::text, '2-3-months'::text, 'flexible'::text]))),
+    constraint project_requests_pkey primary key (id)
 );
 
+-- The stored text within the form's limits, padding and all (the UI trims before storing). Not valid: every
+-- new or changed row is checked; rows stored before the rule came were never re-checked.
 alter table public.project_requests
     add constraint project_requests_description_check check (((char_length(description) <= 1000) and (char_length(btrim(description)) >= 10))) not valid;
 
 alter table public.project_requests
     add constraint project_requests_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
 
-alter table only public.project_requests
-    add constraint project_requests_pkey primary key (id);
-
 alter table public.project_requests enable row level security;
 
 create policy "anyone may write" on public.project_requests for insert to anon, authenticated with check (true);
 
+REVOKE ALL ON TABLE public.project_requests FROM anon, authenticated;
 GRANT ALL ON TABLE public.project_requests TO service_role;
 GRANT SELECT,INSERT ON TABLE public.project_requests TO anon;
 GRANT SELECT,INSERT ON TABLE public.project_requests TO authenticated;

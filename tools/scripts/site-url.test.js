@@ -5,12 +5,13 @@ const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { SITE_URL_PLACEHOLDER } = require('../webpack/site-url');
+const { SITE_URL_PLACEHOLDER, remoteUrlPlaceholder } = require('../webpack/site-url');
 
 jest.setTimeout(30_000);
 
 const repo = path.join(__dirname, '..', '..');
 const SITE = 'https://shop.example.com';
+const MARKETING = 'https://cdn.example.com/marketing/1.4.0/mf-manifest.json';
 const page = (title) =>
   `<!doctype html><title>${title}</title><link rel="canonical" href="${SITE_URL_PLACEHOLDER}/about">`;
 
@@ -24,7 +25,10 @@ beforeAll(async () => {
   };
   write('index.html', page('shell'));
   write('404.html', page('not found'));
-  write('prerendered/about/index.html', page('about'));
+  write(
+    'prerendered/about/index.html',
+    `${page('about')}<img src="${remoteUrlPlaceholder('marketing')}assets/hero.0123456789.svg" alt="">`,
+  );
   write('routes.json', JSON.stringify(['/', '/about']));
   write('sitemap.xml', `<urlset><url><loc>${SITE_URL_PLACEHOLDER}/about</loc></url></urlset>`);
   write('robots.txt', `Sitemap: ${SITE_URL_PLACEHOLDER}/sitemap.xml\n`);
@@ -34,7 +38,13 @@ beforeAll(async () => {
 
   const program = `
     import { createStaticApp, listen } from ${JSON.stringify(path.join(repo, 'scripts/lib/static-server.mjs'))};
-    const app = createStaticApp({ root: ${JSON.stringify(dist)}, kind: 'shell', siteUrl: ${JSON.stringify(SITE)} });
+    const app = createStaticApp({
+      root: ${JSON.stringify(dist)},
+      kind: 'shell',
+      siteUrl: ${JSON.stringify(SITE)},
+      scriptOrigins: [${JSON.stringify(MARKETING)}],
+      config: () => ({ remotes: { marketing: ${JSON.stringify(MARKETING)} } }),
+    });
     const server = await listen(app, 0, '127.0.0.1');
     console.log(server.address().port);
   `;
@@ -69,6 +79,16 @@ it("a route's prerendered page, the shell page and the 404 page are sent with th
     expect(html).toContain(`href="${SITE}/about"`);
     expect(html).not.toContain(SITE_URL_PLACEHOLDER);
   }
+});
+
+it("a prerendered page's pictures come from where config.json puts their remote, which the CSP allows", async () => {
+  const response = await get('/about');
+  expect(await response.text()).toContain(
+    '<img src="https://cdn.example.com/marketing/1.4.0/assets/hero.0123456789.svg" alt="">',
+  );
+  expect(response.headers.get('content-security-policy')).toContain(
+    "img-src 'self' data: https://cdn.example.com",
+  );
 });
 
 it('sitemap.xml and robots.txt name the site by its origin, with their own content types', async () => {
@@ -125,4 +145,28 @@ it("npm start's config.json carries SITE_URL, by default the local shell's origi
   expect(runtimeConfigFor({ SITE_URL: 'shop.example.com' }).error).toMatch(
     /SITE_URL must be an http\(s\) URL/,
   );
+});
+
+it("write-site-url.mjs writes the site's origin and each remote's location into a copy for a CDN", () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'write-site-url-'));
+  try {
+    const file = path.join(folder, 'prerendered', 'index.html');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(
+      file,
+      `${page('home')}<img src="${remoteUrlPlaceholder('marketing')}assets/hero.0123456789.svg" alt="">`,
+    );
+    const result = spawnSync(
+      process.execPath,
+      [path.join(repo, 'scripts', 'write-site-url.mjs'), SITE, folder],
+      { env: { ...process.env, REMOTE_MARKETING_URL: MARKETING }, encoding: 'utf8' },
+    );
+    expect(result.status).toBe(0);
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      `${page('home').replace(SITE_URL_PLACEHOLDER, SITE)}` +
+        '<img src="https://cdn.example.com/marketing/1.4.0/assets/hero.0123456789.svg" alt="">',
+    );
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -77,7 +77,13 @@ module.exports = function createConfig({ dir, runtimePlugins = [], title = 'Stor
             exclude: /node_modules/,
             use: { loader: 'swc-loader', options: swcOptions({ development: !production }) },
           },
-          { test: /\.(svg|png|webp|jpg|woff2)$/, type: 'asset/resource' },
+          // Pictures are files with hashed names (cached for a year), each SVG themed inside itself.
+          {
+            test: /\.svg$/,
+            type: 'asset/resource',
+            use: path.join(__dirname, 'svg-theme-loader.js'),
+          },
+          { test: /\.(png|webp|jpg|woff2)$/, type: 'asset/resource' },
         ],
       },
       plugins: [

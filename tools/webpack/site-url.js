@@ -34,4 +34,25 @@ function siteOrigin(value) {
 /** The text with every placeholder origin replaced by the site's origin. */
 const withSiteUrl = (text, origin) => text.replaceAll(SITE_URL_PLACEHOLDER, origin);
 
-module.exports = { SITE_URL_PLACEHOLDER, siteOrigin, withSiteUrl };
+/**
+ * Where a prerendered page names a remote's own files (its pictures): config.json says where each remote is at run
+ * time, so the prerender writes this in place of the address the remote had while it rendered, and the server
+ * (or scripts/write-site-url.mjs) puts the remote's folder back, as it does the site's origin.
+ */
+const remoteUrlPlaceholder = (remote) => `https://remote-url.invalid/${remote}/`;
+
+/**
+ * The text with each remote's placeholder replaced by the folder its manifest is in, e.g.
+ * `https://cdn.example.com/marketing/` for config.json's `https://cdn.example.com/marketing/mf-manifest.json`.
+ */
+function withRemoteUrls(text, remotes) {
+  let replaced = text;
+  for (const [remote, manifestUrl] of Object.entries(remotes)) {
+    // Percent-encoded where HTML would read a character (URL() lets a '"' through in a host name).
+    const folder = new URL('.', manifestUrl).href.replace(/["'<>]/g, encodeURIComponent);
+    replaced = replaced.replaceAll(remoteUrlPlaceholder(remote), () => folder);
+  }
+  return replaced;
+}
+
+module.exports = { SITE_URL_PLACEHOLDER, siteOrigin, withSiteUrl, remoteUrlPlaceholder, withRemoteUrls };

@@ -25,8 +25,8 @@ export const invokeFunction: Handler = async (request, reply, { functions }) => 
   try {
     port = await functions.portOf(name);
   } catch (error) {
+    // The runtime has said why, once (src/functions/runtime.ts).
     if (!(error instanceof FunctionBootError)) throw error;
-    request.log.warn(error.message);
     return reply
       .status(503)
       .send({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });

@@ -29,22 +29,59 @@ export async function settledWithin(work: Promise<unknown>[], ms: number): Promi
   clearTimeout(timer);
 }
 
-/** What the machine's environment lends Deno itself: where to cache and fetch npm packages, and proxies. */
+/**
+ * What the machine's environment lends Deno itself: its home and cache, proxies (both spellings), and the
+ * certificate authorities the machine trusts, for a function that fetches from the network (a TLS-inspecting
+ * proxy's authority is in the machine's store, not in Deno's own).
+ */
 const PASSED_THROUGH = [
   'HOME',
   'PATH',
   'DENO_DIR',
   'XDG_CACHE_HOME',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
+  ...['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'].flatMap((name) => [name, name.toLowerCase()]),
+  'DENO_CERT',
+  'DENO_TLS_CA_STORE',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
 ];
+
+/** Deno's trust: the machine's store beside Deno's own, and Node's extra authority file unless DENO_CERT names one. */
+function trust(env: NodeJS.ProcessEnv): Record<string, string> {
+  const cert = env.DENO_CERT || env.NODE_EXTRA_CA_CERTS;
+  return {
+    DENO_TLS_CA_STORE: env.DENO_TLS_CA_STORE || 'mozilla,system',
+    ...(cert ? { DENO_CERT: cert } : {}),
+  };
+}
+
+/**
+ * What a function that cannot start tells the developer: Deno's own error line, and what fixes the usual cause.
+ * Its `npm:` imports come from the repository's node_modules (`--node-modules-dir=manual`), never downloaded.
+ */
+function bootFailure(name: string, output: string): string {
+  const lines = output.split('\n').map((line) => line.trim());
+  const error = (
+    lines.find((line) => line.startsWith('error:')) ??
+    lines.filter(Boolean).at(-1) ??
+    'no output'
+  )
+    .replace(/^error:\s*(Uncaught (\(in promise\) )?)?(\w*Error: )?/, '')
+    // Deno's advice after the first sentence (`deno install`, auto-install) is not how this project installs.
+    .split(/\.\s/)[0]!;
+  const fix = /node_modules|npm package|npm:/.test(error)
+    ? "run npm install; deno.json's npm: versions must be the ones package-lock.json installs"
+    : `fix supabase/functions/${name}`;
+  return `Edge Function ${name} cannot start: ${error} (${fix})`;
+}
 
 export class FunctionBootError extends Error {}
 
 export interface FunctionsRuntime {
   /** Whether supabase/functions/<name>/index.ts exists. */
   has(name: string): boolean;
+  /** Starts every function, so one that cannot start says so now (once), not at its first call. */
+  check(): Promise<void>;
   /** The function's loopback port, starting it first if needed; null when there is no such function. */
   portOf(name: string): Promise<number | null>;
   /** Runs a call to a function; a stop lets the calls in flight finish (within STOP_GRACE_MS). */
@@ -82,12 +119,9 @@ function functionEnv(options: FunctionsOptions): Record<string, string> {
   const machine = Object.fromEntries(
     PASSED_THROUGH.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
   );
-  // npm's registry (npm sets npm_config_registry for the scripts it runs), so `npm:` imports come from the same
-  // place as the repository's own packages.
-  const registry = process.env.NPM_CONFIG_REGISTRY || process.env.npm_config_registry;
   return {
     ...machine,
-    ...(registry ? { NPM_CONFIG_REGISTRY: registry } : {}),
+    ...trust(process.env),
     NO_COLOR: '1',
     ...secrets,
     ...mail,
@@ -111,6 +145,12 @@ export function functionsRuntime(options: FunctionsOptions): FunctionsRuntime {
   const calls = new Set<Promise<unknown>>();
   const log = options.log ?? ((line: string) => console.log(line));
   let stopped = false;
+  // The last failed start said per function: a function that keeps failing the same way is reported once.
+  const reported = new Map<string, string>();
+  const report = (name: string, message: string) => {
+    if (reported.get(name) !== message) log(message);
+    reported.set(name, message);
+  };
 
   const exists = (name: string) =>
     NAME.test(name) && !name.startsWith('_') && fs.existsSync(path.join(options.dir, name, 'index.ts'));
@@ -126,6 +166,8 @@ export function functionsRuntime(options: FunctionsOptions): FunctionsRuntime {
         '--allow-net',
         '--allow-env',
         `--allow-read=${folder}`,
+        // `npm:` imports from the repository's node_modules, as `npm install` put them: no download at start.
+        '--node-modules-dir=manual',
         ...(fs.existsSync(config) ? ['--config', config] : ['--no-config']),
         BOOTSTRAP,
         pathToFileURL(path.join(folder, 'index.ts')).href,
@@ -133,35 +175,44 @@ export function functionsRuntime(options: FunctionsOptions): FunctionsRuntime {
       { cwd: folder, env: functionEnv(options), stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
+    let listening = false;
+    let settled = false;
     const port = new Promise<number>((resolve, reject) => {
+      const failed = (message: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (!stopped) report(name, message);
+        reject(new FunctionBootError(message));
+      };
       const timer = setTimeout(() => {
         child.kill('SIGKILL');
-        reject(new FunctionBootError(`function ${name} did not start within ${START_TIMEOUT_MS / 1000} s`));
+        failed(`Edge Function ${name} did not start within ${START_TIMEOUT_MS / 1000} s`);
       }, START_TIMEOUT_MS);
       child.stdout!.on('data', (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n')) {
-          const listening = /^local-supabase function listening on (\d+)$/.exec(line.trim());
-          if (listening) {
+          const ready = /^local-supabase function listening on (\d+)$/.exec(line.trim());
+          if (ready) {
             clearTimeout(timer);
-            resolve(Number(listening[1]));
+            listening = settled = true;
+            reported.delete(name);
+            resolve(Number(ready[1]));
           } else if (line.trim()) log(`[${name}] ${line.trimEnd()}`);
         }
       });
       child.stderr!.on('data', (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);
+        // Until it serves, Deno's report is kept for the one line a failed start gives (bootFailure).
+        if (!listening) return;
         for (const line of chunk.toString().split('\n')) if (line.trim()) log(`[${name}] ${line.trimEnd()}`);
       });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(new FunctionBootError(`function ${name} could not start: ${error.message}`));
-      });
+      child.once('error', (error) => failed(`Edge Function ${name} cannot start: ${error.message}`));
       child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        // The next request starts it again (a crash, or an edit that broke it and was fixed).
+        // The next request starts it again (a crash, an edit that broke it and was fixed, or `npm install` run).
         if (running.get(name)?.child === child) running.delete(name);
-        reject(
-          new FunctionBootError(`function ${name} stopped (${signal ?? `exit ${code}`}): ${output.trim()}`),
-        );
+        if (!listening) failed(bootFailure(name, output));
+        else if (!stopped)
+          log(`[${name}] stopped (${signal ?? `exit ${code}`}); the next call starts it again`);
       });
     });
     port.catch(() => undefined);
@@ -170,6 +221,10 @@ export function functionsRuntime(options: FunctionsOptions): FunctionsRuntime {
 
   return {
     has: exists,
+    async check() {
+      const names = fs.existsSync(options.dir) ? fs.readdirSync(options.dir).filter(exists) : [];
+      await Promise.all(names.map((name) => this.portOf(name).catch(() => undefined)));
+    },
     async portOf(name) {
       if (stopped || !exists(name)) return null;
       let entry = running.get(name);

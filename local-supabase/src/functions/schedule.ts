@@ -21,6 +21,17 @@ export function startSchedule(options: {
   if (options.seconds <= 0 || names.length === 0) return async () => undefined;
   const running = new Map<string, Promise<void>>();
   const stopping = new AbortController();
+  // What the last call of each function failed with: a function that cannot start is said once, not every
+  // minute, and said again once it sends.
+  const failing = new Map<string, string>();
+  const outcome = (name: string, problem: string | null) => {
+    if (problem === null) {
+      if (failing.delete(name)) options.log(`scheduled ${name}: works again`);
+    } else if (failing.get(name) !== problem) {
+      failing.set(name, problem);
+      options.log(`scheduled ${name}: ${problem}`);
+    }
+  };
   const tick = () => {
     for (const name of names) {
       // One call at a time per function: a slow run is not stacked on.
@@ -33,10 +44,10 @@ export function startSchedule(options: {
       })
         .then(async (response) => {
           await response.arrayBuffer();
-          if (!response.ok) options.log(`scheduled ${name}: HTTP ${response.status}`);
+          outcome(name, response.ok ? null : `HTTP ${response.status}`);
         })
         .catch((error: unknown) => {
-          if (!stopping.signal.aborted) options.log(`scheduled ${name}: ${(error as Error).message}`);
+          if (!stopping.signal.aborted) outcome(name, (error as Error).message);
         })
         .finally(() => running.delete(name));
       running.set(name, call);
