@@ -31,7 +31,7 @@ create function private.has_staff_role() returns boolean
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.has_staff_role() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.has_staff_role() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.has_staff_role() TO authenticated;
 GRANT ALL ON FUNCTION private.has_staff_role() TO service_role;
 
@@ -43,7 +43,7 @@ create function private.is_staff() returns boolean
   select coalesce(auth.jwt() ->> 'aal', '') = 'aal2' and private.has_staff_role();
 $$;
 
-REVOKE ALL ON FUNCTION private.is_staff() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_staff() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_staff() TO authenticated;
 GRANT ALL ON FUNCTION private.is_staff() TO service_role;
 
@@ -71,7 +71,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.require_staff() TO authenticated;
 GRANT ALL ON FUNCTION private.require_staff() TO service_role;
 
@@ -92,7 +92,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.end_user_sessions(user_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.end_user_sessions(user_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.end_user_sessions(user_id uuid) TO service_role;
 
 
@@ -111,7 +111,7 @@ create function private.order_status_label(status text) returns text
   end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_label(status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_label(status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_label(status text) TO service_role;
 
 
@@ -136,6 +136,7 @@ alter table public.order_status_changes enable row level security;
 
 create policy "staff read" on public.order_status_changes for select to authenticated using (( select private.is_staff() as is_staff));
 
+REVOKE ALL ON TABLE public.order_status_changes FROM anon, authenticated;
 GRANT SELECT ON TABLE public.order_status_changes TO authenticated;
 GRANT ALL ON TABLE public.order_status_changes TO service_role;
 
@@ -185,7 +186,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_changed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_changed() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_changed() TO service_role;
 
 
@@ -231,7 +232,7 @@ create function private.staff_order_view(order_id uuid) returns json
   where o.id = staff_order_view.order_id;
 $$;
 
-REVOKE ALL ON FUNCTION private.staff_order_view(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.staff_order_view(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.staff_order_view(order_id uuid) TO service_role;
 
 
@@ -254,7 +255,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_order(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_order(order_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_order(order_id uuid) TO service_role;
 
@@ -294,7 +295,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) TO service_role;
 
@@ -340,7 +341,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.staff_move_order(order_id uuid, expected_status text, new_status text, note text, paid_on date, payment_reference text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.staff_move_order(order_id uuid, expected_status text, new_status text, note text, paid_on date, payment_reference text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.staff_move_order(order_id uuid, expected_status text, new_status text, note text, paid_on date, payment_reference text) TO service_role;
 
 
@@ -366,7 +367,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) TO service_role;
 
@@ -382,7 +383,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) TO service_role;
 
@@ -398,7 +399,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) TO service_role;
 
@@ -415,7 +416,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) TO service_role;
 
@@ -430,7 +431,7 @@ create function private.email_given_up(e private.email_outbox) returns boolean
     or (e.attempts > 0 and e.created_at <= now() - interval '23 hours'));
 $$;
 
-REVOKE ALL ON FUNCTION private.email_given_up(e private.email_outbox) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.email_given_up(e private.email_outbox) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.email_given_up(e private.email_outbox) TO service_role;
 
 
@@ -459,6 +460,7 @@ begin
         'email', coalesce(m.contact_email, u.email)) order by m.scheduled_at)
       from (select * from public.meetings m
         where m.status in ('requested', 'scheduled') and m.scheduled_at >= now()
+          and not private.is_expired_hold(m)
         order by m.scheduled_at limit 5) m
       left join auth.users u on u.id = m.user_id), '[]'),
     'unhandled_leads', json_build_object(
@@ -473,7 +475,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_dashboard() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_dashboard() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_dashboard() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_dashboard() TO service_role;
 
@@ -497,7 +499,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_resend_email(email_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_resend_email(email_id bigint) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_resend_email(email_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_resend_email(email_id bigint) TO service_role;
 
@@ -531,7 +533,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) TO service_role;
 
@@ -562,7 +564,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) TO service_role;
 
@@ -587,6 +589,7 @@ create index booking_blockouts_span_idx on private.booking_blockouts using btree
 
 alter table private.booking_blockouts enable row level security;
 
+REVOKE ALL ON TABLE private.booking_blockouts FROM anon, authenticated;
 GRANT ALL ON TABLE private.booking_blockouts TO service_role;
 
 
@@ -641,7 +644,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_calendar(from_day date, days integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_calendar(from_day date, days integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_calendar(from_day date, days integer) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_calendar(from_day date, days integer) TO service_role;
 
@@ -702,7 +705,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.staff_move_call(meeting_id uuid, from_statuses text[], new_status text, message text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.staff_move_call(meeting_id uuid, from_statuses text[], new_status text, message text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.staff_move_call(meeting_id uuid, from_statuses text[], new_status text, message text) TO service_role;
 
 
@@ -716,7 +719,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) TO service_role;
 
@@ -731,7 +734,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) TO service_role;
 
@@ -747,7 +750,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) TO service_role;
 
@@ -764,13 +767,13 @@ begin
   perform private.require_staff();
   insert into private.booking_blockouts (starts_at, ends_at, reason, created_by)
   values (staff_block_time.starts_at, staff_block_time.ends_at, nullif(btrim(staff_block_time.reason), ''),
-    auth.uid())
+    private.acting_user())
   returning id into new_id;
   return new_id;
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) TO service_role;
 
@@ -785,7 +788,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) TO service_role;
 
@@ -829,7 +832,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_booking_settings(changes jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_booking_settings(changes jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_booking_settings(changes jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_booking_settings(changes jsonb) TO service_role;
 
@@ -845,7 +848,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_promotions() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_promotions() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_promotions() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_promotions() TO service_role;
 
@@ -880,7 +883,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) TO service_role;
 
@@ -899,7 +902,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) TO service_role;
 
@@ -915,6 +918,6 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_subscribers() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_subscribers() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_subscribers() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_subscribers() TO service_role;

@@ -17,7 +17,7 @@ create function private.has_staff_role() returns boolean
   );
 $$;
 
-REVOKE ALL ON FUNCTION private.has_staff_role() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.has_staff_role() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.has_staff_role() TO authenticated;
 GRANT ALL ON FUNCTION private.has_staff_role() TO service_role;
 
@@ -29,7 +29,7 @@ create function private.is_staff() returns boolean
   select coalesce(auth.jwt() ->> 'aal', '') = 'aal2' and private.has_staff_role();
 $$;
 
-REVOKE ALL ON FUNCTION private.is_staff() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.is_staff() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.is_staff() TO authenticated;
 GRANT ALL ON FUNCTION private.is_staff() TO service_role;
 
@@ -57,7 +57,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.require_staff() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.require_staff() TO authenticated;
 GRANT ALL ON FUNCTION private.require_staff() TO service_role;
 
@@ -78,7 +78,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.end_user_sessions(user_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.end_user_sessions(user_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.end_user_sessions(user_id uuid) TO service_role;
 
 
@@ -97,7 +97,7 @@ create function private.order_status_label(status text) returns text
   end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_label(status text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_label(status text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_label(status text) TO service_role;
 
 
@@ -122,6 +122,7 @@ alter table public.order_status_changes enable row level security;
 
 create policy "staff read" on public.order_status_changes for select to authenticated using (( select private.is_staff() as is_staff));
 
+REVOKE ALL ON TABLE public.order_status_changes FROM anon, authenticated;
 GRANT SELECT ON TABLE public.order_status_changes TO authenticated;
 GRANT ALL ON TABLE public.order_status_changes TO service_role;
 
@@ -171,7 +172,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.order_status_changed() FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.order_status_changed() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.order_status_changed() TO service_role;
 
 
@@ -217,7 +218,7 @@ create function private.staff_order_view(order_id uuid) returns json
   where o.id = staff_order_view.order_id;
 $$;
 
-REVOKE ALL ON FUNCTION private.staff_order_view(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.staff_order_view(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.staff_order_view(order_id uuid) TO service_role;
 
 
@@ -240,7 +241,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_order(order_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_order(order_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_order(order_id uuid) TO service_role;
 
@@ -280,7 +281,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_orders(status_filter text, search text, page integer, page_size integer) TO service_role;
 
@@ -326,7 +327,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.staff_move_order(order_id uuid, expected_status text, new_status text, note text, paid_on date, payment_reference text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.staff_move_order(order_id uuid, expected_status text, new_status text, note text, paid_on date, payment_reference text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.staff_move_order(order_id uuid, expected_status text, new_status text, note text, paid_on date, payment_reference text) TO service_role;
 
 
@@ -352,7 +353,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_paid(order_id uuid, expected_status text, paid_on date, bank_reference text, note text) TO service_role;
 
@@ -368,7 +369,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_start_order_work(order_id uuid, expected_status text, note text) TO service_role;
 
@@ -384,7 +385,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_order_delivered(order_id uuid, expected_status text, note text) TO service_role;
 
@@ -401,7 +402,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_order(order_id uuid, expected_status text, note text) TO service_role;
 
@@ -416,7 +417,7 @@ create function private.email_given_up(e private.email_outbox) returns boolean
     or (e.attempts > 0 and e.created_at <= now() - interval '23 hours'));
 $$;
 
-REVOKE ALL ON FUNCTION private.email_given_up(e private.email_outbox) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.email_given_up(e private.email_outbox) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.email_given_up(e private.email_outbox) TO service_role;
 
 
@@ -445,6 +446,7 @@ begin
         'email', coalesce(m.contact_email, u.email)) order by m.scheduled_at)
       from (select * from public.meetings m
         where m.status in ('requested', 'scheduled') and m.scheduled_at >= now()
+          and not private.is_expired_hold(m)
         order by m.scheduled_at limit 5) m
       left join auth.users u on u.id = m.user_id), '[]'),
     'unhandled_leads', json_build_object(
@@ -459,7 +461,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_dashboard() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_dashboard() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_dashboard() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_dashboard() TO service_role;
 
@@ -483,7 +485,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_resend_email(email_id bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_resend_email(email_id bigint) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_resend_email(email_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_resend_email(email_id bigint) TO service_role;
 
@@ -517,7 +519,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_leads(kind text, unhandled_only boolean, page integer, page_size integer) TO service_role;
 
@@ -548,7 +550,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_mark_lead_handled(kind text, lead_id uuid, handled boolean) TO service_role;
 
@@ -586,7 +588,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_calendar(from_day date, days integer) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_calendar(from_day date, days integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_calendar(from_day date, days integer) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_calendar(from_day date, days integer) TO service_role;
 
@@ -647,7 +649,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.staff_move_call(meeting_id uuid, from_statuses text[], new_status text, message text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.staff_move_call(meeting_id uuid, from_statuses text[], new_status text, message text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.staff_move_call(meeting_id uuid, from_statuses text[], new_status text, message text) TO service_role;
 
 
@@ -661,7 +663,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_confirm_call(meeting_id uuid) TO service_role;
 
@@ -676,7 +678,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_complete_call(meeting_id uuid) TO service_role;
 
@@ -692,7 +694,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_cancel_call(meeting_id uuid, message text) TO service_role;
 
@@ -709,13 +711,13 @@ begin
   perform private.require_staff();
   insert into private.booking_blockouts (starts_at, ends_at, reason, created_by)
   values (staff_block_time.starts_at, staff_block_time.ends_at, nullif(btrim(staff_block_time.reason), ''),
-    auth.uid())
+    private.acting_user())
   returning id into new_id;
   return new_id;
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_block_time(starts_at timestamp with time zone, ends_at timestamp with time zone, reason text) TO service_role;
 
@@ -730,7 +732,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_unblock_time(blockout_id uuid) TO service_role;
 
@@ -774,7 +776,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_booking_settings(changes jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_booking_settings(changes jsonb) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_booking_settings(changes jsonb) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_booking_settings(changes jsonb) TO service_role;
 
@@ -790,7 +792,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_promotions() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_promotions() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_promotions() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_promotions() TO service_role;
 
@@ -825,7 +827,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) TO service_role;
 
@@ -844,7 +846,7 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.staff_end_promotion(promotion_id uuid) TO service_role;
 
@@ -860,6 +862,6 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_subscribers() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.staff_subscribers() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.staff_subscribers() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_subscribers() TO service_role;

@@ -8,6 +8,7 @@
 // - what a function that returns json answers on success (book_discovery_call, subscribe_newsletter, place_order:
 //   a JSON string; resend_newsletter_code: null); they return json only so that a refusal can commit (see
 //   private.refusal), and a refusal is an error.
+// - what the back office's staff functions that return json answer (staff_order, staff_dashboard, ...).
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Company } from '../company/company';
 import type { OrderStatus } from '../orders/order-status';
@@ -115,6 +116,106 @@ export type MeetingRow = Omit<
 >;
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
+// The back office's answers (supabase/schemas/09_back_office.sql, README "The agency's side of an order"): what
+// the staff functions that return json give a staff member; anyone else gets 403 `staff_only` or
+// `insufficient_aal`.
+/** One order as the orders desk shows it, with its audit trail (`history`, oldest first). */
+interface StaffOrder {
+  id: string;
+  order_number: string;
+  created_at: string;
+  status: OrderStatus;
+  status_changed_at: string;
+  total_cents: number;
+  discount_cents: number;
+  discount_code: string | null;
+  paid_on: string | null;
+  payment_reference: string | null;
+  customer: { id: string; email: string | null };
+  billing: BillingSnapshot | null;
+  items: { service_id: string | null; title: string; price_cents: number }[];
+  invoice: { number: string; issued_on: string; due_on: string; total_cents: number } | null;
+  credit_note: { number: string; issued_on: string; total_cents: number } | null;
+  history: {
+    changed_at: string;
+    /** The staff member's e-mail; null for a change made with the service role. */
+    changed_by: string | null;
+    from_status: OrderStatus;
+    to_status: OrderStatus;
+    note: string | null;
+  }[];
+}
+interface CountAndSum {
+  count: number;
+  total_cents: number;
+}
+/** The start page: what needs doing. */
+interface StaffDashboard {
+  awaiting_payment: CountAndSum;
+  paid_this_month: CountAndSum;
+  next_calls: {
+    id: string;
+    meeting_type: string;
+    scheduled_at: string;
+    ends_at: string | null;
+    status: string;
+    name: string | null;
+    email: string | null;
+  }[];
+  unhandled_leads: { contact_messages: number; project_requests: number };
+  subscribers: number;
+  failed_emails: {
+    id: number;
+    template: string;
+    recipient: string;
+    created_at: string;
+    attempts: number;
+    last_error: string | null;
+  }[];
+}
+/** Contact messages or project requests, newest first, one page. */
+interface StaffLeads<Row> {
+  total_count: number;
+  leads: Row[];
+}
+/** The calls of a range of days and the blocked-out times in it. */
+interface StaffCalendar {
+  time_zone: string;
+  calls: {
+    id: string;
+    meeting_type: string;
+    scheduled_at: string;
+    ends_at: string | null;
+    status: string;
+    /** A guest's booking not yet confirmed from its link. */
+    hold: boolean;
+    hold_expires_at: string | null;
+    name: string | null;
+    email: string | null;
+    account_email: string | null;
+    notes: string | null;
+  }[];
+  blockouts: { id: string; starts_at: string; ends_at: string; reason: string | null }[];
+}
+interface StaffCallChange {
+  id: string;
+  status: string;
+  scheduled_at: string | null;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+}
+interface BookingSettingsView {
+  slot_minutes: number;
+  weekdays: number[];
+  day_start: string;
+  day_end: string;
+  time_zone: string;
+  horizon_days: number;
+  min_notice_minutes: number;
+  hold_seconds: number;
+}
+type Returning<F extends keyof Schema['Functions'], R> = Merge<Schema['Functions'][F], { Returns: R }>;
+
 type Tables = Merge<
   Schema['Tables'],
   {
@@ -129,8 +230,10 @@ type Tables = Merge<
     services: DatabaseWritten<'services', ServiceRow>;
     discount_redemptions: DatabaseWritten<'discount_redemptions'>;
     invoices: DatabaseWritten<'invoices', InvoiceRow>;
-    // Written by the agency (service role) only.
+    // Written by the agency (staff functions, or the service role) only.
     promotions: DatabaseWritten<'promotions'>;
+    // Written by the orders' status trigger only; read by staff.
+    order_status_changes: DatabaseWritten<'order_status_changes'>;
   }
 >;
 
@@ -154,6 +257,24 @@ type Functions = Merge<
     quote_cart: Merge<
       Schema['Functions']['quote_cart'],
       { Args: { items: CartLine[]; discount_code?: string | null }; Returns: CartQuote }
+    >;
+    staff_order: Returning<'staff_order', StaffOrder>;
+    staff_mark_order_paid: Returning<'staff_mark_order_paid', StaffOrder>;
+    staff_start_order_work: Returning<'staff_start_order_work', StaffOrder>;
+    staff_mark_order_delivered: Returning<'staff_mark_order_delivered', StaffOrder>;
+    staff_cancel_order: Returning<'staff_cancel_order', StaffOrder>;
+    staff_dashboard: Returning<'staff_dashboard', StaffDashboard>;
+    staff_leads: Returning<
+      'staff_leads',
+      StaffLeads<Gen<'contact_messages'>['Row']> | StaffLeads<Gen<'project_requests'>['Row']>
+    >;
+    staff_calendar: Returning<'staff_calendar', StaffCalendar>;
+    staff_confirm_call: Returning<'staff_confirm_call', StaffCallChange>;
+    staff_complete_call: Returning<'staff_complete_call', StaffCallChange>;
+    staff_cancel_call: Returning<'staff_cancel_call', StaffCallChange>;
+    staff_booking_settings: Merge<
+      Schema['Functions']['staff_booking_settings'],
+      { Args: { changes?: Partial<Omit<BookingSettingsView, 'time_zone'>> }; Returns: BookingSettingsView }
     >;
   }
 >;
