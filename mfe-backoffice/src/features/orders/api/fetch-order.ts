@@ -3,6 +3,4 @@ import type { StaffOrder } from './types';
 
 /** One order with its items, billing details, invoice, credit note and audit trail (staff_order). */
 export const fetchOrder = async (orderId: string): Promise<StaffOrder> =>
-  (await callSupabase((supabase) =>
-    supabase.rpc('staff_order', { order_id: orderId }),
-  )) as unknown as StaffOrder;
+  await callSupabase((supabase) => supabase.rpc('staff_order', { order_id: orderId }));

@@ -14,13 +14,15 @@ export interface OrdersQuery {
 
 /** The orders desk's list: newest first, one page of it (staff_orders). */
 export async function fetchOrders({ status, search, page }: OrdersQuery): Promise<OrdersPage> {
-  const rows = (await callSupabase((supabase) =>
+  const rows = await callSupabase((supabase) =>
     supabase.rpc('staff_orders', {
       status_filter: status || undefined,
       search: search.trim() || undefined,
       page,
       page_size: ORDERS_PAGE_SIZE,
     }),
-  )) as StaffOrderRow[];
-  return { orders: rows, total: (rows[0] as { total_count?: number } | undefined)?.total_count ?? 0 };
+  );
+  // Each row carries the count of every match (the same on each), so an empty page has none.
+  const orders: StaffOrderRow[] = rows;
+  return { orders, total: rows[0]?.total_count ?? 0 };
 }

@@ -9,7 +9,7 @@ export const markOrderPaid = async ({
   bankReference,
   note,
 }: OrderMove & { paidOn: string; bankReference: string }): Promise<StaffOrder> =>
-  (await callSupabase((supabase) =>
+  await callSupabase((supabase) =>
     supabase.rpc('staff_mark_order_paid', {
       order_id: orderId,
       expected_status: expectedStatus,
@@ -17,4 +17,4 @@ export const markOrderPaid = async ({
       bank_reference: bankReference,
       note: note || undefined,
     }),
-  )) as unknown as StaffOrder;
+  );

@@ -42,7 +42,7 @@ export interface StaffOrder {
   payment_reference: string | null;
   customer: { id: string; email: string | null };
   billing: BillingSnapshot | null;
-  items: { service_id: string; title: string; price_cents: number }[];
+  items: { service_id: string | null; title: string; price_cents: number }[];
   invoice: { number: string; issued_on: string; due_on: string; total_cents: number } | null;
   credit_note: { number: string; issued_on: string; total_cents: number } | null;
   history: StaffOrderChange[];

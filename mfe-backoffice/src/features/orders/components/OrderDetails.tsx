@@ -67,7 +67,7 @@ export function OrderSummary({ order }: { order: StaffOrder }) {
             </thead>
             <tbody>
               {order.items.map((item) => (
-                <tr key={item.service_id}>
+                <tr key={`${item.service_id ?? item.title}`}>
                   <th scope="row">{item.title}</th>
                   <td className="amount">{formatCents(item.price_cents)}</td>
                 </tr>

@@ -30,4 +30,4 @@ export interface Dashboard {
 }
 
 export const fetchDashboard = async (): Promise<Dashboard> =>
-  (await callSupabase((supabase) => supabase.rpc('staff_dashboard'))) as unknown as Dashboard;
+  await callSupabase((supabase) => supabase.rpc('staff_dashboard'));
