@@ -42,7 +42,9 @@ export default function OrderPage() {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  const order = fresh ?? load.data;
+  // What an action returned is newer than the load, for this order only (not once another order is open).
+  const latest = fresh?.id === id ? fresh : null;
+  const order = latest ?? load.data;
   const back = <Link to={paths.adminOrders}>All orders</Link>;
 
   if (!id) {
@@ -56,7 +58,7 @@ export default function OrderPage() {
   return (
     <PageFrame title={order ? `Order ${order.order_number}` : 'Order'}>
       <p>{back}</p>
-      {load.status === 'error' && !fresh ? (
+      {load.status === 'error' && !latest ? (
         <LoadFailed what="The order" error={load.error} onRetry={load.reload} />
       ) : !order ? (
         <Loading label="Loading the order..." />
