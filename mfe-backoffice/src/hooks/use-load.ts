@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { reportError, type ErrorDescription } from 'shared-lib';
 
-export type LoadState<T> =
+type LoadState<T> =
   | { status: 'loading'; data: T | undefined; error: null }
   | { status: 'ready'; data: T; error: null }
   | { status: 'error'; data: T | undefined; error: ErrorDescription };

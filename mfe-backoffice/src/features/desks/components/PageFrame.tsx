@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Container, PageMeta, Section } from 'shared-lib';
 import { DeskNav } from './DeskNav';
 
-export const Heading = styled.h1`
+const Heading = styled.h1`
   margin: 0 0 ${({ theme }) => theme.space[2]};
   font-size: ${({ theme }) => theme.fontSizes['3xl']};
 `;

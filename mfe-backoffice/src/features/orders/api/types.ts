@@ -20,7 +20,7 @@ export interface OrdersPage {
   total: number;
 }
 
-export interface StaffOrderChange {
+interface StaffOrderChange {
   changed_at: string;
   changed_by: string | null;
   from_status: string;

@@ -9,7 +9,7 @@ export interface FailedEmail {
   last_error: string | null;
 }
 
-export interface NextCall {
+interface NextCall {
   id: string;
   meeting_type: string;
   scheduled_at: string;
