@@ -14,7 +14,13 @@ const page = (text: string) =>
 
 const modules: Record<string, RoutesModule> = {
   account: { default: [{ path: '/auth', Component: page('Auth page') }] },
-  backoffice: { default: [{ path: '/admin', Component: page('Back office') }] },
+  backoffice: {
+    default: [
+      { path: '/admin', Component: page('Back office') },
+      { path: '/admin/orders', Component: page('Orders desk') },
+      { path: '/admin/order', Component: page('An order') },
+    ],
+  },
 };
 
 const mockedLoad = loadExposed as jest.MockedFunction<typeof loadExposed>;
@@ -117,5 +123,21 @@ describe('/admin', () => {
     act(() => useSessionStore.getState().setSession(null));
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Back office' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the desks under /admin', () => {
+  it.each([
+    ['/admin/orders?status=paid', 'Orders desk'],
+    ['/admin/order?id=1a2b3c4d-0000-4000-8000-000000000000', 'An order'],
+  ])('%s is the 404 page for a customer and the desk for staff at aal2', async (route, heading) => {
+    signIn({ aal: 'aal2', app_metadata: { provider: 'email' } });
+    const { unmount } = await renderSuspended(<AppRoutes />, { route });
+    expectNotFound();
+    unmount();
+
+    signIn({ aal: 'aal2', ...staff });
+    await renderSuspended(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 });
