@@ -56,6 +56,42 @@ const featureZones = slices.flatMap((slice) => {
   ];
 });
 
+// Supabase is called from api/ files only (docs/architecture.md, "Reading and acting"): a component reads
+// through useLoad and writes through useAction or useFormSubmit, calling an api/ function, so the calls, their
+// error contract and their tests stay in one kind of file. shared-lib's own plumbing (the client, the session's
+// sync, the e-mail sender) is the exception. Its own rule name, so the boundaries' no-restricted-imports above
+// and below keep theirs.
+const SUPABASE_MESSAGE =
+  'Call Supabase only from an api/ file; components use useLoad, useAction or useFormSubmit.';
+const supabaseCalls = ['getSupabase', 'callSupabase'];
+const supabaseOutsideApi = {
+  files: [...slices, 'shared-lib'].map((app) => `${app}/src/**/*.{ts,tsx}`),
+  ignores: [
+    '**/api/**',
+    '**/__tests__/**',
+    'shared-lib/src/supabase/**',
+    'shared-lib/src/session/**',
+    'shared-lib/src/email/**',
+    'shared-lib/src/testing/**',
+    'shared-lib/src/index.ts',
+  ],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        paths: [{ name: 'shared-lib', importNames: supabaseCalls, message: SUPABASE_MESSAGE }],
+        patterns: [
+          {
+            group: ['**/supabase/client', '**/supabase/call-supabase'],
+            importNames: supabaseCalls,
+            message: SUPABASE_MESSAGE,
+          },
+        ],
+      },
+    ],
+  },
+};
+
 // Every form of a slice is shared-lib's <Form>, driven by useFormSubmit (validation, the call, the words for a
 // failure, focus, the live announcement in one place); a <form> of its own would bypass all of it.
 const FORM_MESSAGE =
@@ -93,7 +129,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
+      // useLoad's deps are checked like useEffect's.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useLoad$' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -192,6 +229,7 @@ export default tseslint.config(
       ],
     },
   })),
+  supabaseOutsideApi,
   // The slices' forms (tests may stand in for a remote's form with a plain one).
   {
     files: slices.map((slice) => `${slice}/src/**/*.{ts,tsx}`),

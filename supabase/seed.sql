@@ -90,6 +90,45 @@ begin
 end
 $$;
 
+-- The purchase toast tells of paid orders whose customers agreed to it (recent_purchases, by their billing
+-- country): three demo customers, one paid order each from the last days, so the toast shows locally. They cannot
+-- sign in (no password). The column exists from 20261128104000_recent_purchases.sql on; the migrations tests seed
+-- databases that stop before it.
+do $$
+begin
+  if exists (select 1 from information_schema.columns
+             where table_schema = 'public' and table_name = 'orders' and column_name = 'show_in_recent_purchases') then
+    insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+      confirmation_token, recovery_token, email_change_token_new, email_change,
+      raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+    select '00000000-0000-0000-0000-000000000000', b.id::uuid, 'authenticated', 'authenticated', b.email, '', now(),
+      '', '', '', '', '{"provider":"email","providers":["email"]}', '{}', current_date - 20 + time '09:00', now()
+    from (values
+      ('d0d0d0d0-0000-4000-8000-000000000101', 'demo-buyer-at@example.com'),
+      ('d0d0d0d0-0000-4000-8000-000000000102', 'demo-buyer-fr@example.com'),
+      ('d0d0d0d0-0000-4000-8000-000000000103', 'demo-buyer-it@example.com')
+    ) as b(id, email)
+    on conflict (id) do nothing;
+    insert into public.orders (id, user_id, created_at, total_amount, discount_amount, discount_code, status, billing,
+      show_in_recent_purchases)
+    values
+      ('d1d1d1d1-0000-4000-8000-000000000101', 'd0d0d0d0-0000-4000-8000-000000000101', now() - interval '2 days',
+        69900, 0, null, 'paid', '{"name":"Demo Buyer","address":"Demoweg 1","city":"Wien","country":"AT"}', true),
+      ('d1d1d1d1-0000-4000-8000-000000000102', 'd0d0d0d0-0000-4000-8000-000000000102', now() - interval '4 days',
+        89900, 0, null, 'paid', '{"name":"Demo Buyer","address":"1 rue Demo","city":"Lyon","country":"FR"}', true),
+      ('d1d1d1d1-0000-4000-8000-000000000103', 'd0d0d0d0-0000-4000-8000-000000000103', now() - interval '6 days',
+        49900, 0, null, 'in_progress', '{"name":"Demo Buyer","address":"Via Demo 1","city":"Milano","country":"IT"}',
+        true)
+    on conflict (id) do nothing;
+    insert into public.order_items (order_id, service_id, service_title, service_price) values
+      ('d1d1d1d1-0000-4000-8000-000000000101', 'chat-helper', 'Chat Helper', 699),
+      ('d1d1d1d1-0000-4000-8000-000000000102', 'smart-website', 'Smart Website', 899),
+      ('d1d1d1d1-0000-4000-8000-000000000103', 'product-photos', 'Product Photos', 499)
+    on conflict do nothing;
+  end if;
+end
+$$;
+
 insert into public.meetings (id, user_id, created_at, meeting_type, scheduled_at, status, notes) values
   ('e1e1e1e1-0000-4000-8000-000000000001', 'd0d0d0d0-0000-4000-8000-000000000001', current_date - 100 + time '08:00',
     'Discovery Call', current_date - 98 + time '14:30', 'completed', 'Agreed on a smart website with a booking form.'),

@@ -1,5 +1,6 @@
 // The lint rules that keep a slice's shape (eslint.config.mjs): a feature imports no other feature's files, what
-// features share imports no feature, and a form is shared-lib's <Form> driven by useFormSubmit. Shown on small
+// features share imports no feature, a form is shared-lib's <Form> driven by useFormSubmit, and Supabase is
+// called from api/ files only. Shown on small
 // sources linted as if they were files of the slices, with the repository's own config.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
@@ -30,7 +31,11 @@ function brokenRules(sources) {
       encoding: 'utf8',
     },
   );
-  const watched = new Set(['import-x/no-restricted-paths', 'no-restricted-syntax']);
+  const watched = new Set([
+    'import-x/no-restricted-paths',
+    'no-restricted-syntax',
+    '@typescript-eslint/no-restricted-imports',
+  ]);
   return JSON.parse(output).map((rules) => rules.filter((rule) => watched.has(rule)));
 }
 
@@ -82,10 +87,37 @@ const forms = [
   { file: formFile, code: FORM },
 ];
 
-// One ESLint start for both tests (it takes seconds).
+const CALL = "export const read = () => callSupabase((supabase) => supabase.rpc('available_slots'));\n";
+const supabaseCalls = [
+  {
+    file: 'mfe-marketing/src/features/booking/components/Probe.tsx',
+    code: `import { getSupabase } from 'shared-lib';\nexport const probe = () => getSupabase();\n`,
+  },
+  { file: 'mfe-account/src/pages/Probe.tsx', code: `import { callSupabase } from 'shared-lib';\n${CALL}` },
+  {
+    file: 'mfe-catalog-cart/src/features/cart/hooks/probe.ts',
+    code: `import { callSupabase } from 'shared-lib';\n${CALL}`,
+  },
+  // shared-lib's own modules, by a relative path.
+  {
+    file: 'shared-lib/src/ui/probe.ts',
+    code: `import { callSupabase } from '../supabase/call-supabase';\n${CALL}`,
+  },
+  // An api/ file, in a slice or in shared-lib, is where the calls are.
+  {
+    file: 'mfe-marketing/src/features/booking/api/probe.ts',
+    code: `import { callSupabase } from 'shared-lib';\n${CALL}`,
+  },
+  {
+    file: 'shared-lib/src/api/probe.ts',
+    code: `import { callSupabase } from '../supabase/call-supabase';\n${CALL}`,
+  },
+];
+
+// One ESLint start for every test (it takes seconds).
 let broken;
 beforeAll(() => {
-  broken = brokenRules([...featureImports, ...forms]);
+  broken = brokenRules([...featureImports, ...forms, ...supabaseCalls]);
 });
 
 it('refuses a feature importing another feature, and shared slice code importing a feature', () => {
@@ -99,11 +131,23 @@ it('refuses a feature importing another feature, and shared slice code importing
 });
 
 it('refuses a form of its own in a slice, however it is written, and takes shared-lib’s <Form>', () => {
-  expect(broken.slice(featureImports.length)).toEqual([
+  expect(broken.slice(featureImports.length, featureImports.length + forms.length)).toEqual([
     ['no-restricted-syntax'],
     ['no-restricted-syntax'],
     ['no-restricted-syntax'],
     ['no-restricted-syntax'],
+    [],
+    [],
+  ]);
+});
+
+it('refuses getSupabase and callSupabase outside api/ files, and takes them in one', () => {
+  const refused = ['@typescript-eslint/no-restricted-imports'];
+  expect(broken.slice(featureImports.length + forms.length)).toEqual([
+    refused,
+    refused,
+    refused,
+    refused,
     [],
     [],
   ]);

@@ -1,5 +1,6 @@
 // The cart and checkout as a visitor uses them, for the specs that buy something.
 import { expect, type Page } from '@playwright/test';
+import { START_CONSENT } from '../../shared-lib/src/billing/payment-words';
 import { uniqueEmail } from '../fixtures';
 import { mainBackend } from './servers';
 
@@ -28,7 +29,14 @@ export const BUYER = {
   vatNumber: 'DE 123 456 789',
 };
 
-/** Fills the checkout's billing details (the form shows them once the saved ones were read). */
+/** The checkout's required box: the customer agrees that work may start within the withdrawal period (#45.1). */
+export const startConsent = (page: Page) =>
+  page.getByRole('form', { name: 'Billing details' }).getByRole('checkbox', { name: START_CONSENT.label });
+
+/**
+ * Fills the checkout's billing details (the form shows them once the saved ones were read), and ticks the consent
+ * that work may start, as every purchase needs.
+ */
 export async function fillBilling(page: Page, buyer = BUYER) {
   const billing = page.getByRole('form', { name: 'Billing details' });
   await billing.getByLabel('Name', { exact: true }).fill(buyer.name);
@@ -38,6 +46,7 @@ export async function fillBilling(page: Page, buyer = BUYER) {
   await billing.getByLabel('City', { exact: true }).fill(buyer.city);
   await billing.getByLabel('Country', { exact: true }).selectOption({ label: buyer.country });
   await billing.getByLabel('VAT number (optional)').fill(buyer.vatNumber);
+  await startConsent(page).check();
 }
 
 /**
@@ -48,6 +57,7 @@ export async function completePurchase(page: Page): Promise<string> {
   const name = page.getByRole('form', { name: 'Billing details' }).getByLabel('Name', { exact: true });
   await expect(name).toBeVisible();
   if ((await name.inputValue()) === '') await fillBilling(page);
+  else await startConsent(page).check();
   const dialogs: string[] = [];
   const onDialog = (dialog: { message(): string; dismiss(): Promise<void> }) => {
     dialogs.push(dialog.message());

@@ -116,7 +116,7 @@ test('a cart edited in the browser to EUR 1 shows, and orders at, the server’s
 test('a code the volume discount already matches gives nothing, stays unused, and takes 10% off a later order', async ({
   page,
 }) => {
-  const noBenefit = 'Your 10 % volume discount is as good as this code; keep it for a later order.';
+  const noBenefit = 'Your 10% volume discount is as good as this code; keep it for a later order.';
   await page.goto('/');
   const code = await page.evaluate(async (email) => {
     const config = (await (await fetch('/config.json')).json()) as {

@@ -12,7 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
 import { answerSignUpUnconfirmed, Authenticator, signOutFromMenu } from '../support/account-security';
 import { bookConfirmedAsGuest, calendar, confirm, detailsForm, pickFirstSlot } from '../support/booking';
-import { BUYER, toast } from '../support/checkout';
+import { BUYER, startConsent, toast } from '../support/checkout';
 import { linkFromInbox, messageFromInbox } from '../support/inbox';
 import { isFocusWithin, KeyboardWalk } from '../support/keyboard';
 import { promotionBanner, showPromotion } from '../support/promotion';
@@ -150,7 +150,7 @@ for (const { width, height, daysLater } of [
 
       await test.step('the purchase journey: service, add to cart, cart, checkout with billing details, confirmation', async () => {
         await open(page, '/services/ai-website-building');
-        await walk.tabTo(page.getByRole('button', { name: 'Add to Cart - €899' }));
+        await walk.tabTo(page.getByRole('button', { name: 'Add to Cart - €899.00' }));
         await walk.press('Enter', page.getByRole('link', { name: 'Go to Checkout' }));
         const cart = cartButton(page);
         await walk.tabTo(cart, { back: true });
@@ -179,6 +179,10 @@ for (const { width, height, daysLater } of [
         await walk.fill(billing.getByLabel('City', { exact: true }), BUYER.city);
         await walk.fill(billing.getByLabel('Country', { exact: true }), BUYER.country);
         await expect(billing.getByLabel('Country', { exact: true })).toHaveValue('DE');
+        // The required consent that work may start within the withdrawal period (#45.1): Space ticks it.
+        const consent = startConsent(page);
+        await walk.tabTo(consent);
+        await walk.press('Space', () => expect(consent).toBeChecked());
         // The total shown was quoted a euro too high: place_order refuses it and records nothing. Its words take
         // focus while the button waits for the new quote; then the purchase goes through at the server's price.
         const purchase = page.getByRole('button', { name: 'Complete Purchase' });

@@ -51,7 +51,7 @@ test.describe('layouts at 768 and 1280 px', () => {
     await page.setViewportSize(DESKTOP);
     await openRoute(page, SMART_WEBSITE);
     const main = page.getByRole('main');
-    await main.getByRole('button', { name: 'Add to Cart - €899' }).click();
+    await main.getByRole('button', { name: 'Add to Cart - €899.00' }).click();
     const added = main.getByRole('button', { name: 'Added to Cart' });
     await expect(added).toBeDisabled();
     const actions = added.locator('xpath=..');

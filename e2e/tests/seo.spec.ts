@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { articles } from '../../mfe-marketing/src/content/blog';
 import { blogIndex } from '../../mfe-marketing/src/content/blog-index';
 import { serviceIndex, servicePaths, strategyCallPath } from '../../shared-lib/src/catalogue/service-index';
+import { formatEuro } from '../../shared-lib/src/format/format';
 import { personalPaths, remotePaths } from '../../shared-lib/src/routes/paths';
 import { mainBackend, repoRoot } from '../support/servers';
 import { APPS, freePorts, shellUrl } from '../support/site';
@@ -99,8 +100,8 @@ test.describe('without JavaScript, as a crawler or link preview reads a page', (
   test('a service page that shows its price offers it in euros in its Service', async ({ page }) => {
     for (const { path: route, price } of serviceIndex) {
       await page.goto(route);
-      // The page's button says 'Add to Cart - €899': the Offer says the same price.
-      await expect(page.getByRole('button', { name: `Add to Cart - €${price}` })).toHaveCount(1);
+      // The page's button says 'Add to Cart - €899.00': the Offer says the same price.
+      await expect(page.getByRole('button', { name: `Add to Cart - ${formatEuro(price)}` })).toHaveCount(1);
       const services = parseJsonLd((await readHead(page)).jsonLd).filter(
         (data) => data['@type'] === 'Service',
       );

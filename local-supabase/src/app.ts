@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { refuseLargeBody } from './body-limit';
 import { sendAuthFailure } from './auth/errors';
 import { rateLimitBucket } from './auth/rate-limit';
 import { RATE_LIMIT_WINDOWS } from './config/settings';
@@ -78,7 +79,14 @@ const SHAPES: Record<Exclude<Api, 'inbox'>, ApiShape> = {
   // Supabase's gateway in front of the Edge Functions: the function answers; these are the gateway's own words.
   functions: {
     prefix: '/functions/v1',
-    fail: (error, _request, reply, log) => {
+    fail: (error, request, reply, log) => {
+      // A body over the 1 MB limit, as for /rest (the function would never see it): 413, not a crash's 500.
+      if ((error as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return refuseLargeBody(request, reply, () =>
+          reply
+            .status(413)
+            .send({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than the 1 MB limit' }),
+        );
       log.error(error);
       return reply.status(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal Server Error' });
     },

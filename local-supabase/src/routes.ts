@@ -57,6 +57,13 @@ export interface Route {
   does: string;
 }
 
+/**
+ * Routes behind one guard, as GoTrue guards a group once (`r.With(api.requireAdminCredentials).Route("/admin",
+ * ...)`): the guard runs first on each, then the route's own limits.
+ */
+const behind = (guard: Limit[], routes: Route[]): Route[] =>
+  routes.map((route) => ({ ...route, limits: [...guard, ...route.limits] }));
+
 // One line a route, so the table reads as one.
 // prettier-ignore
 export const ROUTES: Route[] = [
@@ -79,21 +86,24 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/auth/v1/factors/:id/challenge', api: 'auth', handler: challenge, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'challenge a factor' },
   { method: 'POST', path: '/auth/v1/factors/:id/verify', api: 'auth', handler: verifyFactor, limits: [rate('mfaChallengeAndVerify'), signedIn], does: 'verify a TOTP code: an aal2 session' },
   { method: 'DELETE', path: '/auth/v1/factors/:id', api: 'auth', handler: unenroll, limits: [signedIn], does: 'unenrol a factor' },
-  { method: 'POST', path: '/auth/v1/invite', api: 'auth', handler: invite, limits: [serviceRole, emailSent], does: 'invite a user by e-mail' },
-  { method: 'POST', path: '/auth/v1/admin/users', api: 'auth', handler: createUser, limits: [serviceRole], does: 'create a user (an address, a phone number or both; `id`)' },
-  { method: 'GET', path: '/auth/v1/admin/users', api: 'auth', handler: listUsers, limits: [serviceRole], does: 'list users (`page`, `per_page`, `filter`; X-Total-Count, Link)' },
-  { method: 'GET', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: getUserById, limits: [serviceRole], does: 'a user' },
-  { method: 'PUT', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: updateUserById, limits: [serviceRole], does: "change a user's address or phone (at once), password, metadata, confirmation, ban (`ban_duration`)" },
-  { method: 'DELETE', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: deleteUser, limits: [serviceRole], does: 'delete a user (and its sessions, identities, factors), or soft-delete it (`should_soft_delete`)' },
-  { method: 'POST', path: '/auth/v1/admin/generate_link', api: 'auth', handler: generateLink, limits: [serviceRole], does: 'a sign-up, invite, magic link, recovery or e-mail change link, not e-mailed' },
-  { method: 'GET', path: '/auth/v1/admin/users/:userId/factors', api: 'auth', handler: listFactors, limits: [serviceRole], does: "a user's factors" },
-  { method: 'DELETE', path: '/auth/v1/admin/users/:userId/factors/:factorId', api: 'auth', handler: deleteFactor, limits: [serviceRole], does: "remove a user's factor" },
-  { method: 'GET', path: '/auth/v1/admin/oauth/clients', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'OAuth clients: off, GoTrue\'s `feature_disabled` "OAuth server is disabled"' },
-  { method: 'POST', path: '/auth/v1/admin/oauth/clients', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'register an OAuth client: off, `feature_disabled`' },
-  { method: 'GET', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'an OAuth client: off, `feature_disabled`' },
-  { method: 'PUT', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'update an OAuth client: off, `feature_disabled`' },
-  { method: 'DELETE', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'delete an OAuth client: off, `feature_disabled`' },
-  { method: 'POST', path: '/auth/v1/admin/oauth/clients/:clientId/regenerate_secret', api: 'auth', handler: oauthServer, limits: [serviceRole], does: 'a new client secret: off, `feature_disabled`' },
+  // The service role's (GoTrue's requireAdminCredentials): the invitation and everything under /admin.
+  ...behind([serviceRole], [
+    { method: 'POST', path: '/auth/v1/invite', api: 'auth', handler: invite, limits: [emailSent], does: 'invite a user by e-mail' },
+    { method: 'POST', path: '/auth/v1/admin/users', api: 'auth', handler: createUser, limits: [], does: 'create a user (an address, a phone number or both; `id`)' },
+    { method: 'GET', path: '/auth/v1/admin/users', api: 'auth', handler: listUsers, limits: [], does: 'list users (`page`, `per_page`, `filter`; X-Total-Count, Link)' },
+    { method: 'GET', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: getUserById, limits: [], does: 'a user' },
+    { method: 'PUT', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: updateUserById, limits: [], does: "change a user's address or phone (at once), password, metadata, confirmation, ban (`ban_duration`)" },
+    { method: 'DELETE', path: '/auth/v1/admin/users/:userId', api: 'auth', handler: deleteUser, limits: [], does: 'delete a user (and its sessions, identities, factors), or soft-delete it (`should_soft_delete`)' },
+    { method: 'POST', path: '/auth/v1/admin/generate_link', api: 'auth', handler: generateLink, limits: [], does: 'a sign-up, invite, magic link, recovery or e-mail change link, not e-mailed' },
+    { method: 'GET', path: '/auth/v1/admin/users/:userId/factors', api: 'auth', handler: listFactors, limits: [], does: "a user's factors" },
+    { method: 'DELETE', path: '/auth/v1/admin/users/:userId/factors/:factorId', api: 'auth', handler: deleteFactor, limits: [], does: "remove a user's factor" },
+    { method: 'GET', path: '/auth/v1/admin/oauth/clients', api: 'auth', handler: oauthServer, limits: [], does: 'OAuth clients: off, GoTrue\'s `feature_disabled` "OAuth server is disabled"' },
+    { method: 'POST', path: '/auth/v1/admin/oauth/clients', api: 'auth', handler: oauthServer, limits: [], does: 'register an OAuth client: off, `feature_disabled`' },
+    { method: 'GET', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [], does: 'an OAuth client: off, `feature_disabled`' },
+    { method: 'PUT', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [], does: 'update an OAuth client: off, `feature_disabled`' },
+    { method: 'DELETE', path: '/auth/v1/admin/oauth/clients/:clientId', api: 'auth', handler: oauthServer, limits: [], does: 'delete an OAuth client: off, `feature_disabled`' },
+    { method: 'POST', path: '/auth/v1/admin/oauth/clients/:clientId/regenerate_secret', api: 'auth', handler: oauthServer, limits: [], does: 'a new client secret: off, `feature_disabled`' },
+  ]),
   { method: 'POST', path: '/auth/v1/sso', api: 'auth', handler: sso, limits: [], does: 'SAML SSO: off, GoTrue\'s `saml_provider_disabled`' },
   { method: 'GET', path: '/auth/v1/user/identities/authorize', api: 'auth', handler: identityLinking, limits: [signedIn], does: 'link an identity: off, `manual_linking_disabled`' },
   { method: 'DELETE', path: '/auth/v1/user/identities/:id', api: 'auth', handler: identityLinking, limits: [signedIn], does: 'unlink an identity: off, `manual_linking_disabled`' },

@@ -1,7 +1,10 @@
 // The words of the outbox's e-mails (supabase/functions/send-emails/templates.ts and layout.ts): what a customer
 // and the agency read, in text and HTML, from each payload; a payload that does not fit is refused with its reason.
 import { render } from '../../supabase/functions/send-emails/layout.ts';
-import { compose, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
+import { compose, EXAMPLE_IBAN, TemplateError } from '../../supabase/functions/send-emails/templates.ts';
+import { invoiceFigures } from '../../shared-lib/src/billing/invoice-figures';
+import { EXAMPLE_DETAILS } from '../../shared-lib/src/company/example-details';
+import { PAYMENT_WORDS } from '../../shared-lib/src/billing/payment-words';
 import { bookingPayload, callPayload, orderPayload, seller } from './email-payloads';
 
 const email = (template: string, payload: unknown) => render(compose(template, payload), 'AI Made Simple');
@@ -16,6 +19,7 @@ describe('e-mail templates', () => {
         'Hello Ada Lovelace, we have received your order 2026-0042 of November 28, 2026. Your invoice INV-2026-0042 is ready.',
         'Smart Website: €899.00\nAI Chatbot: €1,299.00\nSubtotal: €2,198.00\nDiscount (10%): -€219.80\nTotal: €1,978.20\nIncluded VAT (19%): €315.85',
         'Please pay €1,978.20 by bank transfer by December 12, 2026, with the invoice number INV-2026-0042 as the payment reference. The bank details are on the invoice.',
+        'Work starts once your payment arrives; results in 7-14 days.',
         'View and print your invoice: http://localhost:3000/account/orders/6f1c2a9e/invoice',
         'Billed to',
         'Name: Ada Lovelace\nCompany: Engines Ltd\nAddress: 1 Analytical Way, London\nCountry: United Kingdom',
@@ -24,10 +28,56 @@ describe('e-mail templates', () => {
         'AI Made Simple',
       ].join('\n\n') + '\n',
     );
+    // The checkout said it before the order, and the confirmation page says it too (#45.1).
+    expect(mail.text).toContain(`\n\n${PAYMENT_WORDS.workStarts}\n\n`);
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain('<title>Your order 2026-0042 and invoice INV-2026-0042</title>');
     expect(mail.html).toContain('>View and print your invoice</a>');
     expect(mail.replyTo).toBeUndefined();
+  });
+
+  it('order confirmation with the invoice’s figures: service period, per line quantity, unit price and net, net, VAT and gross per rate', () => {
+    const payload = orderPayload('ada@example.com');
+    const figures = invoiceFigures({
+      lines: payload.lines,
+      discount_percent: payload.discountPercent,
+      discount_cents: payload.discountCents,
+      total_cents: payload.totalCents,
+      vat_rate_percent: payload.vatRatePercent,
+      vat_cents: payload.vatCents,
+      issued_on: '2026-11-28',
+      service_from: '2026-11-28',
+      service_to: '2026-12-12',
+    });
+    for (const template of ['order_confirmation', 'order_agency_copy']) {
+      expect(email(template, { ...payload, figures }).text).toContain(
+        [
+          'Service period: November 28, 2026 – December 12, 2026',
+          'Smart Website: 1 × €899.00 incl. VAT, net €755.46',
+          'AI Chatbot: 1 × €1,299.00 incl. VAT, net €1,091.60',
+          'Discount (10%, €219.80 incl. VAT): -€184.71 net',
+          'Net amount at 19% VAT: €1,662.35',
+          'VAT 19%: €315.85',
+          'Total: €1,978.20',
+        ].join('\n'),
+      );
+    }
+    const older = email('order_confirmation', {
+      ...payload,
+      figures: { ...figures, serviceTo: '2026-11-28' },
+    });
+    expect(older.text).toContain('Date of service: November 28, 2026\n');
+    expect(() =>
+      compose('order_confirmation', { ...payload, figures: { ...figures, serviceFrom: 'soon' } }),
+    ).toThrow(/figures\.serviceFrom/);
+  });
+
+  it('marks the demo company’s example IBAN, the one shared-lib names', () => {
+    expect(EXAMPLE_IBAN).toBe(EXAMPLE_DETAILS.find((example) => example.field === 'bank.iban')!.value);
+    const real = { ...seller, bank: { ...seller.bank, iban: 'DE02120300000000202051' } };
+    const mail = email('order_confirmation', { ...orderPayload('ada@example.com'), seller: real });
+    expect(mail.text).toContain('IBAN: DE02120300000000202051\n');
+    expect(mail.text).not.toMatch(/demo/i);
   });
 
   it('in the name of the company the payload names: its bank account to pay to, its legal details under the signature', () => {
@@ -36,7 +86,8 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain(
       [
         'Please pay €1,978.20 by bank transfer by December 12, 2026, with the invoice number INV-2026-0042 as the payment reference, to:',
-        'Account holder: AI Made Simple GmbH\nIBAN: DE89370400440532013000\nBIC: COBADEFFXXX\nBank: Commerzbank\nReference: INV-2026-0042',
+        'Demo shop: these are example bank details. Do not transfer money to them.',
+        'Account holder: AI Made Simple GmbH\nIBAN: DE89370400440532013000 (demo)\nBIC: COBADEFFXXX\nBank: Commerzbank\nReference: INV-2026-0042',
       ].join('\n\n'),
     );
     expect(mail.text).not.toContain('The bank details are on the invoice.');
@@ -79,15 +130,24 @@ describe('e-mail templates', () => {
     );
     expect(mail.text).toContain('Confirm my call: http://localhost:3000/contact/confirm?token=abc');
     expect(mail.text).toContain('Change or cancel this call: http://localhost:3000/contact/manage?token=def');
-    expect(mail.text).toContain('Your note: About an order-status chatbot');
-    // A booking that needs no confirmation (signed in): the spec's promise, no link to follow.
+    // A hold goes to an address nobody has proven: nothing the booker typed, neither name nor note.
+    expect(mail.text).toContain('Someone asked for a Discovery Call with us for this email address.');
+    expect(mail.text).not.toContain('Grace Hopper');
+    expect(mail.text).not.toContain('order-status chatbot');
+    expect(mail.html).not.toContain('order-status chatbot');
+    // A booking that needs no confirmation (signed in, for the account's own address): the spec's promise, no
+    // link to follow, and the booker's own name and note.
     const signedIn = email('booking_receipt', { ...bookingPayload, confirmUrl: null, holdExpiresAt: null });
     expect(signedIn.subject).toBe('We have your request: Discovery Call on December 3, 2026');
+    expect(signedIn.text).toContain('Hello Grace Hopper, you asked for a Discovery Call with us.');
+    expect(signedIn.text).toContain('Your note: About an order-status chatbot');
     expect(signedIn.text).toContain("We'll confirm the call by email.");
     expect(signedIn.text).not.toContain('Confirm my call');
     expect(signedIn.text).toContain(
-      'Change or cancel this call: http://localhost:3000/contact/manage?token=def',
+      'Change or cancel this call: http://localhost:3000/contact/manage?token=def\n\nAdd to your calendar: http://localhost:3000/contact/manage?token=def',
     );
+    // A hold is not in anyone's calendar until it is confirmed.
+    expect(mail.text).not.toContain('Add to your calendar');
   });
 
   it("a guest's receipt shows its one link once: it confirms the call, and changes or cancels it", () => {
@@ -235,7 +295,7 @@ describe('e-mail templates', () => {
   });
 
   it('escapes what a name or a note could smuggle into the HTML', () => {
-    const mail = email('booking_receipt', {
+    const mail = email('booking_agency_copy', {
       ...bookingPayload,
       name: '<img src=x onerror=alert(1)>',
       note: '"><script>alert(1)</script>',
@@ -253,5 +313,98 @@ describe('e-mail templates', () => {
       /timeZone/,
     );
     expect(() => compose('newsletter_code', null)).toThrow(TemplateError);
+  });
+
+  it("writes what a customer typed as plain text no mail client makes a link of, and the site's links as links", () => {
+    const note = 'Please wire money to http://evil.example/pay or www.evil.example, ask pay@evil.example';
+    const mail = email('booking_agency_copy', { ...bookingPayload, name: 'Your bank', note });
+    expect(mail.text).toContain(
+      'Note: Please wire money to hxxp[://]evil[.]example/pay or www[.]evil[.]example, ask pay[@]evil[.]example',
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toMatch(/https?:\/\/evil|evil\.example|pay@/);
+    }
+    expect(mail.html).not.toContain('<a ');
+    // Full stops that browsers read as dots, and a bare "//host".
+    const sneaky = email('booking_agency_copy', {
+      ...bookingPayload,
+      note: 'see evil\u3002example or //evil',
+    });
+    expect(sneaky.text).toContain('Note: see evil[.]example or [//]evil');
+    // Numbers and prose stay as typed; the site's own links stay links.
+    const order = email('order_confirmation', {
+      ...orderPayload('ada@example.com'),
+      billing: { ...orderPayload('ada@example.com').billing, address: 'Flat 2.5, St. James St.\nLondon' },
+    });
+    expect(order.text).toContain('Address: Flat 2.5, St. James St., London');
+    expect(order.html).toContain('href="http://localhost:3000/contact"');
+  });
+
+  it('keeps control characters and line breaks out of every header', () => {
+    // A booker's name with a line break is refused, as the database refuses it (private.normalised_text)...
+    expect(() =>
+      compose('booking_agency_copy', { ...bookingPayload, name: 'Grace\r\nBcc: victim@example.com' }),
+    ).toThrow(/name: must not hold control characters/);
+    // ...and whatever reaches a header is one line all the same.
+    const mail = render(
+      { subject: 'Call request: Grace\r\nBcc: victim@example.com\u2028x', blocks: [] },
+      'AI Made Simple',
+    );
+    expect(mail.subject).toBe('Call request: Grace Bcc: victim@example.com x');
+    expect(mail.html).toContain('<title>Call request: Grace Bcc: victim@example.com x</title>');
+    const company = email('newsletter_code', {
+      name: 'Ada',
+      code: 'ADA7K2P9Q',
+      seller: { ...seller, name: 'AI Made\r\nSimple' },
+    });
+    expect(company.senderName).toBe('AI Made Simple');
+  });
+
+  it('normalises names and addresses as the database does: spaces of every kind trimmed, control characters refused', () => {
+    const base = orderPayload('ada@example.com');
+    const mail = email('order_confirmation', {
+      ...base,
+      billing: {
+        ...base.billing,
+        name: '\u00a0Ada\u3000',
+        company: '\u2003',
+        address: '\ufeff1 Way\nLondon\u2028',
+      },
+    });
+    expect(mail.text).toContain('Name: Ada\nAddress: 1 Way, London\nCountry: United Kingdom');
+    expect(mail.text).not.toContain('Company:');
+    // Nothing but spaces: the database refuses it too (private.normalised_text), so no stored order has it.
+    expect(() =>
+      compose('order_confirmation', { ...base, billing: { ...base.billing, name: '\u00a0\u3000' } }),
+    ).toThrow(/billing\.name/);
+    expect(() =>
+      compose('order_confirmation', { ...base, billing: { ...base.billing, name: 'Ada\u0007' } }),
+    ).toThrow(/billing\.name: must not hold control characters/);
+    // A note may span lines; a name may not.
+    expect(email('booking_agency_copy', { ...bookingPayload, note: 'one\ntwo' }).text).toContain(
+      'Note: one\ntwo',
+    );
+    expect(() => compose('booking_agency_copy', { ...bookingPayload, name: 'Grace\nHopper' })).toThrow(
+      /name/,
+    );
+  });
+
+  it('reports an e-mail the outbox gave up on to the agency: what, to whom, why, and the reference to look it up', () => {
+    const mail = email('delivery_failed', {
+      failedTemplate: 'order_confirmation',
+      recipient: 'ada@example.com',
+      reason: '422 validation_error: Invalid `to` field',
+      reference: 'order_confirmation:6f1c2a9e-0000-4000-8000-000000000001',
+      seller,
+    });
+    expect(mail.subject).toBe('Not sent: the order confirmation to ada@example.com');
+    expect(mail.text).toContain(
+      'We could not send the order confirmation to ada@example.com and have stopped trying.',
+    );
+    expect(mail.text).toContain('Reference: order_confirmation:6f1c2a9e-0000-4000-8000-000000000001');
+    expect(mail.text).toContain('Reason: 422 validation_error: Invalid `to` field');
+    expect(
+      email('delivery_failed', { failedTemplate: 'x_y', recipient: 'a@b.c', reference: 'x_y:1' }).text,
+    ).toContain('Reason: not given');
   });
 });

@@ -30,17 +30,17 @@ describe.each(KINDS)('fair use on %s', (kind) => {
     const lifted = await backend
       .service()
       .from('client_budgets')
-      .update({ max_uses: 1_000_000 })
+      .update({ max_uses: 1_000_000, address_max_uses: 1_000_000 })
       .gte('max_uses', 0);
     expect(lifted.error).toBeNull();
   });
 
-  /** Sets a budget as the agency does (service role). */
+  /** Sets a budget as the agency does (service role), the same for an account and for an address. */
   async function setBudget(action: Action, max_uses: number, window_seconds = 3600) {
     const { error } = await backend
       .service()
       .from('client_budgets')
-      .update({ max_uses, window_seconds })
+      .update({ max_uses, address_max_uses: null, window_seconds })
       .eq('action', action);
     expect(error).toBeNull();
   }

@@ -140,6 +140,32 @@ describe.each(KINDS)('Edge Functions on %s', (kind) => {
     expect(await unknown.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
   });
 
+  it('answers 413 to a body over the limit: the gateway to 5 MB, the function itself to anything but a small one', async () => {
+    const headers = { apikey: backend.server.anonKey, 'Content-Type': 'application/json' };
+    const huge = await fetch(endpoint(), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ pad: 'x'.repeat(5 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'Request body is larger than the 1 MB limit',
+    });
+    const large = await fetch(endpoint(), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ pad: 'x'.repeat(4096) }),
+    });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({
+      code: 'payload_too_large',
+      message: 'This function takes no request body',
+    });
+    // What supabase-js sends still works.
+    expect((await backend.anon().functions.invoke('send-emails')).error).toBeNull();
+  });
+
   it('gives up an e-mail whose payload does not fit its template, saying why, and sends the others', async () => {
     const to = `broken-${unique()}@example.com`;
     await sql(

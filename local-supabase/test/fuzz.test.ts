@@ -7,6 +7,7 @@
 // names its seed and the shrunk request, so `FUZZ_SEED=<seed> npx jest local-supabase/test/fuzz` replays it.
 import fc from 'fast-check';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { normalisedText } from '../../supabase/functions/send-emails/plain-text.ts';
 import { DEFAULT_JWT_SECRET, signJwt, type Claims } from '../src/keys';
 import { KINDS, startBackend, type Backend } from './harness';
 
@@ -77,6 +78,15 @@ const HOSTILE = [
   '99999999999999999999999999',
   '0.00000000000000000000000001',
   '\u202e',
+  // What a customer's name or address may hold (#44): Unicode spaces, line breaks, control characters.
+  '\u00a0',
+  '\u3000',
+  '\u2003',
+  '\ufeff',
+  '\u0085',
+  '\u2028',
+  '\r\n',
+  '\u0007',
   '😀',
   'ä',
   '\ud800',
@@ -503,6 +513,51 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
         },
       ),
       settings(120),
+    );
+  });
+
+  it('billing details of any text or JSON: refused with a 4xx, or stored normalised as the e-mails take them', async () => {
+    // Near-valid text with hostile characters at the ends and inside (#44), or not a string at all.
+    const typed = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc
+          .array(fc.oneof(hostile, fc.constantFrom('Ada', 'Berlin', '12', ' ')), {
+            minLength: 1,
+            maxLength: 4,
+          })
+          .map((parts) => parts.join('')),
+      },
+      { weight: 1, arbitrary: jsonValue },
+    );
+    const billing = fc.record(
+      { name: typed, company: typed, address: typed, city: typed, country: fc.constant('DE') },
+      { requiredKeys: ['name', 'address', 'city', 'country'] },
+    );
+    await fc.assert(
+      fc.asyncProperty(billing, async (details) => {
+        const order = { items: [{ service_id: 'smart-website' }], expected_total: 89900, billing: details };
+        const response = await send('POST', '/rest/v1/rpc/place_order', 'user', toJson(order));
+        expect(response.status).toBeLessThan(500);
+        if (response.status >= 400) {
+          restErrorShape(response.json);
+          return;
+        }
+        const { data } = await backend
+          .service()
+          .from('orders')
+          .select('billing')
+          .eq('id', response.json as string)
+          .single();
+        const stored = (data as { billing: Record<string, unknown> }).billing;
+        for (const field of ['name', 'company', 'address', 'city']) {
+          const value = stored[field];
+          if (value === null || value === undefined) continue;
+          expect([field, typeof value]).toEqual([field, 'string']);
+          expect([field, normalisedText(value as string)]).toEqual([field, { ok: true, value }]);
+        }
+      }),
+      settings(40),
     );
   });
 

@@ -220,13 +220,14 @@ describe.each(KINDS)('guest booking proof on %s', (kind) => {
     const { data: id } = await book(backend.anon(), await aSlot(), email);
     const token = tokenIn((await inbox(email))[0]!);
     const budgets = () => backend.service().from('client_budgets');
-    await budgets().update({ max_uses: 0 }).eq('action', 'booking');
+    // An anonymous caller: the address's budget.
+    await budgets().update({ address_max_uses: 0 }).eq('action', 'booking');
     try {
       const { status, error } = await backend.anon().rpc('cancel_booking', { token });
       expect(status).toBe(429);
       expect(error).toMatchObject({ code: 'over_request_rate_limit' });
     } finally {
-      await budgets().update({ max_uses: 1_000_000 }).eq('action', 'booking');
+      await budgets().update({ address_max_uses: 1_000_000 }).eq('action', 'booking');
     }
     expect(await row(id)).toMatchObject({ status: 'requested' });
   });

@@ -2,6 +2,7 @@
 // what a customer reads of them goes through supabase-js; the VAT rule is compared with shared-lib's on both engines.
 import { Client } from 'pg';
 import { company } from '../../shared-lib/src/company/company';
+import { invoiceFigures, type InvoiceFiguresSource } from '../../shared-lib/src/billing/invoice-figures';
 import { vatContained } from '../../shared-lib/src/pricing/pricing';
 import { KINDS, sharedBackend, type Backend } from './harness';
 import { queryMigrated, queryPostgres } from './sql';
@@ -36,6 +37,8 @@ interface InvoiceRow {
   total_cents: number;
   vat_rate_percent: number;
   vat_cents: number;
+  service_from: string | null;
+  service_to: string | null;
 }
 
 // One PostgreSQL backend for the file: the VAT check below runs a pure function on the invoices' database.
@@ -144,6 +147,39 @@ describe('invoices on postgres', () => {
     expect((await backend.anon().from('invoices').select('*')).error).toMatchObject({ code: '42501' });
   });
 
+  it('states its service period, from the order to 14 days on, which its credit note keeps; its e-mail prints the page’s figures', async () => {
+    const { orderId } = await order(['smart-website', 'chat-helper'], 89900 + 69900);
+    await queryPostgres(backend, 'select private.invoice_and_confirm_order($1)', [orderId]);
+    const { data } = await backend.service().from('invoices').select('*').eq('order_id', orderId).single();
+    const issued = data as InvoiceRow;
+    expect(issued.service_from).toBe(issued.issued_on);
+    expect((Date.parse(issued.service_to!) - Date.parse(issued.service_from!)) / 86_400_000).toBe(14);
+
+    const [mail] = await queryPostgres<{ payload: { figures: unknown } }>(
+      backend,
+      `select payload from private.email_outbox where idempotency_key = 'order_confirmation:' || $1`,
+      [orderId],
+    );
+    expect(mail!.payload.figures).toEqual(invoiceFigures(issued as unknown as InvoiceFiguresSource));
+    expect(mail!.payload.figures).toMatchObject({
+      lines: [
+        { title: 'Smart Website', quantity: 1, unitCents: 89900, netCents: 75546 },
+        { title: 'Chat Helper', quantity: 1, unitCents: 69900, netCents: 58739 },
+      ],
+      rates: [{ ratePercent: 19, netCents: 134286, vatCents: 25514, grossCents: 159800 }],
+    });
+
+    await queryPostgres(backend, `update public.orders set status = 'cancelled' where id = $1`, [orderId]);
+    const { data: credit } = await backend
+      .service()
+      .from('invoices')
+      .select('service_from, service_to')
+      .eq('order_id', orderId)
+      .eq('kind', 'credit_note')
+      .single();
+    expect(credit).toEqual({ service_from: issued.service_from, service_to: issued.service_to });
+  });
+
   it('issues one invoice per order, and none for an order without billing details', async () => {
     const { orderId } = await order(['smart-website'], 89900);
     await issue(orderId);
@@ -241,5 +277,57 @@ describe.each(KINDS)('the VAT an amount contains, on %s', (kind) => {
     const drift = row!.vat.filter(([gross, rate, vat]) => vatContained(gross, rate) !== vat);
     expect(drift).toEqual([]);
     expect(row!.vat.length).toBeGreaterThan(200_000);
+  });
+});
+
+describe.each(KINDS)('an invoice’s figures, on %s', (kind) => {
+  it('are what shared-lib computes from the stored row, an older one without a service period included', async () => {
+    const backend = kind === 'postgres' ? await sharedBackend(kind) : undefined;
+    const base = {
+      id: '11111111-2222-4333-8444-555555555555',
+      kind: 'invoice',
+      number: '2026-0042',
+      year: 2026,
+      sequence: 42,
+      issued_on: '2026-11-28',
+      due_on: '2026-12-12',
+      seller: {},
+      buyer: {},
+      vat_rate_percent: 19,
+    };
+    const rows: InvoiceFiguresSource[] = [
+      {
+        ...base,
+        lines: [
+          { title: 'Smart Website', priceCents: 89900 },
+          { title: 'AI Chatbot', priceCents: 129900 },
+        ],
+        discount_percent: 10,
+        discount_cents: 21980,
+        total_cents: 197820,
+        vat_cents: vatContained(197820, 19),
+        service_from: '2026-11-28',
+        service_to: '2026-12-12',
+      },
+      {
+        ...base,
+        lines: [{ title: 'Chat Helper', priceCents: 69901 }],
+        discount_percent: 0,
+        discount_cents: 0,
+        total_cents: 69901,
+        vat_rate_percent: 7,
+        vat_cents: vatContained(69901, 7),
+        service_from: null,
+        service_to: null,
+      },
+    ];
+    const json = JSON.stringify(rows).replaceAll('$j$', '');
+    const [row] = await queryMigrated<{ figures: unknown[] }>(
+      kind,
+      backend,
+      `select json_agg(private.invoice_figures(jsonb_populate_record(null::public.invoices, r)) order by n) as figures
+       from jsonb_array_elements($j$${json}$j$::jsonb) with ordinality as t(r, n)`,
+    );
+    expect(row!.figures).toEqual(rows.map(invoiceFigures));
   });
 });

@@ -4,14 +4,19 @@
 -- `over_request_rate_limit`, the wait in `details` (supabase-js passes no headers). The agency (service role) is
 -- never counted. Used by 07_newsletter_and_codes (subscriptions, wrong codes) and 08_booking (bookings).
 
--- The budgets, one row per action ('booking', 'subscription', 'code_miss'): how many uses per window. The
--- agency tunes them with the service role; migrations insert the rows.
+-- The budgets, one row per action ('booking', 'subscription', 'code_miss', 'order', and 'unpaid_order': the
+-- orders an account may have awaiting payment at once, of those placed within the window): how many uses per
+-- window, per account for a signed-in caller (max_uses) and per address for an anonymous one (address_max_uses;
+-- null: the same), sized for an office behind one address. The agency tunes them with the service role;
+-- migrations insert the rows.
 create table public.client_budgets (
     action text not null,
     max_uses integer not null,
     window_seconds integer not null,
     updated_at timestamp with time zone default now() not null,
-    constraint client_budgets_action_check check ((action = any (array['booking'::text, 'subscription'::text, 'code_miss'::text]))),
+    address_max_uses integer,
+    constraint client_budgets_action_check check ((action = any (array['booking'::text, 'subscription'::text, 'code_miss'::text, 'order'::text, 'unpaid_order'::text]))),
+    constraint client_budgets_address_max_uses_check check ((address_max_uses >= 0)),
     constraint client_budgets_max_uses_check check ((max_uses >= 0)),
     constraint client_budgets_window_seconds_check check (((window_seconds >= 1) and (window_seconds <= 2592000))),
     constraint client_budgets_pkey primary key (action)
@@ -70,8 +75,19 @@ $$;
 REVOKE ALL ON FUNCTION private.client_subject() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.client_subject() TO service_role;
 
+-- Who a call counts against: the signed-in account ('account:<id>'), else the client's address.
+create function private.budget_subject() returns text
+language sql stable set search_path = ''
+as $$
+  select coalesce('account:' || auth.uid()::text, private.client_subject());
+$$;
+
+REVOKE ALL ON FUNCTION private.budget_subject() FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.budget_subject() TO service_role;
+
 -- Adds `amount` uses of `for_action` by `for_subject` in the current window (a new window starts from zero) in one
--- upsert; returns the uses so far, the budget and the seconds until the window ends. 0 only locks and reads.
+-- upsert; returns the uses so far, the budget (an address's, 'client:...', is address_max_uses) and the seconds
+-- until the window ends. 0 only locks and reads.
 create function private.take_budget(for_action text, for_subject text, amount integer, out spent integer, out allowed integer, out retry_after integer) returns record
     language plpgsql
     set search_path to ''
@@ -88,7 +104,8 @@ begin
     set used = case when c.window_start >= excluded.window_start then c.used + excluded.used else excluded.used end,
       window_start = greatest(c.window_start, excluded.window_start)
   returning c.used, c.window_start into spent, current_window;
-  allowed := budget.max_uses;
+  allowed := case when for_subject like 'client:%'
+    then coalesce(budget.address_max_uses, budget.max_uses) else budget.max_uses end;
   retry_after := greatest(1, ceil(extract(epoch from
     current_window + make_interval(secs => budget.window_seconds) - now())))::integer;
 end;
@@ -117,7 +134,7 @@ $$;
 REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
 
--- Counts one use of `for_action` by the calling client; over budget, 429.
+-- Counts one use of `for_action` by the caller (their account, else their address); over budget, 429.
 create function private.spend_client_budget(for_action text) returns void
     language plpgsql
     set search_path to ''
@@ -128,7 +145,7 @@ begin
   if auth.role() = 'service_role' then
     return;
   end if;
-  select * into taken from private.take_budget(for_action, private.client_subject(), 1);
+  select * into taken from private.take_budget(for_action, private.budget_subject(), 1);
   if taken.spent > taken.allowed then
     perform private.raise_over_budget(taken.retry_after);
   end if;

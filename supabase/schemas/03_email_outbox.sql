@@ -90,11 +90,21 @@ GRANT ALL ON FUNCTION public.mark_email_sent(email_id bigint) TO service_role;
 
 -- For send-emails: the e-mail failed. It is tried again after a minute doubled per attempt, or the provider's
 -- `retry_after_seconds` when longer (either at most two hours), or never when `permanent`; claim_emails gives up
--- after eight attempts or 23 hours.
-create function public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer default null::integer, permanent boolean default false) returns void
-    language sql security definer
-    set search_path to ''
-    as $$
+-- after eight attempts or 23 hours. A row given up here (permanent, or its last attempt) is reported to the
+-- agency's contact address once (delivery_failed); a failed report is not reported again.
+create function public.mark_email_failed(
+  email_id bigint,
+  error text,
+  retry_after_seconds integer default null,
+  permanent boolean default false
+)
+returns void
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  failed private.email_outbox;
+  agency text := (select c.email_contact from private.company_details c);
+begin
   update private.email_outbox
   set last_error = left(error, 1000),
       claimed_until = case
@@ -104,7 +114,20 @@ create function public.mark_email_failed(email_id bigint, error text, retry_afte
           least(coalesce(retry_after_seconds, 0), 7200)
         ))
       end
-  where id = email_id and sent_at is null;
+  where id = email_id and sent_at is null
+  returning * into failed;
+  if failed.id is null or failed.template = 'delivery_failed' or agency is null
+    or not (permanent or failed.attempts >= 8) then
+    return;
+  end if;
+  perform private.enqueue_email('delivery_failed', agency, jsonb_build_object(
+    'failedTemplate', failed.template,
+    'recipient', failed.recipient,
+    'reason', failed.last_error,
+    'reference', failed.idempotency_key,
+    'seller', private.seller()
+  ), 'delivery_failed:' || failed.id);
+end;
 $$;
 
 REVOKE ALL ON FUNCTION public.mark_email_failed(email_id bigint, error text, retry_after_seconds integer, permanent boolean) FROM PUBLIC, anon, authenticated;
@@ -153,3 +176,34 @@ begin
   end if;
 end;
 $$;
+
+-- One normalisation for what a customer types (a name, an address, a note), the rule send-emails' templates apply
+-- (supabase/functions/send-emails/plain-text.ts; local-supabase/test/hostile-round-two.test.ts compares both), so
+-- nothing the database stores is refused by an e-mail: Unicode spaces trimmed at both ends, control characters
+-- refused (a line feed only where a field may span lines). The typed fields of 06-08's tables must be their own
+-- normalisation (is_plain_text); book_discovery_call trims what it is given with trim_spaces.
+create function private.trim_spaces(value text) returns text
+language sql immutable parallel safe set search_path = ''
+as $$
+  select regexp_replace(value,
+    '^[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+    '', 'g');
+$$;
+
+create function private.is_plain_text(value text, multiline boolean default false) returns boolean
+language sql immutable parallel safe set search_path = ''
+as $$
+  select value is null or (
+    value = private.trim_spaces(value)
+    and value !~ case when multiline
+      then '[\u0001-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]'
+      else '[\u0001-\u001f\u007f-\u009f\u2028\u2029]' end
+  );
+$$;
+
+REVOKE ALL ON FUNCTION private.trim_spaces(value text) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.trim_spaces(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.trim_spaces(value text) TO service_role;
+REVOKE ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO authenticated;
+GRANT ALL ON FUNCTION private.is_plain_text(value text, multiline boolean) TO service_role;

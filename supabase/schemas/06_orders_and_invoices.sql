@@ -127,6 +127,11 @@ GRANT ALL ON TABLE public.billing_details TO service_role;
 
 create trigger billing_details_updated_at before update on public.billing_details for each row execute function private.touch_updated_at();
 
+-- What a customer typed is its own normalisation: trimmed of every kind of space, free of control characters
+-- (03_email_outbox), so the invoice's e-mails take it; rows stored before the rule are not re-checked.
+alter table public.billing_details
+    add constraint billing_details_plain_text check ((private.is_plain_text(name) and private.is_plain_text(company) and private.is_plain_text(address) and private.is_plain_text(postal_code) and private.is_plain_text(city))) not valid;
+
 -- The way an order goes: awaiting_payment -> paid -> in_progress -> delivered, and cancelled from any of them (a
 -- delivered order is cancelled when refunded); a cancelled order stays cancelled.
 create function private.order_status_allowed(old_status text, new_status text) returns boolean
@@ -193,6 +198,10 @@ create table public.invoices (
     vat_rate_percent numeric(5,2) not null,
     vat_cents integer not null,
     created_at timestamp with time zone default now() not null,
+    -- The period of the service (issue #45.2), set for invoices issued since; null on older ones, which show
+    -- their issue date. A credit note keeps its invoice's.
+    service_from date,
+    service_to date,
     constraint invoices_buyer_check check ((jsonb_typeof(buyer) = 'object'::text)),
     constraint invoices_check check (((vat_cents >= 0) and (vat_cents <= total_cents))),
     constraint invoices_check1 check (((kind = 'invoice'::text) = (due_on is not null))),
@@ -204,6 +213,7 @@ create table public.invoices (
     constraint invoices_lines_check check (((jsonb_typeof(lines) = 'array'::text) and (jsonb_array_length(lines) > 0))),
     constraint invoices_seller_check check ((jsonb_typeof(seller) = 'object'::text)),
     constraint invoices_sequence_check check ((sequence > 0)),
+    constraint invoices_service_period_check check ((((service_from is null) = (service_to is null)) and (service_from <= service_to))),
     constraint invoices_subtotal_cents_check check ((subtotal_cents >= 0)),
     constraint invoices_total_cents_check check ((total_cents >= 0)),
     constraint invoices_vat_rate_percent_check check (((vat_rate_percent >= (0)::numeric) and (vat_rate_percent <= (100)::numeric))),
@@ -258,6 +268,42 @@ $$;
 REVOKE ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.vat_contained(gross_cents bigint, rate_percent numeric) TO service_role;
 
+-- The figures a document prints, from its row alone: the lines (quantity 1, the unit price the gross each was
+-- sold at, its net), the discount's gross and net (the difference between the lines' nets and the total's, so
+-- the nets add up), one entry per VAT rate (net, VAT, gross), and the service period.
+create function private.invoice_figures(invoice public.invoices) returns jsonb
+language sql stable set search_path = ''
+as $$
+  with line as (
+    select l.ordinality, l.value ->> 'title' as title, (l.value ->> 'priceCents')::bigint as gross
+    from jsonb_array_elements(invoice.lines) with ordinality l
+  ), priced as (
+    select ordinality, title, gross, gross - private.vat_contained(gross, invoice.vat_rate_percent) as net
+    from line
+  )
+  select jsonb_build_object(
+    'lines', (select jsonb_agg(jsonb_build_object('title', p.title, 'quantity', 1, 'unitCents', p.gross,
+      'netCents', p.net) order by p.ordinality) from priced p),
+    'discount', case when invoice.discount_cents > 0 then jsonb_build_object(
+      'percent', invoice.discount_percent,
+      'grossCents', invoice.discount_cents,
+      'netCents', (select sum(p.net) from priced p) - (invoice.total_cents - invoice.vat_cents)) end,
+    'rates', jsonb_build_array(jsonb_build_object(
+      'ratePercent', invoice.vat_rate_percent,
+      'netCents', invoice.total_cents - invoice.vat_cents,
+      'vatCents', invoice.vat_cents,
+      'grossCents', invoice.total_cents)),
+    'netCents', invoice.total_cents - invoice.vat_cents,
+    'vatCents', invoice.vat_cents,
+    'grossCents', invoice.total_cents,
+    'serviceFrom', coalesce(invoice.service_from, invoice.issued_on),
+    'serviceTo', coalesce(invoice.service_to, invoice.issued_on)
+  );
+$$;
+
+REVOKE ALL ON FUNCTION private.invoice_figures(invoice public.invoices) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.invoice_figures(invoice public.invoices) TO service_role;
+
 -- The next number of a series in a year, e.g. '2026-0042' or 'CN-2026-0003'. The counter row stays locked by the
 -- caller's transaction, so numbers have no gaps and no duplicates.
 create function private.next_document_number(series text, year integer, out number text, out sequence integer) returns record
@@ -278,8 +324,9 @@ REVOKE ALL ON FUNCTION private.next_document_number(series text, year integer, O
 GRANT ALL ON FUNCTION private.next_document_number(series text, year integer, OUT number text, OUT sequence integer) TO service_role;
 
 -- Issues an order's invoice: the next number of the year, dated today in the company's time zone, due after its
--- payment term, with the seller, the buyer, the items, discount, total and the VAT the total contains. Called in
--- the order's own transaction.
+-- payment term, with the seller, the buyer, the items, discount, total and the VAT the total contains, and the
+-- service period (from the order to the end of the spec's "results in 7-14 days"). Called in the order's own
+-- transaction.
 create function private.issue_invoice(order_id uuid) returns public.invoices
     language plpgsql
     set search_path to ''
@@ -309,14 +356,15 @@ begin
   from public.order_items i where i.order_id = o.id;
   select * into numbered from private.next_document_number('invoice', extract(year from today)::integer);
   insert into public.invoices (kind, number, year, sequence, order_id, issued_on, due_on, seller, buyer, lines,
-    subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+    subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents, service_from,
+    service_to)
   values ('invoice', numbered.number, extract(year from today)::integer, numbered.sequence, o.id, today,
     today + company.payment_term_days, private.seller(),
     o.billing || jsonb_build_object('email', (select u.email from auth.users u where u.id = o.user_id)),
     lines, subtotal,
     case when subtotal = 0 then 0 else round(o.discount_amount * 100.0 / subtotal)::integer end,
     o.discount_amount, o.total_amount, company.vat_rate_percent,
-    private.vat_contained(o.total_amount, company.vat_rate_percent))
+    private.vat_contained(o.total_amount, company.vat_rate_percent), today, today + 14)
   returning * into issued;
   return issued;
 end;
@@ -347,11 +395,12 @@ begin
   today := (now() at time zone (select c.time_zone from private.company_details c))::date;
   select * into numbered from private.next_document_number('credit_note', extract(year from today)::integer);
   insert into public.invoices (kind, number, year, sequence, order_id, corrects_id, issued_on, due_on, seller,
-    buyer, lines, subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents)
+    buyer, lines, subtotal_cents, discount_percent, discount_cents, total_cents, vat_rate_percent, vat_cents,
+    service_from, service_to)
   values ('credit_note', numbered.number, extract(year from today)::integer, numbered.sequence, invoice.order_id,
     invoice.id, today, null, invoice.seller, invoice.buyer, invoice.lines, invoice.subtotal_cents,
     invoice.discount_percent, invoice.discount_cents, invoice.total_cents, invoice.vat_rate_percent,
-    invoice.vat_cents)
+    invoice.vat_cents, invoice.service_from, invoice.service_to)
   returning * into issued;
   return issued;
 end;
@@ -427,6 +476,8 @@ begin
     'totalCents', invoice.total_cents,
     'vatRatePercent', invoice.vat_rate_percent,
     'vatCents', invoice.vat_cents,
+    -- What the invoice prints: per line quantity, unit price and net, per VAT rate net, VAT and gross.
+    'figures', private.invoice_figures(invoice),
     'billing', jsonb_build_object(
       'name', o.billing ->> 'name',
       'company', o.billing ->> 'company',
@@ -450,6 +501,46 @@ $$;
 
 REVOKE ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.invoice_and_confirm_order(order_id uuid) TO service_role;
+
+-- Orders within reason: 409 `too_many_unpaid_orders` while the account has as many orders awaiting payment as
+-- client_budgets 'unpaid_order' allows ("You have 3 orders awaiting payment: pay one, or ask us to cancel it"),
+-- 429 once its 'order' budget (10 a day) is spent; otherwise counts the order. Called by place_order under the
+-- account's cart lock, so a burst gets exactly the budget. The invoice keeps its number from the order on (the
+-- customer pays against it): these bound the register.
+create function private.check_order_allowance(account uuid) returns void
+language plpgsql volatile set search_path = ''
+as $$
+declare
+  cap public.client_budgets;
+  unpaid integer;
+  taken record;
+begin
+  if auth.role() = 'service_role' then
+    return;
+  end if;
+  select * into strict cap from public.client_budgets b where b.action = 'unpaid_order';
+  select count(*) into unpaid from public.orders o
+  where o.user_id = account and o.status = 'awaiting_payment'
+    and o.created_at > now() - make_interval(secs => cap.window_seconds);
+  if unpaid >= cap.max_uses then
+    raise sqlstate 'PGRST' using
+      message = json_build_object(
+        'code', 'too_many_unpaid_orders',
+        'message', format('You have %s orders awaiting payment: pay one, or ask us to cancel it', unpaid),
+        'details', json_build_object('unpaid_orders', unpaid)::text,
+        'hint', null
+      )::text,
+      detail = json_build_object('status', 409, 'headers', json_build_object())::text;
+  end if;
+  select * into taken from private.take_budget('order', 'account:' || account::text, 1);
+  if taken.spent > taken.allowed then
+    perform private.raise_over_budget(taken.retry_after);
+  end if;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION private.check_order_allowance(account uuid) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.check_order_allowance(account uuid) TO service_role;
 
 -- Checkout. Records the order of `items` priced as quote_cart prices them, redeems the code in the same
 -- transaction (one code discount per account; of concurrent orders with one code, one gets it), replaces the
@@ -477,6 +568,10 @@ begin
   if place_order.billing is not null and jsonb_typeof(place_order.billing) <> 'object' then
     raise exception 'billing must be an object of billing details' using errcode = '22023';
   end if;
+  -- Each detail is text or absent: 123, {"a":1} or [1,2] would otherwise be stored as their JSON text.
+  if exists (select 1 from jsonb_each(place_order.billing) f where jsonb_typeof(f.value) not in ('string', 'null')) then
+    raise exception 'Each billing detail is text' using errcode = '22023';
+  end if;
   -- The same lock as replace_cart: a save in flight finishes first, and no save interleaves with the order; it
   -- also makes the one-code-per-account check safe against the account's concurrent orders.
   perform pg_advisory_xact_lock(hashtext('cart:' || uid::text));
@@ -499,6 +594,8 @@ begin
     raise exception 'The price of your order has changed.' using errcode = 'PT409',
       detail = json_build_object('total_cents', price.total_cents)::text;
   end if;
+  -- Within reason (under the account's cart lock, so a burst's calls queue here and each sees the ones before).
+  perform private.check_order_allowance(uid);
 
   -- The buyer: the details given now, saved for next time (the table's checks apply), or the saved ones.
   if place_order.billing is not null then
@@ -563,24 +660,30 @@ REVOKE ALL ON FUNCTION public.place_order(items json, expected_total integer, di
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, discount_code text, billing jsonb, show_in_recent_purchases boolean) TO service_role;
 
--- The purchase toast, for anyone: orders of the last 14 days whose customers agreed, as service, city and age in
--- minutes only; never who bought.
-create function public.recent_purchases() returns table(service text, city text, age_minutes integer)
+-- The purchase toast, for anyone: paid orders of the last 14 days whose customers agreed, at most one per customer
+-- (their latest), as the service's title, the billing country's name and the age in minutes only: never who
+-- bought, never a word a customer typed. `city` holds the country's name too, for toasts deployed before
+-- `country` (a later migration drops it).
+create function public.recent_purchases() returns table(service text, country text, age_minutes integer, city text)
     language sql stable security definer
     set search_path to ''
     as $$
-  select first_item.service_title, o.billing ->> 'city',
-    floor(extract(epoch from now() - o.created_at) / 60)::integer
-  from public.orders o
-  cross join lateral (
-    select i.service_title from public.order_items i
-    where i.order_id = o.id order by i.sort_order, i.created_at limit 1
-  ) first_item
-  where o.show_in_recent_purchases
-    and o.status <> 'cancelled'
-    and o.billing ->> 'city' is not null
-    and o.created_at > now() - interval '14 days'
-  order by o.created_at desc
+  select latest.service, latest.country, latest.age_minutes, latest.country
+  from (
+    select distinct on (o.user_id) first_item.service_title as service, c.name as country,
+      floor(extract(epoch from now() - o.created_at) / 60)::integer as age_minutes, o.created_at
+    from public.orders o
+    join private.countries c on c.code = o.billing ->> 'country'
+    cross join lateral (
+      select i.service_title from public.order_items i
+      where i.order_id = o.id order by i.sort_order, i.created_at limit 1
+    ) first_item
+    where o.show_in_recent_purchases
+      and o.status in ('paid', 'in_progress', 'delivered')
+      and o.created_at > now() - interval '14 days'
+    order by o.user_id, o.created_at desc
+  ) latest
+  order by latest.created_at desc
   limit 10;
 $$;
 

@@ -1,7 +1,7 @@
 -- The newsletter and its discount codes, and the site's other public forms. A subscriber gets a code made by the
 -- database (the name's first three letters and six random characters); a code gives 10% once per account, when
--- it lowers the price more than the volume tier does. Wrong codes count against the client's and the account's
--- budget (01_fair_use), so codes cannot be guessed by trying. Nobody reads the addresses: they are private.
+-- it lowers the price more than the volume tier does. Wrong codes count against the account's budget, or the
+-- address's for a guest (01_fair_use), so codes cannot be guessed by trying. Nobody reads the addresses: they are private.
 
 -- One subscription per address whatever its capitals, each with its code. Clients add rows only through
 -- subscribe_newsletter.
@@ -23,6 +23,11 @@ alter table public.newsletter_subscribers
     add constraint newsletter_subscribers_name_check check (((char_length(name) <= 100) and (btrim(name) <> ''::text))) not valid;
 
 create unique index newsletter_subscribers_email_lower_key on public.newsletter_subscribers using btree (lower(email));
+
+-- The name the code's e-mail greets is its own normalisation (03_email_outbox): trimmed of every kind of space,
+-- free of control characters. Not valid: subscriptions made before the rule are not re-checked.
+alter table public.newsletter_subscribers
+    add constraint newsletter_subscribers_plain_text check (private.is_plain_text(name)) not valid;
 
 alter table public.newsletter_subscribers enable row level security;
 
@@ -174,7 +179,7 @@ create function private.code_guessers() returns text[]
     language sql stable
     set search_path to ''
     as $$
-  select array_remove(array[private.client_subject(), 'account:' || auth.uid()::text], null);
+  select array[private.budget_subject()];
 $$;
 
 REVOKE ALL ON FUNCTION private.code_guessers() FROM PUBLIC, anon, authenticated;
@@ -287,8 +292,9 @@ GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO auth
 GRANT ALL ON FUNCTION public.subscribe_newsletter(name text, email text) TO service_role;
 
 -- "Already Subscribed" is no dead end: e-mails the address its code again, through the outbox. The answer is the
--- same whether or not the address is subscribed and never holds the code; at most once a day per address
--- (429 `code_recently_sent`), and each request spends the client's subscription budget.
+-- same whether or not the address is subscribed, the wait included (every address asked for is recorded), and
+-- never holds the code; at most once a day per address (429 `code_recently_sent`), and each request spends the
+-- caller's subscription budget.
 create function public.resend_newsletter_code(email text) returns json
     language plpgsql security definer
     set search_path to ''
@@ -299,16 +305,13 @@ declare
   last_sent timestamptz;
 begin
   perform private.spend_client_budget('subscription');
-  select * into subscriber from public.newsletter_subscribers s where lower(s.email) = wanted;
-  if not found then
-    return null;
-  end if;
+  -- Every address asked for is recorded, subscribed or not: the answer is the same for both.
   insert into private.newsletter_code_resends as r (address, sent_at)
-  values (wanted, now())
+  values (left(wanted, 255), now())
   on conflict (address) do update set sent_at = excluded.sent_at
     where r.sent_at <= excluded.sent_at - interval '1 day';
   if not found then
-    select r.sent_at into last_sent from private.newsletter_code_resends r where r.address = wanted;
+    select r.sent_at into last_sent from private.newsletter_code_resends r where r.address = left(wanted, 255);
     perform set_config('response.status', '429', true);
     return json_build_object(
       'code', 'code_recently_sent',
@@ -318,12 +321,15 @@ begin
       'hint', null
     );
   end if;
-  perform private.enqueue_email(
-    'newsletter_code',
-    subscriber.email,
-    jsonb_build_object('name', subscriber.name, 'code', subscriber.discount_code),
-    'newsletter_code:' || subscriber.id || ':' || (extract(epoch from now()) * 1000000)::bigint::text
-  );
+  select * into subscriber from public.newsletter_subscribers s where lower(s.email) = wanted;
+  if found then
+    perform private.enqueue_email(
+      'newsletter_code',
+      subscriber.email,
+      jsonb_build_object('name', subscriber.name, 'code', subscriber.discount_code),
+      'newsletter_code:' || subscriber.id || ':' || (extract(epoch from now()) * 1000000)::bigint::text
+    );
+  end if;
   return null;
 end;
 $$;

@@ -37,6 +37,25 @@ alter table public.booking_settings enable row level security;
 REVOKE ALL ON TABLE public.booking_settings FROM anon, authenticated;
 GRANT SELECT,UPDATE ON TABLE public.booking_settings TO service_role;
 
+-- The zone a booking's times are named in (issue #45.6): the zone the booking page asked in, which it names in
+-- PostgREST's `Prefer: timezone=<zone>` (as PostgREST reads it: a known zone, else ignored), or the agency's
+-- calendar zone when the request named none (older rows, the agency's own inserts).
+create function private.booker_time_zone() returns text
+    language sql stable
+    set search_path to ''
+    as $$
+  select coalesce(
+    (select z.zone from (select substring(
+        coalesce(current_setting('request.headers', true), '{}')::json ->> 'prefer'
+        from 'timezone=([A-Za-z0-9_+\-/]+)') as zone) z
+      where z.zone is not null and private.is_time_zone(z.zone)),
+    (select s.time_zone from public.booking_settings s)
+  );
+$$;
+
+REVOKE ALL ON FUNCTION private.booker_time_zone() FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.booker_time_zone() TO service_role;
+
 -- The bookings: read by their owner; written only by book_discovery_call, the link's functions or the agency. The
 -- exclusion constraint makes a double booking impossible even under concurrent requests.
 create table public.meetings (
@@ -53,11 +72,14 @@ create table public.meetings (
     hold_expires_at timestamp with time zone,
     confirmed_at timestamp with time zone,
     cancelled_at timestamp with time zone,
+    -- The zone the booker's times are named in, in its e-mails and on its page (issue #45.6).
+    time_zone text default private.booker_time_zone() not null,
     constraint meetings_contact_email_check check (((char_length(contact_email) <= 255) and (contact_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     constraint meetings_contact_name_check check (((char_length(btrim(contact_name)) >= 1) and (char_length(btrim(contact_name)) <= 100))),
     constraint meetings_ends_after_start check ((ends_at > scheduled_at)),
     constraint meetings_owner_check check (((user_id is not null) or (contact_email is not null))),
     constraint meetings_status_check check ((status = any (array['requested'::text, 'scheduled'::text, 'completed'::text, 'cancelled'::text]))),
+    constraint meetings_time_zone_check check (private.is_time_zone(time_zone)),
     constraint meetings_no_double_booking exclude using gist (tstzrange(scheduled_at, ends_at) with &&) where (((status <> 'cancelled'::text) and (ends_at is not null))),
     constraint meetings_pkey primary key (id),
     constraint meetings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
@@ -73,6 +95,11 @@ create index meetings_contact_email_idx on public.meetings using btree (lower(co
 create index meetings_open_holds_idx on public.meetings using btree (hold_expires_at) where ((confirmed_at is null) and (hold_expires_at is not null) and (status = 'requested'::text));
 
 create index meetings_user_id_idx on public.meetings using btree (user_id, created_at desc);
+
+-- The booker's words are their own normalisation: trimmed, free of control characters (03_email_outbox); a note
+-- may span lines. Not valid: bookings made before the rule are not re-checked.
+alter table public.meetings
+    add constraint meetings_plain_text check ((private.is_plain_text(contact_name) and private.is_plain_text(notes, true))) not valid;
 
 alter table public.meetings enable row level security;
 
@@ -280,8 +307,10 @@ create function private.booking_payload(m public.meetings) returns jsonb
     'meetingId', m.id,
     'meetingType', m.meeting_type,
     'startsAt', m.scheduled_at,
-    'endsAt', m.ends_at,
-    'timeZone', (select s.time_zone from public.booking_settings s),
+    -- A call the agency entered without an end is one slot long, as slot_is_taken counts it.
+    'endsAt', coalesce(m.ends_at,
+      m.scheduled_at + make_interval(mins => (select s.slot_minutes from public.booking_settings s))),
+    'timeZone', m.time_zone,
     'name', m.contact_name,
     'email', m.contact_email,
     'note', m.notes,
@@ -311,7 +340,7 @@ create function private.booking_link_view(m public.meetings) returns json
       then 'strategy' else 'discovery' end,
     'startsAt', m.scheduled_at,
     'endsAt', m.ends_at,
-    'timeZone', (select s.time_zone from public.booking_settings s),
+    'timeZone', m.time_zone,
     'holdExpiresAt', case when m.confirmed_at is null then m.hold_expires_at end,
     'inYourAccount', m.user_id is not null and m.user_id = private.acting_user(),
     'canAddToAccount', m.user_id is null and private.acting_user() is not null
@@ -381,7 +410,7 @@ begin
     'meetingType', new.meeting_type,
     'startsAt', new.scheduled_at,
     'endsAt', new.ends_at,
-    'timeZone', (select s.time_zone from public.booking_settings s),
+    'timeZone', new.time_zone,
     'name', new.contact_name,
     'email', new.contact_email,
     'seller', private.seller()
@@ -398,8 +427,9 @@ GRANT ALL ON FUNCTION private.queue_call_confirmed() TO service_role;
 
 create trigger meetings_call_confirmed after update of status on public.meetings for each row when (((new.status = 'scheduled'::text) and (old.status is distinct from 'scheduled'::text))) execute function private.queue_call_confirmed();
 
--- Books a free slot (call_type 'discovery' or 'strategy'). Signed in (aal2 with a second factor) the call is the
--- account's; a guest's is a hold until the link e-mailed to its address confirms it. Refuses a taken slot, a
+-- Books a free slot (call_type 'discovery' or 'strategy'). Signed in (aal2 with a second factor) and for the
+-- account's own address the call is the account's; for another address, or a guest, it is a hold until the link
+-- e-mailed to that address confirms it, and that receipt carries none of the booker's words (no note). Refuses a taken slot, a
 -- second upcoming call per address or account (e-mailing that address a link to its call), and an exhausted
 -- budget. Queues the receipt, which carries the booking's link, and the agency's copy in the same transaction.
 create function public.book_discovery_call(slot_start timestamp with time zone, name text, email text, note text default null::text, call_type text default 'discovery'::text) returns json
@@ -407,8 +437,10 @@ create function public.book_discovery_call(slot_start timestamp with time zone, 
     set search_path to ''
     as $$
 declare
-  owner uuid := private.acting_user();
   address text := lower(btrim(coalesce(email, '')));
+  -- Signed in, a booking joins the account only for the account's own address; for any other it is a guest's.
+  owner uuid := (select u.id from auth.users u
+    where u.id = private.acting_user() and lower(u.email) = lower(btrim(coalesce(book_discovery_call.email, ''))));
   taken constant text := 'Sorry, that time has just been booked. Please choose another time.';
   account_has_call constant text :=
     'You already have an upcoming call with us. You will find it under Meetings in your account.';
@@ -437,14 +469,15 @@ begin
   if private.slot_is_taken(slot.slot_start, slot.slot_end) then
     raise exception '%', taken;
   end if;
+  -- The account's own booking in flight answers at once, before the budget, whose counter (the account's, as
+  -- this call's) that booking holds until it ends.
+  if owner is not null and not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
+  end if;
   perform private.spend_client_budget('booking');
-  if owner is not null then
-    if not pg_try_advisory_xact_lock(hashtext('booking-account:' || owner::text)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
-    if exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
-      return private.refusal(409, 'account_has_booking', account_has_call);
-    end if;
+  if owner is not null
+    and exists (select 1 from public.meetings m where m.user_id = owner and private.is_upcoming_booking(m)) then
+    return private.refusal(409, 'account_has_booking', account_has_call);
   end if;
   if not pg_try_advisory_xact_lock(hashtext('booking-address:' || address)) then
     return private.refusal(409, 'address_has_booking', address_has_call);
@@ -465,8 +498,8 @@ begin
       slot.slot_start,
       slot.slot_end,
       'requested',
-      nullif(btrim(coalesce(note, '')), ''),
-      btrim(name),
+      nullif(private.trim_spaces(coalesce(note, '')), ''),
+      private.trim_spaces(name),
       btrim(email),
       case when owner is null then now() + make_interval(secs => settings.hold_seconds) end,
       case when owner is not null then now() end
@@ -481,7 +514,8 @@ begin
   link := private.new_booking_link(booked.id);
   receipt := receipt || jsonb_build_object('manageUrl', link);
   if owner is null then
-    receipt := receipt || jsonb_build_object('confirmUrl', link);
+    -- To an address nobody has proven: the call and its link, none of the booker's words.
+    receipt := (receipt - 'note') || jsonb_build_object('confirmUrl', link);
   end if;
   perform private.enqueue_email('booking_receipt', booked.contact_email, receipt, 'booking_receipt:' || booked.id);
   return to_json(booked.id);
@@ -547,13 +581,7 @@ begin
   if refused is not null then
     return refused;
   end if;
-  if m.status <> 'cancelled' then
-    update public.meetings set status = 'cancelled', cancelled_at = now() where id = m.id returning * into m;
-    perform private.enqueue_email('booking_cancelled_agency_copy',
-      (select c.email_contact from private.company_details c), private.booking_payload(m),
-      'booking_cancelled_agency_copy:' || m.id);
-  end if;
-  return private.booking_link_view(m);
+  return private.booking_link_view(private.cancel_meeting(m));
 end;
 $$;
 
@@ -639,3 +667,145 @@ $$;
 REVOKE ALL ON FUNCTION public.claim_guest_meetings() FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO authenticated;
 GRANT ALL ON FUNCTION public.claim_guest_meetings() TO service_role;
+
+-- Whom a call of an account is with, for its e-mails when the agency entered it without contact details: the
+-- account's address, and its billing name or else the address's local part.
+create function private.meeting_contact(m public.meetings) returns jsonb
+    language sql stable
+    set search_path to ''
+    as $$
+  select jsonb_build_object(
+    'name', coalesce(m.contact_name, (select b.name from public.billing_details b where b.user_id = m.user_id),
+      (select split_part(u.email, '@', 1) from auth.users u where u.id = m.user_id)),
+    'email', coalesce(m.contact_email, (select u.email from auth.users u where u.id = m.user_id)));
+$$;
+
+REVOKE ALL ON FUNCTION private.meeting_contact(m public.meetings) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.meeting_contact(m public.meetings) TO service_role;
+
+-- Cancels a booking that stands: marks it cancelled (its slot is free again) and e-mails the agency once. The one
+-- cancellation the e-mailed link (cancel_booking) and the account's Meetings (cancel_my_meeting) share.
+create function private.cancel_meeting(m public.meetings) returns public.meetings
+    language plpgsql
+    set search_path to ''
+    as $$
+begin
+  if m.status <> 'cancelled' then
+    update public.meetings set status = 'cancelled', cancelled_at = now() where id = m.id returning * into m;
+    perform private.enqueue_email('booking_cancelled_agency_copy',
+      (select c.email_contact from private.company_details c),
+      private.booking_payload(m) || private.meeting_contact(m), 'booking_cancelled_agency_copy:' || m.id);
+  end if;
+  return m;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION private.cancel_meeting(m public.meetings) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.cancel_meeting(m public.meetings) TO service_role;
+
+-- The account's own call, locked until the transaction ends, after releasing the expired holds; null when the
+-- account has no meeting of that id.
+create function private.lock_own_meeting(meeting_id uuid, account uuid) returns public.meetings
+    language plpgsql
+    set search_path to ''
+    as $$
+declare
+  m public.meetings;
+begin
+  perform private.release_expired_holds();
+  select * into m from public.meetings
+  where id = lock_own_meeting.meeting_id and user_id = lock_own_meeting.account for update;
+  return m;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION private.lock_own_meeting(meeting_id uuid, account uuid) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.lock_own_meeting(meeting_id uuid, account uuid) TO service_role;
+
+-- Meetings' "Cancel call": the e-mailed link's cancellation for the account's own upcoming call (the same rules:
+-- an upcoming call, again is the same answer, the agency is e-mailed once, the client's booking budget is spent).
+create function public.cancel_my_meeting(meeting_id uuid) returns json
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  account uuid := private.require_account('cancel a call');
+  m public.meetings;
+begin
+  perform private.spend_client_budget('booking');
+  m := private.lock_own_meeting(cancel_my_meeting.meeting_id, account);
+  if m.id is null then
+    return private.refusal(404, 'meeting_unknown', 'We could not find this call in your account.');
+  end if;
+  if (private.booking_link_view(m) ->> 'state') not in ('hold', 'confirmed', 'cancelled') then
+    return private.refusal(410, 'meeting_not_upcoming', 'This call can no longer be cancelled: it has passed.');
+  end if;
+  return private.booking_link_view(private.cancel_meeting(m));
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.cancel_my_meeting(meeting_id uuid) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION public.cancel_my_meeting(meeting_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_my_meeting(meeting_id uuid) TO service_role;
+
+-- Meetings' "Pick a time" for a call the account requested without one (the demo's "Not scheduled yet"): books a
+-- free slot of the grid for it as book_discovery_call books one (a taken slot is refused, the budget is spent),
+-- in the zone the page asked in, and e-mails the receipt with the call's link and the agency's copy.
+create function public.schedule_my_meeting(meeting_id uuid, slot_start timestamp with time zone) returns json
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  account uuid := private.require_account('pick a time for a call');
+  taken constant text := 'Sorry, that time has just been booked. Please choose another time.';
+  settings public.booking_settings;
+  slot record;
+  m public.meetings;
+  receipt jsonb;
+begin
+  select * into settings from public.booking_settings;
+  m := private.lock_own_meeting(schedule_my_meeting.meeting_id, account);
+  if m.id is null then
+    return private.refusal(404, 'meeting_unknown', 'We could not find this call in your account.');
+  end if;
+  if m.status <> 'requested' or m.scheduled_at is not null then
+    return private.refusal(409, 'meeting_has_time', 'This call already has a time.');
+  end if;
+  select g.slot_start, g.slot_end into slot
+  from private.slot_grid(now(), (schedule_my_meeting.slot_start at time zone settings.time_zone)::date) g
+  where g.slot_start = schedule_my_meeting.slot_start;
+  if not found then
+    raise exception 'That time cannot be booked. Please choose one of the times shown.';
+  end if;
+  if not pg_try_advisory_xact_lock(hashtext('booking-slot:' || extract(epoch from slot.slot_start)::text)) then
+    raise exception '%', taken;
+  end if;
+  if private.slot_is_taken(slot.slot_start, slot.slot_end) then
+    raise exception '%', taken;
+  end if;
+  perform private.spend_client_budget('booking');
+  begin
+    update public.meetings set
+      scheduled_at = slot.slot_start,
+      ends_at = slot.slot_end,
+      confirmed_at = now(),
+      time_zone = private.booker_time_zone(),
+      contact_email = private.meeting_contact(m) ->> 'email',
+      contact_name = private.meeting_contact(m) ->> 'name'
+    where id = m.id
+    returning * into m;
+  exception when exclusion_violation then
+    raise exception '%', taken;
+  end;
+  receipt := private.booking_payload(m);
+  perform private.enqueue_email('booking_agency_copy', (select c.email_contact from private.company_details c),
+    receipt, 'booking_agency_copy:' || m.id);
+  perform private.enqueue_email('booking_receipt', m.contact_email,
+    receipt || jsonb_build_object('manageUrl', private.new_booking_link(m.id)), 'booking_receipt:' || m.id);
+  return private.booking_link_view(m);
+end;
+$$;
+
+REVOKE ALL ON FUNCTION public.schedule_my_meeting(meeting_id uuid, slot_start timestamp with time zone) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION public.schedule_my_meeting(meeting_id uuid, slot_start timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.schedule_my_meeting(meeting_id uuid, slot_start timestamp with time zone) TO service_role;

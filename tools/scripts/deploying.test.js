@@ -75,6 +75,7 @@ test('the [remotes.production] block changes only settings the table lists', () 
   expect(changed.sort()).toEqual([
     '[auth.email] double_confirm_changes',
     '[auth.email] enable_confirmations',
+    '[auth.rate_limit] email_sent',
     '[auth] additional_redirect_urls',
     '[auth] site_url',
   ]);

@@ -1,23 +1,12 @@
 // /account/invoice?number=2026-0001 (issue #31.5, beyond the spec): an invoice or credit note of the customer's,
 // to read and print. Reached from the order card in Account and from the order confirmation e-mail; the shell's
 // guard asks a signed-out visitor to sign in first and brings them back. Kept out of search engines (noindex).
-import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import { ArrowLeft, Printer } from 'lucide-react';
-import {
-  Button,
-  ButtonLink,
-  LinesSkeleton,
-  PageMeta,
-  PageStack,
-  paths,
-  reportError,
-  Section,
-  type ErrorDescription,
-} from 'shared-lib';
+import { Button, ButtonLink, LinesSkeleton, PageMeta, PageStack, paths, Section, useLoad } from 'shared-lib';
 import { LoadFailed, PanelNote } from '../components/panel-states';
-import { fetchInvoice, type InvoiceWithCorrected } from '../features/invoices/api/fetch-invoice';
+import { fetchInvoice } from '../features/invoices/api/fetch-invoice';
 import { InvoiceDocument } from '../features/invoices/components/InvoiceDocument';
 
 /** On paper only the document: the site's header, footer, banner, toasts and this page's buttons stay off. */
@@ -46,28 +35,10 @@ const Toolbar = styled.div`
 
 const ORDERS = `${paths.account}?tab=orders`;
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'ready'; invoice: InvoiceWithCorrected | null }
-  | { state: 'failed'; error: ErrorDescription };
-
 export default function InvoicePage() {
   const [params] = useSearchParams();
   const number = params.get('number') ?? '';
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoaded({ state: 'loading' });
-    fetchInvoice(number).then(
-      (invoice) => current && setLoaded({ state: 'ready', invoice }),
-      (error: unknown) => current && setLoaded({ state: 'failed', error: reportError('invoice', error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [number, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const loaded = useLoad((signal) => fetchInvoice(number, signal), [number], { context: 'invoice' });
 
   const title = number ? `Invoice ${number}` : 'Invoice';
   return (
@@ -79,7 +50,7 @@ export default function InvoicePage() {
           <ButtonLink to={ORDERS} $variant="ghost">
             <ArrowLeft size={18} aria-hidden /> Your orders
           </ButtonLink>
-          {loaded.state === 'ready' && loaded.invoice ? (
+          {loaded.state === 'ready' && loaded.data ? (
             <Button $variant="outline" onClick={() => window.print()}>
               <Printer size={18} aria-hidden /> Print
             </Button>
@@ -94,10 +65,10 @@ export default function InvoicePage() {
         {loaded.state === 'failed' ? (
           <>
             <h1>{title}</h1>
-            <LoadFailed what="This invoice" error={loaded.error} onRetry={retry} />
+            <LoadFailed what="This invoice" error={loaded.error} onRetry={loaded.retry} />
           </>
         ) : null}
-        {loaded.state === 'ready' && !loaded.invoice ? (
+        {loaded.state === 'ready' && !loaded.data ? (
           <>
             <h1>{title}</h1>
             <PanelNote>
@@ -106,7 +77,7 @@ export default function InvoicePage() {
             </PanelNote>
           </>
         ) : null}
-        {loaded.state === 'ready' && loaded.invoice ? <InvoiceDocument invoice={loaded.invoice} /> : null}
+        {loaded.state === 'ready' && loaded.data ? <InvoiceDocument invoice={loaded.data} /> : null}
       </PageStack>
     </Section>
   );

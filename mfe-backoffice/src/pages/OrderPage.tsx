@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { paths } from 'shared-lib';
+import { paths, useLoad } from 'shared-lib';
 import { LoadFailed, Loading, Note } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchOrder } from '../features/orders/api/fetch-order';
-import type { StaffOrder } from '../features/orders/api/types';
 import { OrderActions } from '../features/orders/components/OrderActions';
 import { Block, OrderHistory, OrderSummary } from '../features/orders/components/OrderDetails';
-import { useLoad } from '../hooks/use-load';
 
 const Notice = styled.p<{ $tone: 'done' | 'changed' }>`
   margin: 0;
@@ -27,13 +25,16 @@ interface PageNotice {
 
 /**
  * /admin/order?id=<id>: one order, its actions and its audit trail. After an action the page shows the order the
- * database returned; when someone else acted first, it says what changed and loads the order as it now is.
+ * database returned (useLoad's `set`); when someone else acted first, it says what changed and reads the order
+ * as it now is.
  */
 export default function OrderPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const load = useLoad(id, () => fetchOrder(id));
-  const [fresh, setFresh] = useState<StaffOrder | null>(null);
+  const load = useLoad((signal) => fetchOrder(id, signal), [id], {
+    context: 'backoffice',
+    enabled: Boolean(id),
+  });
   const [notice, setNotice] = useState<PageNotice | null>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
@@ -42,9 +43,7 @@ export default function OrderPage() {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  // What an action returned is newer than the load, for this order only (not once another order is open).
-  const latest = fresh?.id === id ? fresh : null;
-  const order = latest ?? load.data;
+  const order = load.state === 'ready' ? load.data : null;
   const back = <Link to={paths.adminOrders}>All orders</Link>;
 
   if (!id) {
@@ -58,17 +57,17 @@ export default function OrderPage() {
   return (
     <PageFrame title={order ? `Order ${order.order_number}` : 'Order'}>
       <p>{back}</p>
-      {load.status === 'error' && !latest ? (
-        <LoadFailed what="The order" error={load.error} onRetry={load.reload} />
+      {notice ? (
+        <Notice ref={noticeRef} tabIndex={-1} $tone={notice.tone}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      {load.state === 'failed' ? (
+        <LoadFailed what="The order" error={load.error} onRetry={load.retry} />
       ) : !order ? (
         <Loading label="Loading the order..." />
       ) : (
         <>
-          {notice ? (
-            <Notice ref={noticeRef} tabIndex={-1} $tone={notice.tone}>
-              {notice.text}
-            </Notice>
-          ) : null}
           <OrderSummary order={order} />
           <Block aria-labelledby="order-actions">
             <h2 id="order-actions">Actions</h2>
@@ -76,13 +75,13 @@ export default function OrderPage() {
               key={order.status}
               order={order}
               onDone={(next, text) => {
-                setFresh(next);
+                // What the action returned is the order as it now is: shown until the next read.
+                load.set(next);
                 setNotice({ tone: 'done', text });
               }}
               onChanged={(text) => {
-                setFresh(null);
                 setNotice({ tone: 'changed', text });
-                load.reload();
+                load.retry();
               }}
             />
           </Block>

@@ -1,12 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
-import { paths } from 'shared-lib';
+import { paths, useLoad } from 'shared-lib';
 import { LoadFailed, Loading, Note } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchOrders, ORDERS_PAGE_SIZE } from '../features/orders/api/fetch-orders';
 import { OrderFilters } from '../features/orders/components/OrderFilters';
 import { OrdersTable } from '../features/orders/components/OrdersTable';
 import { Pager } from '../features/orders/components/Pager';
-import { useLoad } from '../hooks/use-load';
 
 /** The query string's page, 1 for anything that is not a whole number from 1 up. */
 const pageOf = (value: string | null) => {
@@ -23,8 +22,9 @@ export default function OrdersPage() {
   const status = params.get('status') ?? '';
   const search = params.get('q') ?? '';
   const page = pageOf(params.get('page'));
-  const query = { status, search, page };
-  const orders = useLoad(JSON.stringify(query), () => fetchOrders(query));
+  const orders = useLoad((signal) => fetchOrders({ status, search, page }, signal), [status, search, page], {
+    context: 'backoffice',
+  });
 
   const addressOf = (next: { status?: string; search?: string; page?: number }) => {
     const merged = { status, search, page: 1, ...next };
@@ -35,7 +35,6 @@ export default function OrdersPage() {
     return out;
   };
 
-  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / ORDERS_PAGE_SIZE));
   const caption = search ? `Orders matching “${search}”` : 'Orders, newest first';
 
   return (
@@ -48,18 +47,22 @@ export default function OrdersPage() {
           onStatus={(next) => setParams(addressOf({ status: next }))}
           onSearch={(next) => setParams(addressOf({ search: next }))}
         />
-        {orders.status === 'error' ? (
-          <LoadFailed what="The orders" error={orders.error} onRetry={orders.reload} />
-        ) : orders.status === 'loading' && !orders.data ? (
+        {orders.state === 'failed' ? (
+          <LoadFailed what="The orders" error={orders.error} onRetry={orders.retry} />
+        ) : orders.state === 'loading' ? (
           <Loading label="Loading orders..." />
-        ) : orders.data && orders.data.orders.length === 0 ? (
+        ) : orders.data.orders.length === 0 ? (
           <Note role="status">{search || status ? 'No orders match.' : 'No orders yet.'}</Note>
-        ) : orders.data ? (
+        ) : (
           <>
             <OrdersTable orders={orders.data.orders} caption={caption} />
-            <Pager page={page} pages={pages} href={(n) => `${paths.adminOrders}?${addressOf({ page: n })}`} />
+            <Pager
+              page={page}
+              pages={Math.max(1, Math.ceil(orders.data.total / ORDERS_PAGE_SIZE))}
+              href={(n) => `${paths.adminOrders}?${addressOf({ page: n })}`}
+            />
           </>
-        ) : null}
+        )}
       </div>
     </PageFrame>
   );

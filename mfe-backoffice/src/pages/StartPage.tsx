@@ -1,10 +1,9 @@
 import styled from 'styled-components';
-import { Muted, selectUser, useSessionStore } from 'shared-lib';
+import { Muted, selectUser, useLoad, useSessionStore } from 'shared-lib';
 import { LoadFailed, Loading } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchDashboard } from '../features/start/api/fetch-dashboard';
 import { Dashboard } from '../features/start/components/Dashboard';
-import { useLoad } from '../hooks/use-load';
 
 const Intro = styled(Muted)`
   margin: 0 0 ${({ theme }) => theme.space[6]};
@@ -16,13 +15,13 @@ const Intro = styled(Muted)`
  */
 export default function StartPage() {
   const user = useSessionStore(selectUser);
-  const dashboard = useLoad('dashboard', fetchDashboard);
+  const dashboard = useLoad((signal) => fetchDashboard(signal), [], { context: 'backoffice' });
   return (
     <PageFrame title="Back office" intro={user ? <Intro>Signed in as {user.email}</Intro> : null}>
-      {dashboard.status === 'error' ? (
-        <LoadFailed what="What needs doing" error={dashboard.error} onRetry={dashboard.reload} />
-      ) : dashboard.data ? (
-        <Dashboard data={dashboard.data} onChanged={dashboard.reload} />
+      {dashboard.state === 'failed' ? (
+        <LoadFailed what="What needs doing" error={dashboard.error} onRetry={dashboard.retry} />
+      ) : dashboard.state === 'ready' ? (
+        <Dashboard data={dashboard.data} onChanged={dashboard.retry} />
       ) : (
         <Loading label="Loading what needs doing..." />
       )}

@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
 import {
@@ -25,22 +25,31 @@ import {
   PageMeta,
   isApiError,
 } from 'shared-lib';
-import { BillingFields, billingRow, billingValues, type BillingValues } from 'shared-lib/billing';
-import { billingSchema, type BillingInput } from 'shared-lib/validation';
+import {
+  BillingFields,
+  billingRow,
+  billingValues,
+  PAYMENT_WORDS,
+  type BillingValues,
+} from 'shared-lib/billing';
+import { checkoutSchema, type CheckoutInput } from 'shared-lib/validation';
 import { CartLine } from '../features/cart/components/CartLine';
 import { PriceLines } from '../components/PriceLines';
 import { Reserved } from '../components/Reserved';
 import { usePricedCart } from '../features/cart/hooks/use-priced-cart';
 import { useRemoveKeepingFocus } from '../features/cart/hooks/use-remove-keeping-focus';
-import { placeOrder, PRICE_CHANGED } from '../features/checkout/api/place-order';
+import { placeOrder, PRICE_CHANGED, TOO_MANY_UNPAID } from '../features/checkout/api/place-order';
 import {
   CODE_ALREADY_USED,
   codeRefusal,
   DiscountCodeForm,
 } from '../features/checkout/components/DiscountCodeForm';
+import { PaymentTerms, StartConsent } from '../features/checkout/components/PaymentTerms';
 import { useSavedBilling } from '../features/checkout/hooks/use-saved-billing';
 import { useServerQuote } from '../features/checkout/hooks/use-server-quote';
+import { CHECKOUT_TOASTS, dismissCheckoutToasts } from '../features/checkout/utils/checkout-toasts';
 import { forgetStoredCode } from '../features/checkout/utils/stored-code';
+import { loadOrderConfirmationPage } from './load-order-confirmation';
 
 const Layout = styled.div`
   display: grid;
@@ -98,9 +107,21 @@ const Consent = styled.div`
   }
 `;
 
-/** Beyond the spec (#31.7): the purchase toast tells only of orders whose customers agreed, and only this. */
+/**
+ * Beyond the spec (#31.7, #44): the purchase toast tells only of paid orders whose customers agreed, and only this
+ * (the billing country's name, never a word the customer typed).
+ */
 export const CONSENT_LABEL =
-  'Other visitors may see that a customer from my city bought this service (never my name).';
+  'Once I have paid, other visitors may see that a customer from my country bought this service (never my name).';
+
+const Obligation = styled(Muted)`
+  margin: 0;
+  text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+/** The checkout's fields: the billing details and the consent that work may start (#45.1). */
+type CheckoutValues = BillingValues & { startConsent: string };
 
 /** Beyond the spec: place_order refused the total shown, because the server's price differs (re-quoted). */
 export const PRICE_CHANGED_TITLE = 'The price of your order has changed.';
@@ -124,14 +145,29 @@ export default function CheckoutPage() {
   const navigate = useNavigate();
   // Who the invoice is made out to (beyond the spec, #31.1): the saved details, checked by the same schema as in
   // Profile and by the database's constraints, and saved again with the order for the next one.
-  const billing = useState<BillingValues>(() => billingValues(null));
+  const billing = useState<CheckoutValues>(() => ({ ...billingValues(null), startConsent: '' }));
   const saved = useSavedBilling(billing[1]);
   const [showInRecentPurchases, setShowInRecentPurchases] = useState(false);
+  // The account has as many orders awaiting payment as it may (#44): the way out is paying one, or asking us.
+  const [unpaidCap, setUnpaidCap] = useState(false);
   const consentId = useId();
+  const obligationId = useId();
+  // Placed: the button stays disabled until the confirmation replaces this page, so a second press cannot order
+  // again, and the cart is emptied only then (below), so this page never shows an empty cart (#45.3).
+  const [placed, setPlaced] = useState(false);
+  const placedRef = useRef(false);
+  useEffect(() => {
+    // Ready before it is needed: "Complete Purchase" leads straight to the order's page.
+    void loadOrderConfirmationPage().catch(() => undefined);
+    return () => {
+      if (placedRef.current) clear();
+    };
+  }, [clear]);
 
-  const form = useFormSubmit<BillingValues, BillingInput, string>({
+  const form = useFormSubmit<CheckoutValues, CheckoutInput, string>({
     state: billing,
-    schema: billingSchema,
+    schema: checkoutSchema,
+    toastGroup: CHECKOUT_TOASTS,
     send: (input) =>
       placeOrder({
         items,
@@ -145,9 +181,13 @@ export default function CheckoutPage() {
       if (code && codeStatus === 'valid') forgetStoredCode(code);
       // The order's e-mails go now; if the sender cannot be reached, its sweep sends them soon after.
       void sendQueuedEmails();
-      // The spec's cart clearing; then, instead of its alert and the home page, the order's confirmation (beyond
-      // the spec, #31.2). Replaced: Back leads to where the customer was before the checkout.
-      clear();
+      // What was said about the form (a missing field, a refused code) is done with (#45.3).
+      dismissCheckoutToasts();
+      // Instead of the spec's alert and the home page, the order's confirmation (beyond the spec, #31.2), and the
+      // spec's cart clearing once it has replaced this page (the effect above). Replaced: Back leads to where the
+      // customer was before the checkout.
+      placedRef.current = true;
+      setPlaced(true);
       navigate(orderConfirmationPath(orderId), { replace: true });
     },
     // Nothing was recorded: the server's price or the code's state is shown anew for the customer to confirm.
@@ -156,13 +196,16 @@ export default function CheckoutPage() {
         return { title: PRICE_CHANGED_TITLE, description: PRICE_CHANGED_DESCRIPTION };
       }
       if (isApiError(error) && error.message === CODE_ALREADY_USED) return { title: CODE_ALREADY_USED };
+      // The server's words name the number of orders: "You have 3 orders awaiting payment: pay one, or ...".
+      if (isApiError(error, TOO_MANY_UNPAID)) return { title: error.message };
       return undefined;
     },
-    onFailure: ({ refused }) => {
+    onFailure: ({ error, refused }) => {
+      setUnpaidCap(isApiError(error, TOO_MANY_UNPAID));
       if (refused) quote.refresh();
     },
   });
-  const placing = form.submitting;
+  const placing = form.submitting || placed;
 
   return (
     <Section ref={page}>
@@ -198,7 +241,7 @@ export default function CheckoutPage() {
             </section>
             <Summary as="section" aria-labelledby="checkout-summary">
               <h2 id="checkout-summary">Order summary</h2>
-              <DiscountCodeForm items={items} status={codeStatus} />
+              <DiscountCodeForm items={items} status={codeStatus} toastGroup={CHECKOUT_TOASTS} />
               {codeStatus && codeStatus !== 'valid' ? (
                 <Muted role="status">{codeRefusal(codeStatus, items.length)}</Muted>
               ) : null}
@@ -222,16 +265,29 @@ export default function CheckoutPage() {
                   />
                   <label htmlFor={consentId}>{CONSENT_LABEL}</label>
                 </Consent>
+                <PaymentTerms />
+                <StartConsent
+                  field={form.field('startConsent')}
+                  onChange={(checked) => form.set('startConsent', checked ? 'yes' : '')}
+                />
                 <FormFailure form={form} />
+                {unpaidCap && form.failure ? (
+                  <Muted>
+                    Pay one with the details on its invoice (Orders in your account), or{' '}
+                    <Link to={paths.contact}>contact us</Link> to cancel one.
+                  </Muted>
+                ) : null}
                 <SubmitButton
                   form={form}
                   $size="lg"
                   $block
                   busyLabel="Placing order..."
-                  disabled={saved === 'loading' || quote.state === 'loading'}
+                  disabled={placed || saved === 'loading' || quote.state === 'loading'}
+                  aria-describedby={[obligationId, form.failureId].filter(Boolean).join(' ')}
                 >
-                  Complete Purchase
+                  {placed ? 'Placing order...' : 'Complete Purchase'}
                 </SubmitButton>
+                <Obligation id={obligationId}>{PAYMENT_WORDS.obligation}</Obligation>
               </BillingForm>
             </Summary>
           </Layout>

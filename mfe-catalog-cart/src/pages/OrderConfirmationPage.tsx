@@ -1,6 +1,5 @@
 // /checkout/confirmation?order=<id> (issue #31.2, beyond the spec): where "Complete Purchase" leads. Loaded from the
 // order's rows, so a reload or a bookmark shows the same; signed-in only (the shell's guard) and noindex.
-import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ActionRow,
@@ -11,19 +10,13 @@ import {
   PageMeta,
   PageStack,
   paths,
-  reportError,
   Section,
   selectUser,
+  useLoad,
   useSessionStore,
-  type ErrorDescription,
 } from 'shared-lib';
-import { fetchPlacedOrder, type PlacedOrder } from '../features/order-confirmation/api/fetch-placed-order';
+import { fetchPlacedOrder } from '../features/order-confirmation/api/fetch-placed-order';
 import { OrderConfirmation } from '../features/order-confirmation/components/OrderConfirmation';
-
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'ready'; placed: PlacedOrder | null }
-  | { state: 'failed'; error: ErrorDescription };
 
 const ORDERS = `${paths.account}?tab=orders`;
 
@@ -31,28 +24,16 @@ export default function OrderConfirmationPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order') ?? '';
   const email = useSessionStore(selectUser)?.email ?? null;
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setLoaded({ state: 'loading' });
-    fetchPlacedOrder(orderId).then(
-      (placed) => current && setLoaded({ state: 'ready', placed }),
-      (error: unknown) =>
-        current && setLoaded({ state: 'failed', error: reportError('confirmation', error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [orderId, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const loaded = useLoad((signal) => fetchPlacedOrder(orderId, signal), [orderId], {
+    context: 'confirmation',
+  });
 
   return (
     <Section>
       <PageMeta title="Order confirmation" />
       <PageStack>
-        {loaded.state === 'ready' && loaded.placed ? (
-          <OrderConfirmation placed={loaded.placed} email={email} />
+        {loaded.state === 'ready' && loaded.data ? (
+          <OrderConfirmation placed={loaded.data} email={email} />
         ) : (
           <h1>Order confirmation</h1>
         )}
@@ -64,14 +45,14 @@ export default function OrderConfirmationPage() {
               {loaded.error.message}
             </p>
             <ActionRow>
-              <Button onClick={retry}>Retry</Button>
+              <Button onClick={loaded.retry}>Retry</Button>
               <ButtonLink to={ORDERS} $variant="outline">
                 Your orders
               </ButtonLink>
             </ActionRow>
           </>
         ) : null}
-        {loaded.state === 'ready' && !loaded.placed ? (
+        {loaded.state === 'ready' && !loaded.data ? (
           <>
             <Muted>There is no such order in your account. Your orders are listed under My Account.</Muted>
             <ActionRow>

@@ -144,7 +144,7 @@ const ReadyBox = styled.section`
 
 const isService = (page: ServicePage): page is Service => 'price' in page;
 
-/** Price and cart control of a purchasable service: 'Add to Cart - €899', then 'Added to Cart' and checkout. */
+/** Price and cart control of a purchasable service: 'Add to Cart - €899.00', then 'Added to Cart' and checkout. */
 function BuyBox({ service }: { service: Service }) {
   const inCart = useCartStore(selectIsInCart(service.id));
   const add = useCartStore((s) => s.add);
@@ -173,7 +173,7 @@ function BuyBox({ service }: { service: Service }) {
             add(toCartItem(service));
           }}
         >
-          {inCart ? 'Added to Cart' : `Add to Cart - €${service.price}`}
+          {inCart ? 'Added to Cart' : `Add to Cart - ${formatEuro(service.price)}`}
         </Button>
         {inCart ? (
           <ButtonLink ref={checkout} to={paths.checkout} $size="lg" $variant="secondary">

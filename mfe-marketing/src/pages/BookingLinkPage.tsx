@@ -1,8 +1,9 @@
 // /booking?token=<token> (issues #30.1, #31.4, beyond the spec): where the link e-mailed with a booking leads.
 // Opening it changes nothing, as mail scanners open links too; the button confirms a guest's held booking and,
 // signed in, adds it to the account; "Cancel this call", once confirmed in a second step, cancels it (changing
-// the time is cancelling and booking another). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// the time is cancelling and booking another); a confirmed call downloads as an .ics file ("Add to calendar",
+// which the receipt e-mail links to: issue #45.6). noindex (shared-lib's personalPaths). docs/booking.md has the rules.
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ActionRow,
@@ -15,19 +16,18 @@ import {
   PageMeta,
   PageStack,
   paths,
-  reportError,
   Section,
   selectUser,
   sendQueuedEmails,
   strategyCallBookingPath,
+  useAction,
+  useLoad,
   useSessionStore,
   type BookingLinkView,
 } from 'shared-lib';
+import { CalendarDownload } from 'shared-lib/calendar';
 import { cancelBooking, confirmBooking, fetchBookingLink } from '../features/booking/api/booking-link';
 import { formatSlot, formatSlotTime, visitorTimeZone } from '../features/booking/utils/slots';
-
-type Loaded =
-  { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; view: BookingLinkView };
 
 type Call = Exclude<BookingLinkView, { state: 'unknown' }>;
 
@@ -42,6 +42,9 @@ const GONE: Record<'unknown' | 'expired' | 'cancelled' | 'past', string> = {
 };
 
 const MEETINGS = `${paths.account}?tab=meetings`;
+
+/** A link that expired or that nobody made since the page read it: the page reads it again, which says so. */
+const linkGone = (error: unknown) => isApiError(error, 'booking_link_expired', 'booking_link_unknown');
 
 /** The calendar that books another call of the same kind. */
 const bookAgainPath = (call: Call) =>
@@ -62,93 +65,67 @@ export default function BookingLinkPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const signedIn = useSessionStore(selectUser) !== null;
   const [timeZone] = useState(visitorTimeZone);
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [confirming, setConfirming] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  // "Cancel this call" and its second step: 'kept' is 'none' after "Keep the call" (focus back on the button),
-  // 'done' that this page has just cancelled the call.
-  const [cancelStep, setCancelStep] = useState<'none' | 'kept' | 'asking' | 'cancelling' | 'done'>('none');
-  const heading = useRef<HTMLHeadingElement>(null);
-  const question = useRef<HTMLParagraphElement>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const cancelled = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (!token) {
-      setLoaded({ state: 'ready', view: { state: 'unknown' } });
-      return undefined;
-    }
-    let current = true;
-    setLoaded({ state: 'loading' });
-    fetchBookingLink(token).then(
-      (view) => current && setLoaded({ state: 'ready', view }),
-      (error: unknown) =>
-        current && setLoaded({ state: 'failed', message: reportError('booking-link', error).message }),
-    );
-    return () => {
-      current = false;
-    };
-    // Signing in or out changes what the link offers (adding the call to the account).
-  }, [token, attempt, signedIn]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  const confirm = async () => {
-    setConfirming(true);
-    setFailure(null);
-    try {
-      const view = await confirmBooking(token);
-      setLoaded({ state: 'ready', view });
+  const loaded = useLoad(
+    (signal): Promise<BookingLinkView> =>
+      token ? fetchBookingLink(token, signal) : Promise.resolve({ state: 'unknown' }),
+    // Read again on signing in or out: that changes what the link offers (adding the call to the account).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [token, signedIn],
+    { context: 'booking-link' },
+  );
+  // The actions' answers are the booking as it now stands: the page shows them as its read.
+  const confirm = useAction({
+    run: () => confirmBooking(token),
+    context: 'booking-link',
+    onSuccess: (view) => {
+      loaded.set(view);
       announce(
         view.state === 'confirmed' && view.inYourAccount
           ? 'Your call is confirmed and in your account.'
           : 'Your call is confirmed.',
       );
       void sendQueuedEmails();
-      heading.current?.focus();
-    } catch (error) {
-      if (isApiError(error, 'booking_link_expired', 'booking_link_unknown')) {
-        retry();
-      } else {
-        setFailure(reportError('booking-link', error).message);
-      }
-    } finally {
-      setConfirming(false);
-    }
-  };
+    },
+    handled: (error) => {
+      if (!linkGone(error)) return false;
+      loaded.retry();
+      return true;
+    },
+  });
+  // "Cancel this call" asks once more (`asking`); 'kept' is back to the button after "Keep the call".
+  const [cancelStep, setCancelStep] = useState<'none' | 'kept' | 'asking'>('none');
+  const cancel = useAction({
+    run: () => cancelBooking(token),
+    context: 'booking-link',
+    onSuccess: (view) => {
+      loaded.set(view);
+      void sendQueuedEmails();
+    },
+    handled: (error) => {
+      if (!linkGone(error)) return false;
+      setCancelStep('none');
+      loaded.retry();
+      return true;
+    },
+  });
+  const question = useRef<HTMLParagraphElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
 
-  // Focus follows the cancel step: to its question, back to the button when kept, to the result when done.
+  // Focus follows the cancel step: to its question, back to the button when kept. The actions move it themselves:
+  // to the heading once confirmed, to the result once cancelled, back to their button after a failure.
   useEffect(() => {
-    const target = { none: null, kept: cancelButton, asking: question, cancelling: null, done: cancelled }[
-      cancelStep
-    ];
+    const target = { none: null, kept: cancelButton, asking: question }[cancelStep];
     target?.current?.focus();
   }, [cancelStep]);
 
-  const cancel = async () => {
-    setCancelStep('cancelling');
-    setFailure(null);
-    try {
-      const view = await cancelBooking(token);
-      setLoaded({ state: 'ready', view });
-      setCancelStep('done');
-      void sendQueuedEmails();
-    } catch (error) {
-      if (isApiError(error, 'booking_link_expired', 'booking_link_unknown')) {
-        setCancelStep('none');
-        retry();
-      } else {
-        setCancelStep('asking');
-        setFailure(reportError('booking-link', error).message);
-      }
-    }
-  };
   const keepCall = () => {
     setCancelStep('kept');
-    setFailure(null);
+    cancel.reset();
   };
+  const failure = confirm.failure ?? cancel.failure;
+  const cancelling = cancel.busy;
 
-  const view = loaded.state === 'ready' ? loaded.view : null;
+  const view = loaded.state === 'ready' ? loaded.data : null;
   const call = view && view.state !== 'unknown' ? view : null;
   const live = call && (call.state === 'hold' || call.state === 'confirmed') ? call : null;
 
@@ -156,24 +133,24 @@ export default function BookingLinkPage() {
     <Section>
       <PageMeta title="Your call" />
       <PageStack $maxWidth="40rem">
-        <h1 ref={heading} tabIndex={-1}>
+        <h1 ref={confirm.resultRef} tabIndex={-1}>
           {live?.state === 'hold' ? 'Confirm your call' : live ? 'Your call is confirmed' : 'Your call'}
         </h1>
         {loaded.state === 'loading' ? <LinesSkeleton lines={3} /> : null}
         {loaded.state === 'failed' ? (
           <>
             <p role="alert">
-              <strong>Your call could not be loaded.</strong> {loaded.message}
+              <strong>Your call could not be loaded.</strong> {loaded.error.message}
             </p>
             <ActionRow>
-              <Button onClick={retry}>Retry</Button>
+              <Button onClick={loaded.retry}>Retry</Button>
             </ActionRow>
           </>
         ) : null}
         {call ? <CallDetails call={call} timeZone={timeZone} /> : null}
-        {view && !live && cancelStep === 'done' && call ? (
+        {view && !live && cancel.done && call ? (
           <>
-            <p role="status" ref={cancelled} tabIndex={-1}>
+            <p role="status" ref={cancel.resultRef} tabIndex={-1}>
               Your call is cancelled, and its time is free for others.
             </p>
             <ActionRow>
@@ -204,11 +181,28 @@ export default function BookingLinkPage() {
             {live.canAddToAccount ? ' You can add it to your account.' : null}
           </p>
         ) : null}
+        {live?.state === 'confirmed' ? (
+          <ActionRow>
+            <CalendarDownload call={live} />
+          </ActionRow>
+        ) : null}
         {failure ? <p role="alert">{failure}</p> : null}
         {live && (live.state === 'hold' || live.canAddToAccount) ? (
           <ActionRow>
-            <Button onClick={() => void confirm()} disabled={confirming} aria-busy={confirming || undefined}>
-              {confirming ? 'Confirming...' : live.state === 'hold' ? 'Confirm my call' : 'Add to my account'}
+            <Button
+              ref={confirm.buttonRef}
+              onClick={() => {
+                cancel.reset();
+                confirm.run();
+              }}
+              disabled={confirm.busy}
+              aria-busy={confirm.busy || undefined}
+            >
+              {confirm.busy
+                ? 'Confirming...'
+                : live.state === 'hold'
+                  ? 'Confirm my call'
+                  : 'Add to my account'}
             </Button>
           </ActionRow>
         ) : null}
@@ -235,14 +229,18 @@ export default function BookingLinkPage() {
                 </p>
                 <ActionRow>
                   <Button
+                    ref={cancel.buttonRef}
                     $variant="danger"
-                    onClick={() => void cancel()}
-                    disabled={cancelStep === 'cancelling'}
-                    aria-busy={cancelStep === 'cancelling' || undefined}
+                    onClick={() => {
+                      confirm.reset();
+                      cancel.run();
+                    }}
+                    disabled={cancelling}
+                    aria-busy={cancelling || undefined}
                   >
-                    {cancelStep === 'cancelling' ? 'Cancelling...' : 'Yes, cancel the call'}
+                    {cancelling ? 'Cancelling...' : 'Yes, cancel the call'}
                   </Button>
-                  <Button $variant="outline" onClick={keepCall} disabled={cancelStep === 'cancelling'}>
+                  <Button $variant="outline" onClick={keepCall} disabled={cancelling}>
                     Keep the call
                   </Button>
                 </ActionRow>

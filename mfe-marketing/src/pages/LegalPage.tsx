@@ -1,7 +1,10 @@
 import { company, Container, Muted, Section, PageMeta } from 'shared-lib';
+import { WITHDRAWAL_DAYS, WITHDRAWAL_SECTION_ID } from 'shared-lib/billing';
 import { Prose } from '../components/layout';
 
 interface LegalSection {
+  /** Where a link leads straight to the section (/terms#withdrawal). */
+  id?: string;
   heading: string;
   paragraphs: readonly string[];
 }
@@ -24,8 +27,13 @@ function LegalDocument({
           <Muted>Last updated: January 2025</Muted>
           <p>{intro}</p>
           {sections.map((section) => (
-            <section key={section.heading}>
-              <h2>{section.heading}</h2>
+            // A section a link leads to is a region named by its heading.
+            <section
+              key={section.heading}
+              id={section.id}
+              aria-labelledby={section.id ? `${section.id}-heading` : undefined}
+            >
+              <h2 id={section.id ? `${section.id}-heading` : undefined}>{section.heading}</h2>
               {section.paragraphs.map((p) => (
                 <p key={p}>{p}</p>
               ))}
@@ -106,6 +114,15 @@ const terms: readonly LegalSection[] = [
     heading: 'Refunds',
     paragraphs: [
       'Request a refund within 14 days of delivery. We decide case by case; digital products that have already been delivered may not be eligible.',
+    ],
+  },
+  // Beyond the spec (#45.1): the checkout links here, beside "Complete Purchase".
+  {
+    id: WITHDRAWAL_SECTION_ID,
+    heading: 'Right of withdrawal',
+    paragraphs: [
+      `If you order as a consumer, you may withdraw from your order within ${WITHDRAWAL_DAYS} days of placing it, without giving a reason, by telling us at ${company.email.legal}.`,
+      'We start work once your payment arrives, within that period only if you agreed to it at checkout. If you withdraw after work has started, you pay for the part of the service delivered until then. Once the service is fully delivered, the right of withdrawal ends.',
     ],
   },
   {

@@ -1,6 +1,7 @@
 // The customer's saved billing details (table billing_details, one row of their own), in the form's values and back.
 // No call lives here: 'shared-lib/billing' is not the federation's shared singleton, so a remote bundles its own
-// copy, whose Supabase client has no runtime config; each slice reads the row with shared-lib's callSupabase.
+// copy, whose Supabase client has no runtime config; the row is read by shared-lib's main entry
+// (api/fetch-billing-details.ts).
 import type { BillingInput } from '../validation/schemas';
 import type { BillingSnapshot, Database } from '../supabase/database.types';
 import type { BillingValues } from './BillingFields';

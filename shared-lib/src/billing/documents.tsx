@@ -2,6 +2,7 @@
 // invoice (mfe-account) show alike: the buyer's address and how to pay by bank transfer.
 import styled from 'styled-components';
 import { formatIban, type Company } from '../company/company';
+import { isDemoCompany } from '../company/example-details';
 import { formatCents, formatLongDate } from '../format/format';
 import type { BillingSnapshot } from '../supabase/database.types';
 import { countryName } from './billing';
@@ -51,9 +52,15 @@ const Details = styled.dl`
 /** A date of a document ('2026-12-12'), a calendar day wherever it is read. */
 export const formatDocumentDate = (isoDate: string): string => formatLongDate(isoDate, 'UTC');
 
+const DemoNote = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  font-weight: 600;
+`;
+
 /**
  * How to pay an invoice: the amount, by when, to which account (the seller's on the invoice), with the invoice
- * number as the reference.
+ * number as the reference. The demo company's example account is marked as such (issue #45.4): a local build
+ * never shows it as a real one.
  */
 export function PaymentInstructions({
   seller,
@@ -66,22 +73,31 @@ export function PaymentInstructions({
   dueOn: string;
   reference: string;
 }) {
+  const demo = isDemoCompany(seller);
   return (
-    <Details>
-      <dt>Amount</dt>
-      <dd>{formatCents(amountCents)}</dd>
-      <dt>Due by</dt>
-      <dd>{formatDocumentDate(dueOn)}</dd>
-      <dt>Account holder</dt>
-      <dd>{seller.legalName}</dd>
-      <dt>IBAN</dt>
-      <dd>{formatIban(seller.bank.iban)}</dd>
-      <dt>BIC</dt>
-      <dd>{seller.bank.bic}</dd>
-      <dt>Bank</dt>
-      <dd>{seller.bank.name}</dd>
-      <dt>Reference</dt>
-      <dd>{reference}</dd>
-    </Details>
+    <>
+      {demo ? (
+        <DemoNote>Demo shop: these are example bank details. Do not transfer money to them.</DemoNote>
+      ) : null}
+      <Details>
+        <dt>Amount</dt>
+        <dd>{formatCents(amountCents)}</dd>
+        <dt>Due by</dt>
+        <dd>{formatDocumentDate(dueOn)}</dd>
+        <dt>Account holder</dt>
+        <dd>{seller.legalName}</dd>
+        <dt>IBAN</dt>
+        <dd>
+          {formatIban(seller.bank.iban)}
+          {demo ? ' (demo)' : ''}
+        </dd>
+        <dt>BIC</dt>
+        <dd>{seller.bank.bic}</dd>
+        <dt>Bank</dt>
+        <dd>{seller.bank.name}</dd>
+        <dt>Reference</dt>
+        <dd>{reference}</dd>
+      </Details>
+    </>
   );
 }

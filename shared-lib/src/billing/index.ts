@@ -5,3 +5,5 @@ export * from './billing';
 export * from './BillingFields';
 export * from './billing-details';
 export * from './documents';
+export * from './invoice-figures';
+export * from './payment-words';

@@ -158,11 +158,13 @@ function retryAfterOf(fields: ErrorFields): number | undefined {
   return undefined;
 }
 
-/** "30 seconds", "1 minute", "2 minutes" */
+/** "30 seconds", "1 minute", "2 minutes", "3 hours" (an order budget's day: never "1380 minutes") */
 export function formatWait(seconds: number): string {
   if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (minutes < 90) return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hours`;
 }
 
 export function rateLimitMessage(seconds: number | undefined): string {

@@ -20,7 +20,10 @@ export function formatEuro(amount: number): string {
   return `${sign}€${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** The value exactly as stored ('€899', '€1618.2'), where the spec shows the raw number. */
+/**
+ * The value exactly as stored ('€899', '€1618.2'), where the spec shows the raw number. No page uses it any more
+ * (#45.7: one money format, formatEuro); kept because removing an export needs shared-lib's next major version.
+ */
 export const formatEuroRaw = (amount: number): string => `€${amount}`;
 
 export const centsToEuros = (cents: number): number => cents / 100;

@@ -73,8 +73,8 @@ export interface FormOptions<V extends FormValues, T, R> {
   invalidToast?: 'first' | ToastInput;
   /** The backend call (the form's api/ function). */
   send: (data: T) => Promise<R>;
-  /** The toast once the call succeeded. */
-  success?: ToastInput | ((result: R, data: T) => ToastInput);
+  /** The toast once the call succeeded (none where the function gives none). */
+  success?: ToastInput | ((result: R, data: T) => ToastInput | undefined);
   /** A success text shown in the form (it takes focus, since the disabled button could not keep it). */
   note?: string | ((result: R, data: T) => string);
   /** Empty the fields once the call succeeded. */
@@ -85,6 +85,11 @@ export interface FormOptions<V extends FormValues, T, R> {
   /** Fields emptied after a failed call (a one-time code that cannot be tried again). */
   clearOnFailure?: readonly Extract<keyof V, string>[];
   onFailure?: (failure: SubmitFailure) => void;
+  /**
+   * The toast group of the form's toasts (its own by default): forms of one page that share a group replace each
+   * other's toasts, and the page can dismiss them together (the checkout, once the order is placed).
+   */
+  toastGroup?: string;
 }
 
 /** The props a field takes from the form (TextField, EmailField, TextareaField, SelectField). */
@@ -169,7 +174,7 @@ export function useFormSubmit<V extends FormValues, T = V, R = void>(
   const failureId = failure ? `${id}-failure` : undefined;
   // Every toast of this form shares one group, so the latest replaces the earlier ones: a success takes the place
   // of the validation toast the form showed before, instead of the two piling up.
-  const show = (input: ToastInput) => toast({ ...input, group: id });
+  const show = (input: ToastInput) => toast({ ...input, group: options.toastGroup ?? id });
 
   useEffect(() => {
     if (!settled) return;
@@ -259,7 +264,8 @@ export function useFormSubmit<V extends FormValues, T = V, R = void>(
     if (options.clearOnSuccess) setValues(options.initial ?? (EMPTY as V));
     if (text !== undefined) setNote(typeof text === 'function' ? text(result, data) : text);
     options.onSuccess?.(result, data);
-    if (success) show(typeof success === 'function' ? success(result, data) : success);
+    const shown = typeof success === 'function' ? success(result, data) : success;
+    if (shown) show(shown);
     settle('success');
   };
 

@@ -30,6 +30,8 @@ export interface Toast extends Required<Pick<ToastInput, 'title' | 'variant' | '
 interface ToastState {
   toasts: Toast[];
   dismiss: (id: number) => void;
+  /** Dismisses every toast of a group (a page's forms, once what they were about is done). */
+  dismissGroup: (group: string) => void;
 }
 
 export const TOAST_DURATION = 5000;
@@ -40,6 +42,7 @@ let nextId = 1;
 export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  dismissGroup: (group) => set((s) => ({ toasts: s.toasts.filter((t) => t.group !== group) })),
 }));
 
 export function toast(input: ToastInput): number {

@@ -129,6 +129,7 @@ export type Database = {
       client_budgets: {
         Row: {
           action: string;
+          address_max_uses: number | null;
           max_uses: number;
           updated_at: string;
           window_seconds: number;
@@ -136,12 +137,14 @@ export type Database = {
         ComputedFields: never;
         Insert: {
           action: string;
+          address_max_uses?: number | null;
           max_uses: number;
           updated_at?: string;
           window_seconds: number;
         };
         Update: {
           action?: string;
+          address_max_uses?: number | null;
           max_uses?: number;
           updated_at?: string;
           window_seconds?: number;
@@ -222,6 +225,8 @@ export type Database = {
           order_id: string | null;
           seller: NonNullable<Json>;
           sequence: number;
+          service_from: string | null;
+          service_to: string | null;
           subtotal_cents: number;
           total_cents: number;
           vat_cents: number;
@@ -244,6 +249,8 @@ export type Database = {
           order_id?: string | null;
           seller: NonNullable<Json>;
           sequence: number;
+          service_from?: string | null;
+          service_to?: string | null;
           subtotal_cents: number;
           total_cents: number;
           vat_cents: number;
@@ -265,6 +272,8 @@ export type Database = {
           order_id?: string | null;
           seller?: NonNullable<Json>;
           sequence?: number;
+          service_from?: string | null;
+          service_to?: string | null;
           subtotal_cents?: number;
           total_cents?: number;
           vat_cents?: number;
@@ -302,6 +311,7 @@ export type Database = {
           notes: string | null;
           scheduled_at: string | null;
           status: string;
+          time_zone: string;
           user_id: string | null;
         };
         ComputedFields: never;
@@ -318,6 +328,7 @@ export type Database = {
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
+          time_zone?: string;
           user_id?: string | null;
         };
         Update: {
@@ -333,6 +344,7 @@ export type Database = {
           notes?: string | null;
           scheduled_at?: string | null;
           status?: string;
+          time_zone?: string;
           user_id?: string | null;
         };
         Relationships: [];
@@ -600,6 +612,7 @@ export type Database = {
       };
       booking_link: { Args: { token: string }; Returns: Json };
       cancel_booking: { Args: { token: string }; Returns: Json };
+      cancel_my_meeting: { Args: { meeting_id: string }; Returns: Json };
       claim_emails: {
         Args: { batch_size?: number };
         Returns: {
@@ -643,11 +656,13 @@ export type Database = {
         Returns: {
           age_minutes: number;
           city: string;
+          country: string;
           service: string;
         }[];
       };
       replace_cart: { Args: { items: Json }; Returns: undefined };
       resend_newsletter_code: { Args: { email: string }; Returns: Json };
+      schedule_my_meeting: { Args: { meeting_id: string; slot_start: string }; Returns: Json };
       send_booking_link: { Args: { meeting_id: string }; Returns: undefined };
       staff_block_time: { Args: { ends_at: string; reason?: string; starts_at: string }; Returns: string };
       staff_booking_settings: { Args: { changes?: Json }; Returns: Json };

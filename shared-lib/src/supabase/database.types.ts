@@ -106,13 +106,14 @@ export type InvoiceRow = Merge<
 /** An order's line as the account shows it; its place in the order (sort_order) is for `.order()`, not shown. */
 export type OrderItemRow = Omit<Gen<'order_items'>['Row'], 'sort_order'>;
 /**
- * A meeting as the account shows it (spec section 3). A booked call's contact details and end (contact_name,
- * contact_email, ends_at), its hold (hold_expires_at, confirmed_at) and when its link cancelled it (cancelled_at)
- * are for the agency; select('*') still returns them.
+ * A meeting as the account shows it (spec section 3), with its end and its booker's time zone for "Add to
+ * calendar" (issue #45.6). A booked call's contact details (contact_name, contact_email), its hold
+ * (hold_expires_at, confirmed_at) and when its link cancelled it (cancelled_at) are for the agency; select('*')
+ * still returns them.
  */
 export type MeetingRow = Omit<
   Gen<'meetings'>['Row'],
-  'contact_name' | 'contact_email' | 'ends_at' | 'hold_expires_at' | 'confirmed_at' | 'cancelled_at'
+  'contact_name' | 'contact_email' | 'hold_expires_at' | 'confirmed_at' | 'cancelled_at'
 >;
 type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops' }>;
 
@@ -252,6 +253,8 @@ type Functions = Merge<
     booking_link: Merge<Schema['Functions']['booking_link'], { Returns: BookingLinkView }>;
     confirm_booking: Merge<Schema['Functions']['confirm_booking'], { Returns: BookingLinkView }>;
     cancel_booking: Merge<Schema['Functions']['cancel_booking'], { Returns: BookingLinkView }>;
+    cancel_my_meeting: Merge<Schema['Functions']['cancel_my_meeting'], { Returns: BookingLinkView }>;
+    schedule_my_meeting: Merge<Schema['Functions']['schedule_my_meeting'], { Returns: BookingLinkView }>;
     subscribe_newsletter: Merge<Schema['Functions']['subscribe_newsletter'], { Returns: string }>;
     resend_newsletter_code: Merge<Schema['Functions']['resend_newsletter_code'], { Returns: null }>;
     quote_cart: Merge<

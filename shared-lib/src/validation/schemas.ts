@@ -8,6 +8,8 @@ import {
   normaliseVatNumber,
   vatNumberFormat,
 } from '../billing/billing';
+import { START_CONSENT } from '../billing/payment-words';
+import { PASSWORD_MIN, PASSWORD_RULES, PASSWORD_RULES_UNMET } from './password-rules';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 255;
@@ -16,7 +18,6 @@ export const MESSAGE_MIN = 10;
 export const MESSAGE_MAX = 2000;
 export const DESCRIPTION_MIN = 10;
 export const DESCRIPTION_MAX = 1000;
-export const PASSWORD_MIN = 8;
 export const BOOKING_NOTE_MAX = 1000;
 export const ADDRESS_MAX = 200;
 export const POSTAL_CODE_MAX = 20;
@@ -29,11 +30,12 @@ const name = z
   .min(1, 'Name is required')
   .max(NAME_MAX, `Name must be less than ${NAME_MAX} characters`);
 
-// The length is checked first and on the trimmed value; the shape only when the length is fine, so an over-long
-// address gets one message, not two.
+// The length is checked first and on the trimmed value; the shape only when the length is fine, so an empty or an
+// over-long address gets one message, not two. An empty field is missing, not malformed (beyond the spec, #45.7).
 const email = z
-  .string({ error: 'Invalid email address' })
+  .string({ error: 'Email is required' })
   .trim()
+  .min(1, 'Email is required')
   .max(EMAIL_MAX, `Email must be less than ${EMAIL_MAX} characters`)
   .pipe(z.email('Invalid email address'));
 
@@ -104,16 +106,22 @@ export const projectRequestSchema = z.object({
     .max(DESCRIPTION_MAX, `Description must be less than ${DESCRIPTION_MAX} characters`),
 });
 
-// Every failing rule is reported, so the user sees all that is missing at once. Not trimmed: spaces are part of a
-// password. ASCII letters and digits, like Supabase's own password requirements.
-const password = z
-  .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-  .regex(/[0-9]/, 'Password must contain at least one number');
+// Signing in: every failing rule is reported with the spec's messages, so the user sees all that is missing at once.
+const password = PASSWORD_RULES.reduce(
+  (schema, rule) => schema.refine(rule.test, rule.message),
+  z.string({ error: `Password must be at least ${PASSWORD_MIN} characters` }),
+);
+
+// Choosing a password, where the rules are listed under the field and tick off as typed: one message for any
+// that is unmet, so the field and the toast do not repeat the list (beyond the spec, #45.7).
+const newPassword = z
+  .string({ error: PASSWORD_RULES_UNMET })
+  .refine((value) => PASSWORD_RULES.every((rule) => rule.test(value)), PASSWORD_RULES_UNMET);
 
 export const authSchema = z.object({ email, password });
+
+/** Signing up: the password rules as one message (the list under the field says which are met). */
+export const signUpSchema = z.object({ email, password: newPassword });
 
 /** Asking for a password-reset link (or a new confirmation link): the address alone. */
 export const emailOnlySchema = z.object({ email });
@@ -127,9 +135,9 @@ export const newEmailSchema = (current: string) =>
     path: ['email'],
   });
 
-/** Choosing a new password: the spec's password rules, typed twice. */
+/** Choosing a new password: the spec's password rules (one message, beside their list), typed twice. */
 export const newPasswordSchema = z
-  .object({ password, confirmPassword: z.string({ error: 'Passwords do not match' }) })
+  .object({ password: newPassword, confirmPassword: z.string({ error: 'Passwords do not match' }) })
   .refine(({ password: first, confirmPassword }) => first === confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
@@ -215,7 +223,14 @@ export const billingSchema = z
     }
   });
 
+// The checkout (beyond the spec, #45.1): the billing details and a consumer's agreement that work may start within
+// the withdrawal period, a box that must be ticked ('yes'). Whether the server records it is for the database.
+export const checkoutSchema = billingSchema.and(
+  z.object({ startConsent: z.literal('yes', { error: START_CONSENT.required }) }),
+);
+
 export type BillingInput = z.infer<typeof billingSchema>;
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ProjectRequestInput = z.infer<typeof projectRequestSchema>;

@@ -20,7 +20,12 @@ const modules: Record<string, RoutesModule> = {
       { path: '/blog/:slug', Component: page('An article') },
     ],
   },
-  catalog: { default: [{ path: '/checkout', Component: page('Checkout page') }] },
+  catalog: {
+    default: [
+      { path: '/how-we-work', Component: page('Our services') },
+      { path: '/checkout', Component: page('Checkout page') },
+    ],
+  },
   account: {
     default: [
       { path: '/auth', Component: page('Auth page') },
@@ -29,6 +34,11 @@ const modules: Record<string, RoutesModule> = {
     ],
   },
 };
+
+/** The router's current path, to see where a redirect led. */
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
 
 const mockedLoad = loadExposed as jest.MockedFunction<typeof loadExposed>;
 
@@ -59,6 +69,22 @@ describe('routing table', () => {
     await renderWithProviders(<AppRoutes />, { route: '/auth/reset' });
     expect(await screen.findByRole('heading', { name: 'Reset password page' })).toBeInTheDocument();
     expect(mockedLoad).toHaveBeenCalledWith('account', './routes');
+  });
+
+  it('leads /services to the list of services, replacing it in the history (#45.7)', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderWithProviders(
+      <>
+        <AppRoutes />
+        <Where />
+      </>,
+      { route: '/services' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Our services' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/how-we-work');
+    expect(screen.queryByText('Oops! Page not found')).not.toBeInTheDocument();
+    expect(error).not.toHaveBeenCalledWith(expect.stringContaining('404'), expect.anything());
+    error.mockRestore();
   });
 
   it('shows the 404 page for an unknown path and logs it', async () => {

@@ -19,7 +19,8 @@ export type PageShape = 'page' | 'services' | 'form' | 'checkout' | 'account';
 /** The shape of the page at `pathname`. */
 export function pageShape(pathname: string): PageShape {
   if (pathname === paths.account) return 'account';
-  if (pathname === paths.checkout) return 'checkout';
+  // The order confirmation has the checkout's two columns: a reload of it shows them from the first frame (#45.3).
+  if (pathname === paths.checkout || pathname === paths.orderConfirmation) return 'checkout';
   if (pathname === paths.howWeWork) return 'services';
   if (pathname === paths.auth || pathname === paths.contact || pathname === paths.enterTheFuture)
     return 'form';

@@ -12,7 +12,7 @@
 // The offer is the newsletter code, which the server gives: the dialog says how to get and use it, and shows the
 // newsletter form itself (`./NewsletterForm` of the marketing remote). With a marketing remote that lacks it
 // (built before it), a link leads to the newsletter popup instead.
-import { use, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { use, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Gift, X } from 'lucide-react';
@@ -24,6 +24,7 @@ import {
   paths,
   safeLocalStorage,
   safeSessionStorage,
+  useLoad,
 } from 'shared-lib';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
@@ -112,21 +113,10 @@ function SubscribeLink() {
 
 /** The running promotion once the backend has named it; null until then, when none runs, or on a failure. */
 function useRunningPromotion(): RunningPromotion | null {
-  const [promotion, setPromotion] = useState<RunningPromotion | null>(null);
-  useEffect(() => {
-    let active = true;
-    fetchRunningPromotion().then(
-      (running) => {
-        if (active) setPromotion(running);
-      },
-      // No banner and no message: it is an extra, and the pages that need the backend say when it is down.
-      (error: unknown) => console.warn('[promotion] no banner: the promotion could not be read', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return promotion;
+  const promotion = useLoad(fetchRunningPromotion, [], { context: 'promotion' });
+  // A failure shows no banner and no message (only the console says why): it is an extra, and the pages that
+  // need the backend say when it is down.
+  return promotion.state === 'ready' ? promotion.data : null;
 }
 
 /** Keeps --promo-bar-height on <html> equal to the bar's height while it shows (its words may wrap). */

@@ -5,7 +5,7 @@
 //   calls it in a loop costs one claim query per call and sends nothing twice;
 // - the sweep (the service role or a secret key: the scheduled job) drains the queue for up to 60 seconds;
 // - anyone else: 401.
-// It answers the browser's CORS preflight, and only POST otherwise.
+// It answers the browser's CORS preflight, and only POST otherwise; a request body over 1 KB gets 413 (it reads none).
 
 export type Caller = 'client' | 'sweep';
 
@@ -25,6 +25,9 @@ const CORS = {
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
   'Access-Control-Max-Age': '86400',
 };
+
+/** supabase-js sends `{}` or nothing; anything much larger is not a call of this function. */
+const MAX_BODY_BYTES = 1024;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -62,6 +65,12 @@ export function createHandler(options: {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS });
     if (request.method !== 'POST')
       return json(405, { code: 'method_not_allowed', message: 'Use POST' }, { Allow: 'POST, OPTIONS' });
+    // It reads no body: a caller that sends a large one (5 MB was tried) is told so at once, before the key check.
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) {
+      // Read and dropped first (the gateway bounds it): answered unread, the caller saw its connection cut.
+      await request.arrayBuffer().catch(() => undefined);
+      return json(413, { code: 'payload_too_large', message: 'This function takes no request body' });
+    }
     const caller = callerOf(request, options.keys);
     if (!caller)
       return json(401, { code: 'unauthorized', message: "Send the project's API key in the apikey header" });

@@ -1,5 +1,7 @@
 // One e-mail, written once as blocks and rendered twice: the plain text every client can show, and a simple HTML
-// version (one column, inline styles, real links) that says exactly the same.
+// version (one column, inline styles, real links) that says exactly the same. The headers it gives (Subject, the
+// From name) hold no control character or line break, whatever a payload held (plain-text.ts, headerText).
+import { headerText } from './plain-text.ts';
 
 export type Block =
   | { kind: 'heading'; text: string }
@@ -63,6 +65,7 @@ function htmlOf(block: Block): string {
 
 /** The text and HTML of `email`, signed by its sender's name, or `fallbackSender` (EMAIL_FROM's name). */
 export function render(email: Email, fallbackSender: string): RenderedEmail {
+  const subject = headerText(email.subject);
   const sender = email.sender?.name ?? fallbackSender;
   const imprint = email.sender?.imprint ?? [];
   const text =
@@ -70,7 +73,7 @@ export function render(email: Email, fallbackSender: string): RenderedEmail {
     '\n';
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(email.subject)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin: 0; padding: 24px; background: #ffffff;">
 <div style="max-width: 600px; margin: 0 auto;">
 ${email.blocks.map(htmlOf).join('\n')}
@@ -80,10 +83,10 @@ ${imprint.length ? `<p style="${FONT} font-size: 12px; line-height: 1.5; color: 
 </html>
 `;
   return {
-    subject: email.subject,
+    subject,
     text,
     html,
     ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-    ...(email.sender ? { senderName: email.sender.name } : {}),
+    ...(email.sender ? { senderName: headerText(email.sender.name) } : {}),
   };
 }

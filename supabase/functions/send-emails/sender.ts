@@ -4,6 +4,7 @@
 // sends it again with the same key, which the provider answers without sending twice (within its 24 hours: the
 // outbox stops retrying before then, supabase/migrations/20261128090000_email_outbox.sql).
 import { render } from './layout.ts';
+import { headerText } from './plain-text.ts';
 import type { Provider } from './resend.ts';
 import { compose, TemplateError } from './templates.ts';
 
@@ -41,7 +42,8 @@ export interface RunSummary {
 export const senderName = (from: string): string => /^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1] || from;
 
 /** EMAIL_FROM's address (the one verified with the provider) under `name`, quoted where RFC 5322 needs it. */
-export function fromAs(from: string, name: string): string {
+export function fromAs(from: string, rawName: string): string {
+  const name = headerText(rawName);
   const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   const display = /^[\w !#$%&'*+\-/=?^`{|}~]+$/.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
   return `${display} <${address}>`;

@@ -176,5 +176,10 @@ Deno.test(
       fromAs('billing@shop.example.com', 'AI Made Simple'),
       'AI Made Simple <billing@shop.example.com>',
     );
+    // No line break of a name reaches the From header.
+    assert.equal(
+      fromAs('billing@shop.example.com', 'AI Made\r\nBcc: x@example.com'),
+      '"AI Made Bcc: x@example.com" <billing@shop.example.com>',
+    );
   },
 );

@@ -5,9 +5,29 @@
 // payment instructions name its bank account. Without it the e-mail is signed with EMAIL_FROM's name.
 import { z } from 'zod';
 import type { Email } from './layout.ts';
+import { defused, headerText, normalisedText } from './plain-text.ts';
 
 const text = (max = 500) => z.string().trim().min(1).max(max);
 const optionalText = (max = 500) => z.string().trim().max(max).nullish();
+
+/** A customer's text by the database's own normalisation (plain-text.ts, rule 1): what it stored always fits. */
+const normalised = (multiline: boolean) =>
+  z.string().transform((value, context) => {
+    const result = normalisedText(value, { multiline });
+    if (result.ok) return result.value;
+    context.addIssue({ code: 'custom', message: 'must not hold control characters' });
+    return z.NEVER;
+  });
+
+/** What a customer typed (a name, an address, a note): normalised, then defused so no mail client links it. */
+const typed = (max: number, multiline = false) =>
+  normalised(multiline).pipe(z.string().min(1).max(max)).transform(defused);
+/** The same, optional: absent, null, or only spaces is nothing said. */
+const optionalTyped = (max: number, multiline = false) =>
+  normalised(multiline)
+    .pipe(z.string().max(max))
+    .transform((value) => (value === '' ? null : defused(value)))
+    .nullish();
 const cents = z.number().int();
 const url = z
   .string()
@@ -35,6 +55,44 @@ const seller = z.object({
 });
 type Seller = z.infer<typeof seller>;
 
+/** private.invoice_figures: what the invoice prints (shared-lib's invoiceFigures computes the same for the page). */
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const figures = z.object({
+  lines: z
+    .array(
+      z.object({
+        title: text(200),
+        quantity: z.number().int().positive(),
+        unitCents: cents,
+        netCents: cents,
+      }),
+    )
+    .min(1)
+    .max(100),
+  discount: z.object({ percent: z.number().min(0).max(100), grossCents: cents, netCents: cents }).nullish(),
+  rates: z
+    .array(
+      z.object({
+        ratePercent: z.number().min(0).max(100),
+        netCents: cents,
+        vatCents: cents,
+        grossCents: cents,
+      }),
+    )
+    .min(1)
+    .max(10),
+  grossCents: cents,
+  serviceFrom: isoDate,
+  serviceTo: isoDate,
+});
+
+/**
+ * The example IBAN of the demo company (shared-lib/src/company/example-details.ts, which this function cannot
+ * import; local-supabase/test/email-templates.test.ts checks they agree): an e-mail shows it marked "demo".
+ */
+export const EXAMPLE_IBAN = 'DE89370400440532013000';
+const isExampleIban = (iban: string) => iban.replace(/\s+/g, '').toUpperCase() === EXAMPLE_IBAN;
+
 const order = z.object({
   orderNumber: text(40),
   invoiceNumber: text(40),
@@ -49,10 +107,12 @@ const order = z.object({
   totalCents: cents,
   vatRatePercent: z.number().min(0).max(100),
   vatCents: cents,
+  /** Absent from e-mails queued before issue #45.2: they show the older rows. */
+  figures: figures.optional(),
   billing: z.object({
-    name: text(200),
-    company: optionalText(200),
-    address: text(1000),
+    name: typed(200),
+    company: optionalTyped(200),
+    address: typed(1000, true),
     country: text(100),
     vatNumber: optionalText(20),
   }),
@@ -68,9 +128,9 @@ const booking = z.object({
   startsAt: instant,
   endsAt: instant,
   timeZone,
-  name: text(100),
+  name: typed(100),
   email,
-  note: optionalText(2000),
+  note: optionalTyped(2000, true),
   confirmUrl: url.nullish(),
   manageUrl: url.nullish(),
   holdExpiresAt: instant.nullish(),
@@ -83,7 +143,7 @@ const call = z.object({
   endsAt: instant,
   /** Optional: without it times are given in UTC. */
   timeZone: timeZone.optional(),
-  name: text(100),
+  name: typed(100),
   email,
   seller: seller.optional(),
 });
@@ -108,12 +168,25 @@ const bookingLink = z.object({
 });
 
 /**
+ * An e-mail the outbox gave up on (private.email_outbox: refused for good, or out of tries), reported to the agency
+ * so no order or booking goes unheard of. Only strings it needs, so the report itself always fits.
+ */
+const deliveryFailed = z.object({
+  failedTemplate: z.string().regex(/^[a-z][a-z_]{0,62}$/),
+  recipient: z.string().min(1).max(255),
+  reason: z.string().max(1000).nullish(),
+  /** The outbox row's key: the order or meeting it is for ("order_confirmation:<order id>"). */
+  reference: z.string().min(1).max(256),
+  seller: seller.optional(),
+});
+
+/**
  * An order the agency moved on in its back office (private.order_status_changed, 20261206090000_back_office.sql):
  * paid carries the day the payment arrived; cancelled the credit note, when the order had an invoice to credit.
  */
 const orderStatus = z.object({
   orderNumber: text(40),
-  name: text(200),
+  name: typed(200),
   totalCents: cents,
   ordersUrl: url,
   seller: seller.optional(),
@@ -124,7 +197,10 @@ const orderCancelled = orderStatus.extend({
   creditNoteUrl: url.optional(),
 });
 
-const newsletterCode = z.object({ name: text(100), code: text(40), seller: seller.optional() });
+/** When work starts: the checkout's and the confirmation page's words (shared-lib/src/billing/payment-words.ts). */
+const WORK_STARTS = 'Work starts once your payment arrives; results in 7-14 days.';
+
+const newsletterCode = z.object({ name: typed(100), code: text(40), seller: seller.optional() });
 
 // Money and dates as the site shows them (shared-lib's formatCents and long dates): '€1,618.20', 'December 3, 2026'.
 const euros = (amount: number) => {
@@ -159,7 +235,36 @@ function imprint(s: Seller): string[] {
   ];
 }
 
+/** The invoice's figures as its page prints them: service period, lines, discount, net, VAT and gross per rate. */
+function figureRows(f: z.infer<typeof figures>): [string, string][] {
+  const period =
+    f.serviceFrom === f.serviceTo
+      ? (['Date of service', day(f.serviceFrom)] as [string, string])
+      : (['Service period', `${day(f.serviceFrom)} – ${day(f.serviceTo)}`] as [string, string]);
+  return [
+    period,
+    ...f.lines.map((line): [string, string] => [
+      line.title,
+      `${line.quantity} × ${euros(line.unitCents)} incl. VAT, net ${euros(line.netCents)}`,
+    ]),
+    ...(f.discount
+      ? [
+          [
+            `Discount (${f.discount.percent}%, ${euros(f.discount.grossCents)} incl. VAT)`,
+            `-${euros(f.discount.netCents)} net`,
+          ] as [string, string],
+        ]
+      : []),
+    ...f.rates.flatMap((rate): [string, string][] => [
+      [`Net amount at ${rate.ratePercent}% VAT`, euros(rate.netCents)],
+      [`VAT ${rate.ratePercent}%`, euros(rate.vatCents)],
+    ]),
+    ['Total', euros(f.grossCents)],
+  ];
+}
+
 function orderRows(o: z.infer<typeof order>): [string, string][] {
+  if (o.figures) return figureRows(o.figures);
   return [
     ...o.lines.map((line): [string, string] => [line.title, euros(line.priceCents)]),
     ['Subtotal', euros(o.subtotalCents)],
@@ -188,6 +293,23 @@ const meetingRows = (m: { meetingType: string; startsAt: string; endsAt: string 
     ['When', when(m.startsAt, m.endsAt, zone)],
   ] as [string, string][];
 
+/** Each template as the agency calls it in a report. */
+const TEMPLATE_NAMES: Record<string, string> = {
+  order_confirmation: 'order confirmation',
+  order_agency_copy: "agency's copy of an order",
+  booking_receipt: 'booking receipt',
+  booking_agency_copy: "agency's copy of a booking",
+  booking_cancelled_agency_copy: "agency's notice of a cancelled booking",
+  call_confirmed: 'call confirmation',
+  call_confirmed_agency_copy: "agency's copy of a call confirmation",
+  booking_link: 'booking link',
+  newsletter_code: 'discount code',
+  order_paid: 'payment receipt',
+  order_delivered: 'delivery notice',
+  order_cancelled: 'cancellation notice',
+  call_cancelled: 'call cancellation',
+};
+
 const templates = {
   order_confirmation: (o: z.infer<typeof order>): Email => ({
     subject: `Your order ${o.orderNumber} and invoice ${o.invoiceNumber}`,
@@ -204,11 +326,22 @@ const templates = {
               kind: 'paragraph' as const,
               text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference, to:`,
             },
+            ...(isExampleIban(o.seller.bank.iban)
+              ? [
+                  {
+                    kind: 'paragraph' as const,
+                    text: 'Demo shop: these are example bank details. Do not transfer money to them.',
+                  },
+                ]
+              : []),
             {
               kind: 'rows' as const,
               rows: [
                 ['Account holder', o.seller.legalName],
-                ['IBAN', o.seller.bank.iban],
+                [
+                  'IBAN',
+                  isExampleIban(o.seller.bank.iban) ? `${o.seller.bank.iban} (demo)` : o.seller.bank.iban,
+                ],
                 ['BIC', o.seller.bank.bic],
                 ['Bank', o.seller.bank.name],
                 ['Reference', o.invoiceNumber],
@@ -221,6 +354,7 @@ const templates = {
               text: `Please pay ${euros(o.totalCents)} by bank transfer by ${day(o.dueDate)}, with the invoice number ${o.invoiceNumber} as the payment reference. The bank details are on the invoice.`,
             },
           ]),
+      { kind: 'paragraph', text: WORK_STARTS },
       { kind: 'link', label: 'View and print your invoice', url: o.invoiceUrl },
       { kind: 'heading', text: 'Billed to' },
       { kind: 'rows', rows: billingRows(o) },
@@ -254,12 +388,16 @@ const templates = {
         kind: 'heading',
         text: b.holdExpiresAt ? 'Please confirm your call' : 'Thank you for booking a call',
       },
+      // A hold goes to an address nobody has proven yet (anyone may type any address): it carries nothing the
+      // booker typed, neither the name nor the note, only the call and its link (issue #44, item 3).
       {
         kind: 'paragraph',
-        text: `Hello ${b.name}, you asked for a ${b.meetingType} with us.`,
+        text: b.holdExpiresAt
+          ? `Someone asked for a ${b.meetingType} with us for this email address.`
+          : `Hello ${b.name}, you asked for a ${b.meetingType} with us.`,
       },
       { kind: 'rows', rows: meetingRows(b, b.timeZone) },
-      ...(b.note ? [{ kind: 'paragraph' as const, text: `Your note: ${b.note}` }] : []),
+      ...(b.note && !b.holdExpiresAt ? [{ kind: 'paragraph' as const, text: `Your note: ${b.note}` }] : []),
       ...(b.holdExpiresAt && b.confirmUrl
         ? [
             {
@@ -275,6 +413,11 @@ const templates = {
         : b.manageUrl
           ? [{ kind: 'link' as const, label: 'Change or cancel this call', url: b.manageUrl }]
           : []),
+      // The mail provider sends no attachments: the call's page offers its .ics file ("Add to calendar") once it
+      // is confirmed, which an account's booking is at once (issue #45.6).
+      ...(b.manageUrl && !b.holdExpiresAt
+        ? [{ kind: 'link' as const, label: 'Add to your calendar', url: b.manageUrl }]
+        : []),
       {
         kind: 'paragraph',
         text: 'If you did not ask for this call, you can ignore this email.',
@@ -362,6 +505,28 @@ const templates = {
       },
     ],
   }),
+  delivery_failed: (f: z.infer<typeof deliveryFailed>): Email => {
+    const what = TEMPLATE_NAMES[f.failedTemplate] ?? f.failedTemplate.replaceAll('_', ' ');
+    return {
+      subject: `Not sent: the ${what} to ${f.recipient}`,
+      blocks: [
+        { kind: 'heading', text: 'An email could not be sent' },
+        {
+          kind: 'paragraph',
+          text: `We could not send the ${what} to ${f.recipient} and have stopped trying. What it was about is still recorded: please look it up by the reference below and contact the customer yourself.`,
+        },
+        {
+          kind: 'rows',
+          rows: [
+            ['Email', what],
+            ['To', f.recipient],
+            ['Reference', f.reference],
+            ['Reason', defused(headerText(f.reason ?? '')) || 'not given'],
+          ],
+        },
+      ],
+    };
+  },
   order_paid: (o: z.infer<typeof orderPaid>): Email => ({
     subject: `We received your payment for order ${o.orderNumber}`,
     blocks: [
@@ -428,6 +593,7 @@ const schemas = {
   call_cancelled: callCancelled,
   booking_link: bookingLink,
   newsletter_code: newsletterCode,
+  delivery_failed: deliveryFailed,
   order_paid: orderPaid,
   order_delivered: orderStatus,
   order_cancelled: orderCancelled,

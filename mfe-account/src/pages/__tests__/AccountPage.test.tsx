@@ -32,6 +32,8 @@ const orders: OrderRow[] = [
     discount_code: 'ADA7QX2PL',
     status: 'paid',
     status_changed_at: '2025-03-12T09:00:00Z',
+    paid_on: '2025-03-12',
+    payment_reference: null,
     billing: null,
     show_in_recent_purchases: false,
   },
@@ -44,6 +46,8 @@ const orders: OrderRow[] = [
     discount_code: null,
     status: 'awaiting_payment',
     status_changed_at: '2025-01-15T12:00:00Z',
+    paid_on: null,
+    payment_reference: null,
     billing: null,
     show_in_recent_purchases: false,
   },
@@ -75,6 +79,8 @@ const meetings: MeetingRow[] = [
     scheduled_at: '2025-03-20T14:30:00Z',
     status: 'scheduled',
     notes: 'Bring the current site analytics',
+    ends_at: '2025-03-20T15:00:00Z',
+    time_zone: 'Europe/Berlin',
   },
   {
     id: 'm2',
@@ -84,6 +90,8 @@ const meetings: MeetingRow[] = [
     scheduled_at: null,
     status: 'pending',
     notes: null,
+    ends_at: null,
+    time_zone: 'Europe/Berlin',
   },
 ];
 
@@ -134,7 +142,9 @@ describe('AccountPage', () => {
 
     const profile = screen.getByRole('tabpanel', { name: 'Profile' });
     expect(definitionOf(profile, 'Email')).toHaveTextContent(USER.email);
-    expect(definitionOf(profile, 'User ID')).toHaveTextContent(USER.id);
+    // No internal id (beyond the spec, #45.7).
+    expect(profile).not.toHaveTextContent('User ID');
+    expect(profile).not.toHaveTextContent(USER.id);
     expect(await screen.findByRole('tab', { name: 'Orders' })).toBeInTheDocument();
   });
 
@@ -224,7 +234,8 @@ describe('AccountPage', () => {
       within(first)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Smart Website€899', 'Custom GPTs€300.5']);
+      // One money format (beyond the spec, #45.7: the spec showed the stored number raw).
+    ).toEqual(['Smart Website€899.00', 'Custom GPTs€300.50']);
     expect(first).toHaveTextContent('Discount code: ADA7QX2PL');
     expect(first).toHaveTextContent('Status: Paid (since March 12, 2025)');
 
@@ -238,7 +249,7 @@ describe('AccountPage', () => {
       within(second)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Smart Website€899']);
+    ).toEqual(['Smart Website€899.00']);
   });
 
   it('links each order’s invoice, and its credit note once it was cancelled', async () => {

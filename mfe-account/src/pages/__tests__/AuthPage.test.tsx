@@ -216,17 +216,48 @@ describe('AuthPage', () => {
     expect(submit).toHaveFocus();
   });
 
-  it('shows the password rules as a hint while signing up, and the tab title follows the mode', async () => {
+  it('lists the password rules while signing up, ticking each off as it is typed, and the tab title follows the mode', async () => {
     renderWithProviders(<AuthPage />, { route: '/auth' });
     expect(document.title).toBe('Sign In | AI Made Simple');
     expect(screen.getByLabelText('Password')).not.toHaveAccessibleDescription();
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(document.title).toBe('Sign Up | AI Made Simple');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'At least 8 characters, with an uppercase letter, a lowercase letter and a number.',
+    const password = screen.getByLabelText('Password');
+    // Each rule's state is in words, not only in its colour or icon (#45.7).
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters (not met yet) An uppercase letter (not met yet) ' +
+        'A lowercase letter (not met yet) A number (not met yet)',
+    );
+    await userEvent.type(password, 'abc1');
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters (not met yet) An uppercase letter (not met yet) ' +
+        'A lowercase letter (met) A number (met)',
+    );
+    await userEvent.type(password, 'DEFGH');
+    expect(password).toHaveAccessibleDescription(
+      'At least 8 characters (met) An uppercase letter (met) A lowercase letter (met) A number (met)',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(document.title).toBe('Sign In | AI Made Simple');
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('signing up, says once that the password misses a rule, in the toast and under the field, not the rules again', async () => {
+    answer(() => json(sessionBody('x@example.com')));
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    const toast = await findErrorToast('Validation Error');
+    // An empty address is missing, not malformed (#45.7).
+    expect(toast).toHaveTextContent('Email is required, Password must meet every rule in the list');
+    expect(toast).not.toHaveTextContent('uppercase');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'At least 8 characters (not met yet) An uppercase letter (not met yet) ' +
+        'A lowercase letter (met) A number (not met yet) Password must meet every rule in the list',
+    );
+    expect(requests).toHaveLength(0);
   });
 
   it('signs in and goes home', async () => {
@@ -259,7 +290,7 @@ describe('AuthPage', () => {
     await fillIn('new@example.com', 'Secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    await findSuccessToast('Account created! You can now log in.');
+    await findSuccessToast('Account created! You are now signed in.');
     expect(requests[0]!.url.pathname).toBe('/auth/v1/signup');
     expect(requests[0]!.url.searchParams.get('redirect_to')).toBe(`${window.location.origin}/`);
     expect(requests[0]!.body).toMatchObject({ email: 'new@example.com', password: 'Secret123' });
@@ -279,7 +310,7 @@ describe('AuthPage', () => {
     const heading = screen.getByRole('heading', { level: 1, name: 'Check your inbox' });
     expect(heading).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Resend email' })).toBeEnabled();
-    expect(screen.queryByText('Account created! You can now log in.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Account created! You are now signed in.')).not.toBeInTheDocument();
     expect(useSessionStore.getState().status).toBe('signed-out');
     expect(location()).toHaveTextContent('/auth');
 

@@ -37,6 +37,8 @@ const invoice: InvoiceRow = {
   vat_rate_percent: 19,
   vat_cents: 27978,
   created_at: '2026-11-28T10:00:00Z',
+  service_from: '2026-11-28',
+  service_to: '2026-12-12',
 };
 
 const creditNote: InvoiceRow = {
@@ -78,23 +80,71 @@ describe('InvoicePage', () => {
     expect(within(sheet).getByRole('region', { name: 'Billed to' })).toHaveTextContent(
       'Ada LovelaceAnalytical Engines LtdExample Street 121010 ViennaAustriaVAT number: ATU12345678ada@example.com',
     );
-    expect(sheet).toHaveTextContent('Invoice dateNovember 28, 2026Due dateDecember 12, 2026');
+    expect(sheet).toHaveTextContent(
+      'Invoice dateNovember 28, 2026Service periodNovember 28, 2026 – December 12, 2026Due dateDecember 12, 2026',
+    );
     const rows = within(within(sheet).getByRole('table'))
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows).toEqual([
-      'ServicePrice',
-      'Smart Website€899.00',
-      'Chat Helper€699.00',
-      'Smart Emails€349.00',
-      'Subtotal€1,947.00',
-      'Discount (10%)-€194.70',
+      'ServiceQuantityUnit price incl. VATNet amount',
+      'Smart Website1€899.00€755.46',
+      'Chat Helper1€699.00€587.39',
+      'Smart Emails1€349.00€293.28',
+      'Discount (10%, €194.70 incl. VAT)-€163.61',
+      'Net amount at 19% VAT€1,472.52',
+      'VAT 19%€279.78',
       'Total€1,752.30',
-      'Includes VAT (19%)€279.78',
     ]);
     expect(within(sheet).getByRole('region', { name: 'Payment by bank transfer' })).toHaveTextContent(
-      'Amount€1,752.30Due byDecember 12, 2026Account holderAI Made Simple GmbHIBANDE89 3704 0044 0532 0130 00BICCOBADEFFXXXBankCommerzbankReference2026-0042',
+      'Demo shop: these are example bank details. Do not transfer money to them.Amount€1,752.30Due byDecember 12, 2026Account holderAI Made Simple GmbHIBANDE89 3704 0044 0532 0130 00 (demo)BICCOBADEFFXXXBankCommerzbankReference2026-0042',
     );
+  });
+
+  it('states what an EU invoice must for a two-line order: per line quantity, unit price and net, net, VAT and gross per rate, the date of service', async () => {
+    const twoLines: InvoiceRow = {
+      ...invoice,
+      number: '2026-0043',
+      lines: [
+        { title: 'Smart Website', priceCents: 89900 },
+        { title: 'AI Chatbot', priceCents: 129900 },
+      ],
+      subtotal_cents: 219800,
+      discount_percent: 0,
+      discount_cents: 0,
+      total_cents: 219800,
+      vat_cents: 35094,
+      // Issued before service periods were recorded: the issue date is the date of service.
+      service_from: null,
+      service_to: null,
+      seller: {
+        ...company,
+        vatId: 'DE811907980',
+        bank: { ...company.bank, iban: 'DE02120300000000202051' },
+        register: { ...company.register, number: 'HRB 123456 B' },
+        address: { ...company.address, street: 'Friedrichstraße 68' },
+      },
+    };
+    backend([twoLines]);
+    renderWithProviders(<InvoicePage />, { route: '/account/invoice?number=2026-0043' });
+    const sheet = await screen.findByRole('article', { name: 'Invoice 2026-0043' });
+    expect(sheet).toHaveTextContent('Invoice dateNovember 28, 2026Date of serviceNovember 28, 2026');
+    const table = within(sheet).getByRole('table', { name: 'Invoice 2026-0043: services and amounts' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'ServiceQuantityUnit price incl. VATNet amount',
+      'Smart Website1€899.00€755.46',
+      'AI Chatbot1€1,299.00€1,091.60',
+      'Net amount at 19% VAT€1,847.06',
+      'VAT 19%€350.94',
+      'Total€2,198.00',
+    ]);
+    const payment = within(sheet).getByRole('region', { name: 'Payment by bank transfer' });
+    expect(payment).toHaveTextContent('IBANDE02 1203 0000 0000 2020 51BIC');
+    expect(payment).not.toHaveTextContent(/demo/i);
   });
 
   it('prints from its Print button', async () => {
@@ -109,8 +159,10 @@ describe('InvoicePage', () => {
     backend([invoice, creditNote]);
     renderWithProviders(<InvoicePage />, { route: '/account/invoice?number=CN-2026-0003' });
     const sheet = await screen.findByRole('article', { name: 'Credit note CN-2026-0003' });
-    expect(sheet).toHaveTextContent('Credit note dateDecember 1, 2026Credits invoice2026-0042');
-    expect(sheet).toHaveTextContent('Total credited€1,752.30');
+    expect(sheet).toHaveTextContent(
+      'Credit note dateDecember 1, 2026Service periodNovember 28, 2026 – December 12, 2026Credits invoice2026-0042',
+    );
+    expect(sheet).toHaveTextContent('Net amount at 19% VAT€1,472.52VAT 19%€279.78Total credited€1,752.30');
     expect(sheet).toHaveTextContent('This credit note cancels invoice 2026-0042 in full.');
     expect(within(sheet).queryByRole('region', { name: 'Payment by bank transfer' })).not.toBeInTheDocument();
   });

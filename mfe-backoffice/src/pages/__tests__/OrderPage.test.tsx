@@ -40,7 +40,7 @@ describe("an order's page", () => {
     fetchOrderMock.mockResolvedValue(ORDER);
     renderWithProviders(<OrderPage />, { route });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #1a2b3c4d' })).toBeInTheDocument();
-    expect(fetchOrderMock).toHaveBeenCalledWith(ORDER.id);
+    expect(fetchOrderMock).toHaveBeenCalledWith(ORDER.id, expect.any(AbortSignal));
     const items = within(screen.getByRole('table', { name: 'Items of #1a2b3c4d' }));
     expect(items.getByRole('rowheader', { name: 'AI Chatbot' })).toBeInTheDocument();
     expect(items.getByText('€719.20')).toBeInTheDocument();

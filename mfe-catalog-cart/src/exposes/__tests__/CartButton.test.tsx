@@ -61,7 +61,8 @@ it('shows the discount line and the next tier for 7 services', async () => {
   await renderSuspended(<CartButton />);
   await userEvent.click(screen.getByRole('button', { name: 'Cart, 7 items' }));
   const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
-  expect(definitionOf(panel, 'Subtotal')).toHaveTextContent('€4143');
+  // One money format (beyond the spec, #45.7: the spec's panel showed the subtotal raw).
+  expect(definitionOf(panel, 'Subtotal')).toHaveTextContent('€4,143.00');
   expect(definitionOf(panel, 'Discount (20%)')).toHaveTextContent('-€828.60');
   expect(definitionOf(panel, 'Total')).toHaveTextContent('€3,314.40');
   expect(within(panel).getByText('Add 3 more for 25% off + FREE aftercare')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, useCartStore, type CartQuote } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
+import { PAYMENT_WORDS, START_CONSENT } from 'shared-lib/billing';
 import {
   createTestSupabase,
   definitionOf,
@@ -23,7 +24,7 @@ const USED = 'BOB1B2C3D';
 /** A code of someone else's that this account cannot use: it has had its one code discount. */
 const SECOND = 'CAT1B2C3D';
 /** Three items: their 10 % volume discount is what the code would give. */
-const NO_BENEFIT = 'Your 10 % volume discount is as good as this code; keep it for a later order.';
+const NO_BENEFIT = 'Your 10% volume discount is as good as this code; keep it for a later order.';
 
 /** The customer's saved billing details (their last order's), as the database holds them. */
 const SAVED = {
@@ -110,16 +111,30 @@ function server(prices: Record<string, number> = {}): Server {
 
 afterEach(resetStores);
 
-/** Presses Complete Purchase once it can be pressed (the quote and the saved billing details are in). */
-async function purchase() {
+async function paste(field: HTMLElement, text: string) {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
+
+/** The consent that work may start within the withdrawal period (#45.1). */
+const startConsent = () => screen.getByLabelText(START_CONSENT.label);
+
+/**
+ * Presses Complete Purchase once it can be pressed (the quote and the saved billing details are in), the consent
+ * that work may start ticked first unless `consent` is false.
+ */
+async function purchase({ consent = true } = {}) {
   const button = await screen.findByRole('button', { name: 'Complete Purchase' });
+  if (consent && !(startConsent() as HTMLInputElement).checked) {
+    await userEvent.click(startConsent());
+  }
   await waitFor(() => expect(button).toBeEnabled());
   await userEvent.click(button);
 }
 
 it('offers no checkout for an empty cart', async () => {
   server();
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Complete Purchase' })).not.toBeInTheDocument();
 });
@@ -127,7 +142,7 @@ it('offers no checkout for an empty cart', async () => {
 it('summarises subtotal, discount percent and amount, and total, as the server quotes them', async () => {
   server();
   add('smart-website', 'product-photos', 'personal-assistant');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Subtotal')).toHaveTextContent('€2,097.00'));
   expect(definitionOf(summary, 'Discount (10%)')).toHaveTextContent('-€209.70');
@@ -139,7 +154,7 @@ it('summarises subtotal, discount percent and amount, and total, as the server q
 it('shows the server’s price, not the one stored in this browser', async () => {
   server();
   useCartStore.getState().add({ ...toCartItem(getServiceById('smart-website')!), price: 1 });
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
   expect(summary).not.toHaveTextContent('€1.00');
@@ -149,7 +164,7 @@ it('refuses an unknown code, explains a used one, applies a valid one in upper c
   const state = server();
   add('smart-website');
   localStorage.setItem('discount_code', USED);
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   const input = screen.getByLabelText('Discount code');
   const apply = screen.getByRole('button', { name: 'Apply' });
   // The stored code is offered; the server says it was used, and this browser forgets it.
@@ -193,10 +208,16 @@ it('says a code gives nothing where the volume discount is as large, and keeps i
   server();
   add('smart-website', 'product-photos', 'personal-assistant');
   localStorage.setItem('discount_code', VALID);
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
   const input = screen.getByLabelText('Discount code');
   await waitFor(() => expect(input).toHaveAccessibleDescription(NO_BENEFIT));
+  // Good news, said as a note in the success style: no error toast, the field not marked invalid (#45.5).
+  const note = screen.getByText(NO_BENEFIT);
+  expect(note).toHaveAttribute('role', 'status');
+  await waitFor(() => expect(note).toHaveFocus());
+  expect(input).not.toHaveAttribute('aria-invalid');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(screen.queryByText('Discount code applied! 🎉')).not.toBeInTheDocument();
   expect(useCartStore.getState().appliedCode).toBeNull();
   expect(localStorage.getItem('discount_code')).toBe(VALID);
@@ -204,7 +225,7 @@ it('says a code gives nothing where the volume discount is as large, and keeps i
 
 it('words a better volume discount by its percent', () => {
   expect(codeRefusal('no_benefit', 5)).toBe(
-    'Your 15 % volume discount is better than this code; keep it for a later order.',
+    'Your 15% volume discount is better than this code; keep it for a later order.',
   );
 });
 
@@ -212,7 +233,7 @@ it('takes an applied code off the order again, back into the box for later', asy
   server();
   add('smart-website');
   useCartStore.getState().applyCode(VALID);
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   expect(await screen.findByText('Discount (10%)')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: REMOVE_CODE }));
@@ -232,7 +253,7 @@ it('never calls a code applied once the quote says it gives nothing, and the ord
   add('smart-website', 'product-photos', 'personal-assistant');
   localStorage.setItem('discount_code', VALID);
   useCartStore.getState().applyCode(VALID);
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   expect(await screen.findByText(NO_BENEFIT)).toHaveAttribute('role', 'status');
   expect(screen.queryByText(new RegExp(`${VALID} applied`))).not.toBeInTheDocument();
   const summary = screen.getByRole('region', { name: 'Order summary' });
@@ -248,7 +269,7 @@ it('says an account that has had its code discount gets nothing from another cod
   server();
   add('smart-website');
   useCartStore.getState().applyCode(SECOND);
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   expect(
     await screen.findByText(
       'Your account has already used a discount code, so this one gives nothing and stays unused.',
@@ -265,7 +286,7 @@ it('hands the cart and the total shown to place_order, forgets the redeemed code
   add('smart-website');
   localStorage.setItem('discount_code', VALID);
   useCartStore.getState().applyCode(VALID);
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€809.10'));
   await purchase();
@@ -300,7 +321,7 @@ it('when the server’s price changed, records nothing, shows the new total and 
   const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   const state = server();
   add('smart-website');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   const summary = screen.getByRole('region', { name: 'Order summary' });
   await waitFor(() => expect(definitionOf(summary, 'Total')).toHaveTextContent('€899.00'));
   // The agency changes the price while the customer reads the page; the new quote comes slowly.
@@ -344,7 +365,7 @@ it('keeps the cart and says why when the order cannot be placed', async () => {
       400,
     );
   add('smart-website');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   await purchase();
   expect(await findToast('Your cart holds a service that is no longer offered')).toBeInTheDocument();
   expect(alert).not.toHaveBeenCalled();
@@ -352,6 +373,21 @@ it('keeps the cart and says why when the order cannot be placed', async () => {
   expect(screen.getByTestId('location')).toHaveTextContent('/checkout');
   expect(screen.getByRole('button', { name: 'Complete Purchase' })).toBeEnabled();
   alert.mockRestore();
+});
+
+it('shows the way out when the account has too many orders awaiting payment: pay one, or contact us', async () => {
+  const state = server();
+  const words = 'You have 3 orders awaiting payment: pay one, or ask us to cancel it';
+  state.placeOrder = () =>
+    json({ code: 'too_many_unpaid_orders', message: words, details: '{"unpaid_orders":3}', hint: null }, 409);
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await purchase();
+  expect(await findToast(words)).toBeInTheDocument();
+  // Not a rate limit's "wait a minute": nothing gets better by waiting.
+  expect(screen.queryByText(/please wait/i)).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'contact us' })).toHaveAttribute('href', '/contact');
+  expect(useCartStore.getState().items.map((i) => i.id)).toEqual(['smart-website']);
 });
 
 it('says in words for people when Apply code or Complete Purchase cannot reach the server', async () => {
@@ -362,7 +398,7 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
     throw new TypeError('Failed to fetch');
   };
   add('smart-website');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   await purchase();
   const toast = await findToast(ERROR_MESSAGES.network);
   expect(toast).toHaveTextContent('Error');
@@ -375,8 +411,9 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
   });
   await userEvent.type(screen.getByLabelText('Discount code'), 'ada1b2c3d');
   await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-  // The toast and the text beside the purchase, the toast and the inline error for the code.
-  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(4));
+  // The text beside the purchase and beside Apply, and one toast: the checkout's forms share theirs, the latest
+  // replacing the earlier (#45.3).
+  await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES.network)).toHaveLength(3));
   // Beside the form and its Apply button, not as the code's own error: the code may well be valid.
   expect(screen.getByLabelText('Discount code')).not.toHaveAttribute('aria-invalid');
   expect(screen.getByLabelText('Discount code')).not.toHaveAccessibleDescription(ERROR_MESSAGES.network);
@@ -389,7 +426,7 @@ it('says in words for people when Apply code or Complete Purchase cannot reach t
 it('after removing a service moves focus to the next one, then to Browse Services once the cart is empty', async () => {
   server();
   add('smart-website', 'product-photos');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   await userEvent.click(screen.getByRole('button', { name: 'Remove Smart Website' }));
   expect(screen.getByRole('button', { name: 'Remove Product Photos' })).toHaveFocus();
   await userEvent.click(screen.getByRole('button', { name: 'Remove Product Photos' }));
@@ -400,7 +437,7 @@ it('asks a first-time customer for billing details, checks them before anything 
   const state = server();
   state.saved = null;
   add('smart-website');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   // While the saved details load, the fields hold their place hidden under the skeleton, out of reach.
   const name = await screen.findByRole('textbox', { name: 'Name' });
   expect(name).toHaveValue('');
@@ -410,17 +447,18 @@ it('asks a first-time customer for billing details, checks them before anything 
   expect(name).toHaveAttribute('aria-invalid', 'true');
   expect(state.orders).toEqual([]);
 
-  await userEvent.type(name, 'Grace Hopper');
-  await userEvent.type(screen.getByLabelText('Address'), 'Harbour Road 1');
-  await userEvent.type(screen.getByLabelText('City'), 'Vienna');
+  // Pasted, as typing each key is slow on a busy machine.
+  await paste(name, 'Grace Hopper');
+  await paste(screen.getByLabelText('Address'), 'Harbour Road 1');
+  await paste(screen.getByLabelText('City'), 'Vienna');
   await userEvent.selectOptions(screen.getByLabelText('Country'), 'AT');
-  await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'DE123456789');
+  await paste(screen.getByLabelText('VAT number (optional)'), 'DE123456789');
   await purchase();
   expect(await findToast('Enter a VAT number of Austria, such as ATU12345678')).toBeInTheDocument();
   expect(state.orders).toEqual([]);
 
   await userEvent.clear(screen.getByLabelText('VAT number (optional)'));
-  await userEvent.type(screen.getByLabelText('VAT number (optional)'), 'atu 1234 5678');
+  await paste(screen.getByLabelText('VAT number (optional)'), 'atu 1234 5678');
   const consent = screen.getByRole('checkbox', { name: CONSENT_LABEL });
   expect(consent).not.toBeChecked();
   await userEvent.click(consent);
@@ -447,7 +485,7 @@ it('confirms the order even when its e-mails cannot be sent now (the sweep sends
   const state = server();
   state.sendEmails = () => json({ message: 'unavailable' }, 503);
   add('smart-website');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   await purchase();
   await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
   await waitFor(() => expect(state.sends).toBe(1));
@@ -464,10 +502,74 @@ it('lets the customer type their details when the saved ones cannot be read', as
     throw new Error(`unexpected ${url.pathname}`);
   });
   add('smart-website');
-  await renderSuspended(<CheckoutPage />, { route: '/checkout' });
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
   expect(
     await screen.findByText('Your saved billing details could not be loaded. Please enter them.'),
   ).toBeInTheDocument();
   expect(screen.getByLabelText('Name')).toHaveValue('');
   log.mockRestore();
 });
+
+it('says how and when one pays, links the terms and the withdrawal, and asks for the consent to start (#45.1)', async () => {
+  const state = server();
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
+  const payment = screen.getByRole('region', { name: 'Payment' });
+  expect(payment).toHaveTextContent(
+    'Payment: bank transfer on invoice, due within 14 days of the order. The invoice comes by e-mail with the order confirmation.',
+  );
+  expect(payment).toHaveTextContent('Work starts once your payment arrives; results in 7-14 days.');
+  expect(within(payment).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  expect(within(payment).getByRole('link', { name: 'right of withdrawal' })).toHaveAttribute(
+    'href',
+    '/terms#withdrawal',
+  );
+  const button = await screen.findByRole('button', { name: 'Complete Purchase' });
+  expect(button).toHaveAccessibleDescription(PAYMENT_WORDS.obligation);
+
+  // Unticked, it is refused like any other field: its message under it, in the toast, and focus on it.
+  await purchase({ consent: false });
+  const consent = startConsent();
+  expect(consent).toHaveAttribute('type', 'checkbox');
+  expect(await findToast('Validation Error')).toHaveTextContent(START_CONSENT.required);
+  expect(consent).toHaveAttribute('aria-invalid', 'true');
+  expect(consent).toHaveAccessibleDescription(START_CONSENT.required);
+  await waitFor(() => expect(consent).toHaveFocus());
+  expect(state.orders).toEqual([]);
+
+  await userEvent.click(consent);
+  expect(consent).not.toHaveAttribute('aria-invalid');
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
+  expect(state.orders).toHaveLength(1);
+  // A refusal and an order: longer than jest's default 5 s on a busy machine.
+}, 20_000);
+
+it('leaves a clean moment after the order: the form’s toasts go, and the empty cart is never shown (#45.3)', async () => {
+  const state = server();
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
+  // Whether any state of the page, from now to the confirmation, shows the empty cart.
+  let sawEmptyCart = false;
+  const observer = new MutationObserver(() => {
+    sawEmptyCart ||= document.body.textContent?.includes('Your cart is empty') ?? false;
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+
+  await purchase({ consent: false });
+  expect(await findToast('Validation Error')).toBeInTheDocument();
+  await userEvent.type(screen.getByLabelText('Discount code'), 'NOPE');
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+  expect(await findToast('Invalid discount code')).toBeInTheDocument();
+
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
+  observer.disconnect();
+  expect(state.orders).toHaveLength(1);
+  expect(screen.queryByRole('list', { name: 'Notifications' })?.textContent ?? '').toBe('');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  // The cart empties once the confirmation has replaced the checkout, which never showed it empty.
+  expect(useCartStore.getState().items).toEqual([]);
+  expect(sawEmptyCart).toBe(false);
+  // Two refusals and an order: longer than jest's default 5 s on a busy machine.
+}, 20_000);

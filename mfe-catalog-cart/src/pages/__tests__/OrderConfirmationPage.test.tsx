@@ -30,6 +30,8 @@ const order: OrderRow = {
   discount_code: null,
   status: 'awaiting_payment',
   status_changed_at: '2026-11-28T10:00:00Z',
+  paid_on: null,
+  payment_reference: null,
   billing,
   show_in_recent_purchases: false,
 };
@@ -67,6 +69,8 @@ const invoice: InvoiceRow = {
   vat_rate_percent: 19,
   vat_cents: 27978,
   created_at: order.created_at,
+  service_from: '2026-11-28',
+  service_to: '2026-12-12',
 };
 
 function backend(tables: Record<string, unknown[]>): URL[] {
@@ -118,10 +122,16 @@ describe('OrderConfirmationPage', () => {
       'href',
       '/account/invoice?number=2026-0042',
     );
+    // The order e-mail's words about paying (#45.1).
     expect(next).toHaveTextContent(
-      'Please pay €1,752.30 within 14 days, by December 12, 2026, to this account, with 2026-0042 as the reference:',
+      'Please pay €1,752.30 by bank transfer by December 12, 2026, with the invoice number 2026-0042 as the payment reference, to:',
     );
-    expect(definitionOf(next, 'IBAN')).toHaveTextContent('DE89 3704 0044 0532 0130 00');
+    expect(next).toHaveTextContent('Work starts once your payment arrives; results in 7-14 days.');
+    // The demo company's example account is marked as such (issue #45.4).
+    expect(definitionOf(next, 'IBAN')).toHaveTextContent('DE89 3704 0044 0532 0130 00 (demo)');
+    expect(next).toHaveTextContent(
+      'Demo shop: these are example bank details. Do not transfer money to them.',
+    );
     expect(definitionOf(next, 'Reference')).toHaveTextContent('2026-0042');
     expect(within(next).getByRole('link', { name: 'Book your kick-off call' })).toHaveAttribute(
       'href',

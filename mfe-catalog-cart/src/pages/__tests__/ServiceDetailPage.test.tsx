@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { servicePaths, useAnnouncerStore, useCartStore } from 'shared-lib';
+import { formatEuro, servicePaths, useAnnouncerStore, useCartStore } from 'shared-lib';
 import { getServicePageByPath, services } from 'shared-lib/catalogue';
 import { renderSuspended, resetStores } from 'shared-lib/src/testing';
 import ServiceDetailPage from '../ServiceDetailPage';
@@ -18,7 +18,7 @@ it('shows the Smart Website page as the spec describes and adds it to the cart o
   expect(screen.getByRole('heading', { name: 'Ready to get started?' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Go to Checkout' })).not.toBeInTheDocument();
 
-  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart - €899' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart - €899.00' }));
   expect(screen.getByRole('button', { name: 'Added to Cart' })).toBeDisabled();
   const checkout = screen.getByRole('link', { name: 'Go to Checkout' });
   expect(checkout).toHaveAttribute('href', '/checkout');
@@ -45,7 +45,7 @@ it('shows the strategy call with Book Your Call instead of a price', async () =>
 
 it('gives a workshop the same price and cart control', async () => {
   await renderSuspended(<ServiceDetailPage />, { route: '/services/two-day-training' });
-  expect(screen.getByRole('button', { name: 'Add to Cart - €1799' })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'Add to Cart - €1,799.00' })).toBeEnabled();
 });
 
 it('has a page for all 14 service paths', () => {
@@ -67,7 +67,9 @@ it.each(servicePaths)(
     ).toBeGreaterThan(0);
     const service = services.find((s) => s.path === path);
     if (service) {
-      expect(screen.getByRole('button', { name: `Add to Cart - €${service.price}` })).toBeEnabled();
+      expect(
+        screen.getByRole('button', { name: `Add to Cart - ${formatEuro(service.price)}` }),
+      ).toBeEnabled();
     } else {
       expect(screen.getByRole('link', { name: 'Book Your Call' })).toHaveAttribute(
         'href',

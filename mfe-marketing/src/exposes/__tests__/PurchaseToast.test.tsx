@@ -4,8 +4,8 @@ import PurchaseToast, { EVERY_MS, FIRST_AFTER_MS, STOPPED_KEY, VISIBLE_MS } from
 import { formatAge } from '../../features/recent-purchases/utils/age';
 
 const recent = [
-  { service: 'Chat Helper', city: 'Vienna', age_minutes: 5 },
-  { service: 'Smart Website', city: 'Lyon', age_minutes: 180 },
+  { service: 'Chat Helper', country: 'Austria', age_minutes: 5, city: 'Austria' },
+  { service: 'Smart Website', country: 'France', age_minutes: 180, city: 'France' },
 ];
 
 /** The backend's recent purchases; counts how often they were asked for. */
@@ -39,12 +39,12 @@ describe('PurchaseToast', () => {
     expect(asked.count).toBe(0);
     expect(toastText()).toBeNull();
     await advance(1);
-    expect(toastText()).toBe('A customer from Vienna bought Chat Helper, 5 minutes ago');
+    expect(toastText()).toBe('A customer from Austria bought Chat Helper, 5 minutes ago');
     await advance(VISIBLE_MS);
     expect(toastText()).toBeNull();
     await advance(EVERY_MS - VISIBLE_MS);
     // Its age grows with the time the page has been open.
-    expect(toastText()).toBe('A customer from Lyon bought Smart Website, 3 hours ago');
+    expect(toastText()).toBe('A customer from France bought Smart Website, 3 hours ago');
     await advance(VISIBLE_MS + EVERY_MS * 3);
     expect(toastText()).toBeNull();
     expect(asked.count).toBe(1);

@@ -73,6 +73,26 @@ it("shows the held call's date and time and changes nothing until the button con
   await waitFor(() => expect(backend.calls).toContain('/functions/v1/send-emails'));
 });
 
+it('offers a confirmed call, and only a confirmed one, as an .ics file (the receipt e-mail links here for it)', async () => {
+  const user = userEvent.setup();
+  renderPage();
+  await screen.findByRole('heading', { name: 'Confirm your call' });
+  expect(screen.queryByRole('button', { name: 'Add to calendar (.ics)' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Confirm my call' }));
+  const files: Blob[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => (files.push(blob), 'blob:call'),
+    revokeObjectURL: () => undefined,
+  });
+  let downloaded = '';
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloaded = this.download;
+  });
+  await user.click(await screen.findByRole('button', { name: 'Add to calendar (.ics)' }));
+  expect(downloaded).toMatch(/^discovery-call-\d{4}-\d{2}-\d{2}\.ics$/);
+  expect(files[0]!.type).toBe('text/calendar;charset=utf-8');
+});
+
 it('signed in, confirming adds the call to the account and links to Meetings', async () => {
   useSessionStore.getState().setSession({
     user: { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' },

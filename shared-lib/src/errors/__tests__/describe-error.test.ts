@@ -80,6 +80,10 @@ describe('describeError', () => {
     ).toBe('Too many attempts in a short time. Please wait a minute and try again.');
     expect(formatWait(1)).toBe('1 second');
     expect(formatWait(600)).toBe('10 minutes');
+    expect(formatWait(89 * 60)).toBe('89 minutes');
+    // A day's budget (orders) is told in hours.
+    expect(formatWait(90 * 60)).toBe('2 hours');
+    expect(formatWait(23 * 3600 + 1)).toBe('24 hours');
   });
 
   it('asks to sign in again when the session has expired', async () => {

@@ -296,4 +296,39 @@ describe('useFormSubmit', () => {
     expect(await findToast('Saved ADA')).toBeInTheDocument();
     expect(screen.queryByText('Validation Error')).not.toBeInTheDocument();
   });
+
+  it('shares a toast group named by the page, so two forms replace each other’s toasts', async () => {
+    renderWithProviders(
+      <>
+        <SignUpForm toastGroup="page" />
+        <OtherForm />
+      </>,
+    );
+    await fill({});
+    await findAlert('Validation Error');
+    await userEvent.click(screen.getByRole('button', { name: 'Other' }));
+    expect(await findToast('Other done')).toBeInTheDocument();
+    expect(screen.queryByText('Validation Error')).not.toBeInTheDocument();
+  });
+
+  it('shows no toast where the success function gives none', async () => {
+    renderWithProviders(<SignUpForm success={() => undefined} note="Noted" />);
+    await fill({ name: 'Ada', email: 'ada@example.com' });
+    expect(await screen.findByText('Noted')).toHaveFocus();
+    expect(screen.queryByText(/^Saved/)).not.toBeInTheDocument();
+  });
 });
+
+/** A second form of the page, in its toast group. */
+function OtherForm() {
+  const form = useFormSubmit({
+    toastGroup: 'page',
+    send: async () => undefined,
+    success: { title: 'Other done' },
+  });
+  return (
+    <Form form={form} aria-label="Other">
+      <SubmitButton form={form}>Other</SubmitButton>
+    </Form>
+  );
+}

@@ -35,3 +35,12 @@ it('replaces the earlier toasts of the same group instead of piling them up', ()
     'Success! 🎉',
   ]);
 });
+
+it('dismisses every toast of a group at once, and only those (#45.3)', () => {
+  toast({ title: 'Elsewhere' });
+  toast({ title: 'Validation Error', variant: 'destructive', group: 'checkout' });
+  toast({ title: 'Too many attempts', variant: 'destructive', group: 'checkout' });
+  toast({ title: 'Other form', group: 'form-b' });
+  useToastStore.getState().dismissGroup('checkout');
+  expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Elsewhere', 'Other form']);
+});

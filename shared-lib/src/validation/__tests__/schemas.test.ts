@@ -10,12 +10,14 @@ import {
   EMAIL_MAX,
   errorMessages,
   newEmailSchema,
+  newPasswordSchema,
+  checkoutSchema,
+  signUpSchema,
   SAME_EMAIL_MESSAGE,
   MESSAGE_MAX,
   MESSAGE_MIN,
   NAME_MAX,
   newsletterSchema,
-  PASSWORD_MIN,
   PROJECT_TYPES,
   projectRequestSchema,
   TIMELINES,
@@ -23,6 +25,8 @@ import {
   type ProjectType,
   type Timeline,
 } from '../schemas';
+import { START_CONSENT } from '../../billing/payment-words';
+import { PASSWORD_MIN, PASSWORD_RULES, PASSWORD_RULES_UNMET } from '../password-rules';
 
 const chars = (n: number) => 'a'.repeat(n);
 const emailOfLength = (n: number) => `${'a'.repeat(n - '@example.com'.length)}@example.com`;
@@ -33,9 +37,9 @@ function messages(schema: z.ZodType, value: unknown): string[] {
   return result.success ? [] : errorMessages(result.error);
 }
 
+/** Empty or blank: missing, not malformed (beyond the spec, #45.7). */
+const EMPTY_EMAILS = ['', '   '];
 const BAD_EMAILS = [
-  '',
-  '   ',
   'not-an-email',
   'ada@',
   '@example.com',
@@ -74,14 +78,18 @@ describe('newsletterSchema', () => {
       ['Email must be less than 255 characters'],
     ],
     ['255 characters padded with spaces', { ...ok, email: `  ${emailOfLength(255)}  ` }, []],
-    ['missing e-mail', { name: 'Ada' }, ['Invalid email address']],
-    ['both empty', { name: '', email: '' }, ['Name is required', 'Invalid email address']],
+    ['missing e-mail', { name: 'Ada' }, ['Email is required']],
+    ['both empty', { name: '', email: '' }, ['Name is required', 'Email is required']],
   ])('%s', (_case, value, expected) => {
     expect(messages(newsletterSchema, value)).toEqual(expected);
   });
 
   it.each(BAD_EMAILS)('rejects the e-mail %j', (email) => {
     expect(messages(newsletterSchema, { ...ok, email })).toEqual(['Invalid email address']);
+  });
+
+  it.each(EMPTY_EMAILS)('asks for the e-mail when it is %j', (email) => {
+    expect(messages(newsletterSchema, { ...ok, email })).toEqual(['Email is required']);
   });
 
   it.each(['ada@example.com', 'ada.lovelace+news@mail.example.co.uk', 'A_D-A@Example.ORG'])(
@@ -312,6 +320,10 @@ describe('authSchema', () => {
     expect(messages(authSchema, { email: bad, password: 'DemoPass123' })).toEqual(['Invalid email address']);
   });
 
+  it.each(EMPTY_EMAILS)('asks for the e-mail when it is %j', (empty) => {
+    expect(messages(authSchema, { email: empty, password: 'DemoPass123' })).toEqual(['Email is required']);
+  });
+
   it('checks the e-mail length on the trimmed value', () => {
     expect(messages(authSchema, { email: ` ${emailOfLength(255)} `, password: 'DemoPass123' })).toEqual([]);
     expect(messages(authSchema, { email: emailOfLength(256), password: 'DemoPass123' })).toEqual([
@@ -328,10 +340,52 @@ describe('authSchema', () => {
 
   it('lists e-mail and password messages together (the toast joins them)', () => {
     expect(messages(authSchema, { email: '', password: 'abcdefgh' })).toEqual([
-      'Invalid email address',
+      'Email is required',
       'Password must contain at least one uppercase letter',
       'Password must contain at least one number',
     ]);
+  });
+});
+
+describe('signUpSchema and newPasswordSchema (the rules listed under the field, #45.7)', () => {
+  it.each(['abcdefgh', 'Abc1234', '', 'ABCDEFG1'])('gives %j one message, not one per rule', (password) => {
+    expect(messages(signUpSchema, { email: 'ada@example.com', password })).toEqual([PASSWORD_RULES_UNMET]);
+    expect(messages(newPasswordSchema, { password, confirmPassword: password })).toEqual([
+      PASSWORD_RULES_UNMET,
+    ]);
+  });
+
+  it('takes a password that meets every rule, untrimmed', () => {
+    expect(signUpSchema.parse({ email: ' ada@example.com ', password: ' Abc12345' })).toEqual({
+      email: 'ada@example.com',
+      password: ' Abc12345',
+    });
+  });
+
+  it('ticks each rule off on its own', () => {
+    const met = (password: string) =>
+      PASSWORD_RULES.filter((rule) => rule.test(password)).map((r) => r.label);
+    expect(met('')).toEqual([]);
+    expect(met('abc')).toEqual(['A lowercase letter']);
+    expect(met('Abcdefg1')).toEqual([
+      'At least 8 characters',
+      'An uppercase letter',
+      'A lowercase letter',
+      'A number',
+    ]);
+  });
+});
+
+describe('checkoutSchema (#45.1)', () => {
+  const billing = { name: 'Ada', address: '1 Way', city: 'London', country: 'GB' };
+
+  it('requires the consent that work may start, after the billing fields', () => {
+    expect(messages(checkoutSchema, { ...billing, startConsent: '' })).toEqual([START_CONSENT.required]);
+    expect(messages(checkoutSchema, { ...billing, name: '' })).toEqual([
+      'Name is required',
+      START_CONSENT.required,
+    ]);
+    expect(checkoutSchema.safeParse({ ...billing, startConsent: 'yes' }).success).toBe(true);
   });
 });
 

@@ -3,7 +3,12 @@
 // called first, links nothing any more.
 import { callSupabase, type MeetingRow } from 'shared-lib';
 
-export const fetchMeetings = (userId: string): Promise<MeetingRow[]> =>
+export const fetchMeetings = (userId: string, signal: AbortSignal): Promise<MeetingRow[]> =>
   callSupabase((supabase) =>
-    supabase.from('meetings').select('*').eq('user_id', userId).order('created_at', { ascending: false }),
+    supabase
+      .from('meetings')
+      .select('*')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .abortSignal(signal),
   );

@@ -12,9 +12,14 @@ export interface OrderWithItems extends OrderRow {
   invoices: InvoiceRef[];
 }
 
-export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
+export async function fetchOrders(userId: string, signal: AbortSignal): Promise<OrderWithItems[]> {
   const orders = await callSupabase((supabase) =>
-    supabase.from('orders').select('*').eq('user_id', userId).order('created_at', { ascending: false }),
+    supabase
+      .from('orders')
+      .select('*')
+      .eq('user_id', userId)
+      .order('created_at', { ascending: false })
+      .abortSignal(signal),
   );
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
@@ -25,7 +30,8 @@ export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
         .select('*')
         .in('order_id', ids)
         // As they were in the cart (place_order records each item's place).
-        .order('sort_order'),
+        .order('sort_order')
+        .abortSignal(signal),
     ),
     callSupabase((supabase) =>
       // 'credit_note' < 'invoice': descending puts the invoice first.
@@ -33,7 +39,8 @@ export async function fetchOrders(userId: string): Promise<OrderWithItems[]> {
         .from('invoices')
         .select('order_id, kind, number')
         .in('order_id', ids)
-        .order('kind', { ascending: false }),
+        .order('kind', { ascending: false })
+        .abortSignal(signal),
     ),
   ]);
   return orders.map((order) => ({

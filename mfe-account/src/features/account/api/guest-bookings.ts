@@ -10,8 +10,8 @@ export interface GuestBooking {
   call_date: string;
 }
 
-export const fetchGuestBookings = (): Promise<GuestBooking[]> =>
-  callSupabase((supabase) => supabase.rpc('guest_bookings_for_account'));
+export const fetchGuestBookings = (signal: AbortSignal): Promise<GuestBooking[]> =>
+  callSupabase((supabase) => supabase.rpc('guest_bookings_for_account').abortSignal(signal));
 
 export const sendBookingLink = (meetingId: string): Promise<void> =>
   callSupabase((supabase) => supabase.rpc('send_booking_link', { meeting_id: meetingId })).then(

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useId, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import {
   Button,
   formatLongDate,
   isApiError,
-  reportError,
   selectUser,
   sendQueuedEmails,
+  useAction,
+  useLoad,
   useSessionStore,
 } from 'shared-lib';
 import { keepFocusInTab } from '../../../components/panel-states';
@@ -23,55 +24,35 @@ const Offer = styled.section`
   }
 `;
 
-type Loaded =
-  | { state: 'loading' | 'hidden' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; bookings: GuestBooking[] };
-
 /**
  * One offered call: its type and day, and the button that e-mails its link to the account's address. The button,
  * disabled while it sends, drops focus: the line saying the link was sent takes it, or the button again after a
- * failure (#33.3: focus never on <body>).
+ * failure (#33.3: focus never on <body>; shared-lib's useAction).
  */
 function OfferedCall({ booking, email }: { booking: GuestBooking; email: string }) {
   const titleId = useId();
-  const [sent, setSent] = useState<'no' | 'sending' | 'yes'>('no');
-  const [failure, setFailure] = useState<string | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const done = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (sent === 'yes') done.current?.focus();
-    else if (failure) button.current?.focus();
-  }, [sent, failure]);
-  const send = async () => {
-    setSent('sending');
-    setFailure(null);
-    try {
-      await sendBookingLink(booking.id);
-      setSent('yes');
-      void sendQueuedEmails();
-    } catch (error) {
-      setSent('no');
-      setFailure(reportError('guest-bookings', error).message);
-    }
-  };
+  const send = useAction({
+    run: () => sendBookingLink(booking.id),
+    context: 'guest-bookings',
+    onSuccess: () => void sendQueuedEmails(),
+  });
   return (
     <ItemCard aria-labelledby={titleId}>
       <CardTitle id={titleId}>{booking.meeting_type}</CardTitle>
       {/* The day only: the time, name and note are for whoever proves the address. */}
       <Line>{formatLongDate(booking.call_date, 'UTC')}</Line>
-      {sent === 'yes' ? (
-        <Line ref={done} tabIndex={-1} role="status">
+      {send.done ? (
+        <Line ref={send.resultRef} tabIndex={-1} role="status">
           {`We've e-mailed the link to ${email}. Open it while signed in to add the call to your account.`}
         </Line>
       ) : (
         <div>
-          <Button ref={button} onClick={() => void send()} disabled={sent === 'sending'}>
-            {sent === 'sending' ? 'Sending...' : 'Email me the link'}
+          <Button ref={send.buttonRef} onClick={() => send.run()} disabled={send.busy}>
+            {send.busy ? 'Sending...' : 'Email me the link'}
           </Button>
         </div>
       )}
-      {failure ? <Line role="alert">{failure}</Line> : null}
+      {send.failure ? <Line role="alert">{send.failure}</Line> : null}
     </ItemCard>
   );
 }
@@ -84,33 +65,27 @@ function OfferedCall({ booking, email }: { booking: GuestBooking; email: string 
 export function GuestBookingsOffer() {
   const email = useSessionStore(selectUser)?.email ?? '';
   const headingId = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    fetchGuestBookings().then(
-      (bookings) => current && setLoaded({ state: 'ready', bookings }),
-      (error: unknown) => {
-        if (!current) return;
-        if (isApiError(error, 'insufficient_aal')) setLoaded({ state: 'hidden' });
-        else setLoaded({ state: 'failed', message: reportError('guest-bookings', error).message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  const retry = useCallback((event: MouseEvent<HTMLButtonElement>) => {
+  // A session that still needs its second factor is refused (insufficient_aal): nothing to offer, then (null).
+  const loaded = useLoad(
+    (signal) =>
+      fetchGuestBookings(signal).catch((error: unknown) => {
+        if (isApiError(error, 'insufficient_aal')) return null;
+        throw error;
+      }),
+    [],
+    { context: 'guest-bookings' },
+  );
+  const retry = (event: MouseEvent<HTMLButtonElement>) => {
     // A successful check replaces the failure with the offer, or with nothing at all.
     keepFocusInTab(event);
-    setAttempt((n) => n + 1);
-  }, []);
+    loaded.retry();
+  };
 
   if (loaded.state === 'failed') {
     return (
       <Offer aria-labelledby={headingId}>
         <h2 id={headingId}>Calls booked with your email</h2>
-        <Line role="alert">We could not check for calls booked with your email. {loaded.message}</Line>
+        <Line role="alert">We could not check for calls booked with your email. {loaded.error.message}</Line>
         <div>
           <Button $variant="outline" onClick={retry}>
             Retry
@@ -119,7 +94,8 @@ export function GuestBookingsOffer() {
       </Offer>
     );
   }
-  if (loaded.state !== 'ready' || loaded.bookings.length === 0) return null;
+  const bookings = loaded.state === 'ready' ? loaded.data : null;
+  if (!bookings || bookings.length === 0) return null;
   return (
     <Offer aria-labelledby={headingId}>
       <h2 id={headingId}>Calls booked with your email</h2>
@@ -128,7 +104,7 @@ export function GuestBookingsOffer() {
         link to that address.
       </Subtle>
       <List>
-        {loaded.bookings.map((booking) => (
+        {bookings.map((booking) => (
           <li key={booking.id}>
             <OfferedCall booking={booking} email={email} />
           </li>

@@ -3,6 +3,7 @@ import { CalendarDays } from 'lucide-react';
 import styled from 'styled-components';
 import { capitalise, formatMeetingWhen, type MeetingRow } from 'shared-lib';
 import { CardTitle, ItemCard, Line } from './card-parts';
+import { MeetingActions } from './MeetingActions';
 
 const When = styled(Line)`
   display: flex;
@@ -11,7 +12,7 @@ const When = styled(Line)`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-export function MeetingCard({ meeting }: { meeting: MeetingRow }) {
+export function MeetingCard({ meeting, onChanged }: { meeting: MeetingRow; onChanged: () => void }) {
   const titleId = useId();
   return (
     <ItemCard aria-labelledby={titleId}>
@@ -28,6 +29,7 @@ export function MeetingCard({ meeting }: { meeting: MeetingRow }) {
           <strong>Notes:</strong> {meeting.notes}
         </Line>
       ) : null}
+      <MeetingActions meeting={meeting} onChanged={onChanged} />
     </ItemCard>
   );
 }

@@ -34,7 +34,7 @@ export function MeetingsPanel({ status, data: meetings, error, retry }: AccountD
         <List>
           {meetings.map((meeting) => (
             <li key={meeting.id}>
-              <MeetingCard meeting={meeting} />
+              <MeetingCard meeting={meeting} onChanged={retry} />
             </li>
           ))}
         </List>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   formatCents,
-  formatEuroRaw,
+  formatEuro,
   formatLongDate,
   invoicePath,
   media,
@@ -100,7 +100,7 @@ export function OrderCard({ order }: { order: OrderWithItems }) {
           {order.items.map((item) => (
             <li key={item.id}>
               <span>{item.service_title}</span>
-              <span>{formatEuroRaw(item.service_price)}</span>
+              <span>{formatEuro(item.service_price)}</span>
             </li>
           ))}
         </OrderItems>

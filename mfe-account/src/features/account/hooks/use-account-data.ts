@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
-import { lacksSecondFactor, reportError, toast, type ErrorDescription } from 'shared-lib';
+import { lacksSecondFactor, toast, useLoad, type ErrorDescription } from 'shared-lib';
 
 type AccountDataStatus = 'loading' | 'error' | 'ready' | 'second-factor';
 
@@ -21,48 +20,30 @@ export interface AccountData<T> {
 const TOAST_GROUP = 'account-load';
 
 /**
- * Loads one list of the account area for the given user. A failure shows the spec's destructive 'Error' toast, in
+ * Loads one list of the account area for the given user (shared-lib's useLoad: a read for another user or a retry
+ * aborts the one in flight). A failure shows the spec's destructive 'Error' toast, in
  * words a person understands (the detail goes to the console), and leaves the list in its error state with Retry.
  * Mount the caller with `key={userId}` so another user starts from a fresh loading state.
  */
-export function useAccountData<T>(userId: string, load: (userId: string) => Promise<T[]>): AccountData<T> {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<AccountData<T>, 'retry'>>({
-    status: 'loading',
-    data: [],
-    error: null,
-  });
-
-  useEffect(() => {
-    // Ignore an answer that arrives after the user changed, a retry started or the page was left.
-    let current = true;
-    load(userId)
-      .then(async (data) => ({ data, hidden: data.length === 0 && (await lacksSecondFactor()) }))
-      .then(
-        ({ data, hidden }) => {
-          if (current) setState({ status: hidden ? 'second-factor' : 'ready', data, error: null });
-        },
-        (error: unknown) => {
-          if (!current) return;
-          const description = reportError('account', error);
-          toast({
-            title: 'Error',
-            description: description.message,
-            variant: 'destructive',
-            group: TOAST_GROUP,
-          });
-          setState({ status: 'error', data: [], error: description });
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, [userId, load, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading', data: [], error: null });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  return { ...state, retry };
+export function useAccountData<T>(
+  userId: string,
+  load: (userId: string, signal: AbortSignal) => Promise<T[]>,
+): AccountData<T> {
+  const loaded = useLoad(
+    async (signal) => {
+      const data = await load(userId, signal);
+      return { data, hidden: data.length === 0 && (await lacksSecondFactor()) };
+    },
+    [userId, load],
+    {
+      context: 'account',
+      onFailure: (error) =>
+        toast({ title: 'Error', description: error.message, variant: 'destructive', group: TOAST_GROUP }),
+    },
+  );
+  const { retry } = loaded;
+  if (loaded.state === 'loading') return { status: 'loading', data: [], error: null, retry };
+  if (loaded.state === 'failed') return { status: 'error', data: [], error: loaded.error, retry };
+  const { data, hidden } = loaded.data;
+  return { status: hidden ? 'second-factor' : 'ready', data, error: null, retry };
 }

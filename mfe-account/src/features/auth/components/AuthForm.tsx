@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { EmailField, FormFailure, PageMeta, SubmitButton, TextField, useFormSubmit } from 'shared-lib';
-import { authSchema } from 'shared-lib/validation';
+import { authSchema, signUpSchema } from 'shared-lib/validation';
 import { signIn, type AuthOutcome } from '../api/sign-in';
 import { signUp } from '../api/sign-up';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
 import { CONFIRM_COPY } from './ConfirmEmailSent';
 import { Heading, Intro, Panel, PanelForm, Switch, TextButton } from './auth-parts';
+import { NewPasswordField } from './PasswordRules';
 
 type AuthMode = 'sign-in' | 'sign-up';
 
@@ -41,10 +42,6 @@ const Forgot = styled.p`
   text-align: right;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
-
-/** The spec's password rules (section 5), shown under the password while signing up. */
-export const PASSWORD_HINT =
-  'At least 8 characters, with an uppercase letter, a lowercase letter and a number.';
 
 interface AuthFormProps {
   /** Its heading takes focus once shown (the page came back to it from another step). */
@@ -82,7 +79,8 @@ export function AuthForm({
   }, [mode]);
   const form = useFormSubmit({
     initial: { email: '', password: '' },
-    schema: authSchema,
+    // Signing up, the rules are listed under the password, so a miss is one message (signUpSchema).
+    schema: mode === 'sign-in' ? authSchema : signUpSchema,
     send: (credentials): Promise<AuthOutcome> =>
       mode === 'sign-in' ? signIn(credentials) : signUp(credentials),
     onSuccess: (outcome, values) => {
@@ -111,14 +109,17 @@ export function AuthForm({
       <Intro>{AUTH_INTRO[mode]}</Intro>
       <PanelForm form={form}>
         <EmailField {...form.field('email')} inputMode="email" required />
-        <TextField
-          {...form.field('password')}
-          label="Password"
-          type="password"
-          autoComplete={mode === 'sign-in' ? 'current-password' : 'new-password'}
-          required
-          hint={mode === 'sign-up' ? PASSWORD_HINT : undefined}
-        />
+        {mode === 'sign-in' ? (
+          <TextField
+            {...form.field('password')}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        ) : (
+          <NewPasswordField field={form.field('password')} label="Password" />
+        )}
         {mode === 'sign-in' ? (
           <Forgot>
             <TextButton type="button" onClick={() => onForgotPassword(form.values.email.trim())}>

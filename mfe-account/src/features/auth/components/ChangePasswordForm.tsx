@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { KeyRound } from 'lucide-react';
-import { Button, errorToast, isApiError, toast, useFormSubmit } from 'shared-lib';
+import { Button, isApiError, toast, useAction, useFormSubmit } from 'shared-lib';
 import { emailedCodeSchema, newPasswordSchema } from 'shared-lib/validation';
+import { changePasswordOrAskForCode } from '../api/change-password';
 import { requestReauthentication } from '../api/request-reauthentication';
 import { setNewPassword } from '../api/set-new-password';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
@@ -54,18 +55,6 @@ export function ChangePasswordForm() {
   );
 }
 
-/** Changes the password, or, when the session is too old for that alone, e-mails the code and says so. */
-async function changeOrAskForCode(password: string): Promise<'changed' | 'code-sent'> {
-  try {
-    await setNewPassword(password);
-    return 'changed';
-  } catch (error) {
-    if (!isApiError(error, 'reauthentication_needed')) throw error;
-    await requestReauthentication();
-    return 'code-sent';
-  }
-}
-
 function PasswordStep({
   onCodeSent,
   takeFocus,
@@ -80,7 +69,7 @@ function PasswordStep({
   const form = useFormSubmit({
     initial: NEW_PASSWORD_VALUES,
     schema: newPasswordSchema,
-    send: ({ password }) => changeOrAskForCode(password),
+    send: ({ password }) => changePasswordOrAskForCode(password),
     clearOnSuccess: true,
     note: CHANGE_PASSWORD_COPY.changed,
     success: (outcome) =>
@@ -107,7 +96,6 @@ function PasswordStep({
 
 function CodeStep({ password, onDone }: { password: string; onDone: () => void }) {
   const introRef = useFocusOnMount<HTMLParagraphElement>();
-  const [resending, setResending] = useState(false);
   const form = useFormSubmit({
     initial: { code: '' },
     schema: emailedCodeSchema,
@@ -120,17 +108,14 @@ function CodeStep({ password, onDone }: { password: string; onDone: () => void }
     onSuccess: onDone,
   });
 
-  const resend = async () => {
-    setResending(true);
-    try {
-      await requestReauthentication();
-      toast({ title: CHANGE_PASSWORD_COPY.codeSentTitle, description: CHANGE_PASSWORD_COPY.resent });
-    } catch (error) {
-      toast(errorToast(error, 'reauthentication'));
-    } finally {
-      setResending(false);
-    }
-  };
+  // Both outcomes are toasts (read out by the live region); focus comes back to the button.
+  const resend = useAction({
+    run: requestReauthentication,
+    context: 'reauthentication',
+    onSuccess: () =>
+      toast({ title: CHANGE_PASSWORD_COPY.codeSentTitle, description: CHANGE_PASSWORD_COPY.resent }),
+    onFailure: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
+  });
 
   return (
     <>
@@ -140,7 +125,14 @@ function CodeStep({ password, onDone }: { password: string; onDone: () => void }
       <SettingsForm form={form}>
         <CodeField {...form.field('code')} label={CHANGE_PASSWORD_COPY.codeLabel} />
         <SettingsActions form={form} submit={CHANGE_PASSWORD_COPY.codeSubmit}>
-          <Button type="button" $variant="outline" disabled={resending} onClick={() => void resend()}>
+          <Button
+            ref={resend.buttonRef}
+            type="button"
+            $variant="outline"
+            disabled={resend.busy}
+            aria-busy={resend.busy || undefined}
+            onClick={() => resend.run()}
+          >
             {CHANGE_PASSWORD_COPY.resend}
           </Button>
           <Button type="button" $variant="ghost" onClick={onDone}>

@@ -2,8 +2,8 @@ import { FormFailure, SubmitButton, TextField, useFormSubmit, type FormControlle
 import { newPasswordSchema } from 'shared-lib/validation';
 import { setNewPassword } from '../api/set-new-password';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
-import { PASSWORD_HINT } from './AuthForm';
 import { Heading, Intro, Panel, PanelForm } from './auth-parts';
+import { NewPasswordField } from './PasswordRules';
 
 export const NEW_PASSWORD_COPY = {
   heading: 'Choose a new password',
@@ -18,20 +18,13 @@ export const NEW_PASSWORD_COPY = {
 export const NEW_PASSWORD_VALUES = { password: '', confirmPassword: '' };
 
 /**
- * The new password typed twice, labelled, with the rules as the first field's hint: the reset page and the
+ * The new password typed twice, labelled, with the rules listed under the first field: the reset page and the
  * Profile tab's password change share them (their forms check them with newPasswordSchema).
  */
 export function NewPasswordFields({ form }: { form: FormController<typeof NEW_PASSWORD_VALUES> }) {
   return (
     <>
-      <TextField
-        {...form.field('password')}
-        label={NEW_PASSWORD_COPY.password}
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_HINT}
-      />
+      <NewPasswordField field={form.field('password')} label={NEW_PASSWORD_COPY.password} />
       <TextField
         {...form.field('confirmPassword')}
         label={NEW_PASSWORD_COPY.confirm}

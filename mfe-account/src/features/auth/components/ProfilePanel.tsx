@@ -24,13 +24,9 @@ const Details = styled.dl`
   }
 `;
 
-const Mono = styled.dd`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
-
 /**
- * The account's Profile tab: who the customer is, the settings they sign in with, and what the page adds after
+ * The account's Profile tab: who the customer is (their e-mail; not the spec's User ID, an internal id that means
+ * nothing to a customer: beyond the spec, #45.7), the settings they sign in with, and what the page adds after
  * the first card (`billing`: the billing feature's details, composed by the page).
  */
 export function ProfilePanel({ user, billing }: { user: SessionUser; billing?: ReactNode }) {
@@ -40,8 +36,6 @@ export function ProfilePanel({ user, billing }: { user: SessionUser; billing?: R
         <Details>
           <dt>Email</dt>
           <dd>{user.email}</dd>
-          <dt>User ID</dt>
-          <Mono>{user.id}</Mono>
         </Details>
       </Card>
       {billing}

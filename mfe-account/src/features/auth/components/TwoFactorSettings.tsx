@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Copy, ShieldCheck } from 'lucide-react';
 import {
   Button,
-  describeError,
   LoadingStatus,
   paths,
   SkeletonText,
   toast,
+  useAction,
   useFormSubmit,
+  useLoad,
   type ErrorDescription,
 } from 'shared-lib';
 import { totpCodeSchema } from 'shared-lib/validation';
@@ -73,14 +74,15 @@ const Help = styled.p`
   }
 `;
 
-type State =
-  | { name: 'loading' }
-  | { name: 'failed'; error: ErrorDescription }
+/** Where the visitor has taken the settings since they were read. */
+type Step =
   // `back`: reached by Cancel, which leaves focus on the control that began the cancelled step.
   | { name: 'off'; back?: boolean }
   | { name: 'enrolling'; enrollment: TotpEnrollment }
   | { name: 'on'; factorId: string; back?: boolean }
   | { name: 'removing'; factorId: string };
+
+type State = { name: 'loading' } | { name: 'failed'; error: ErrorDescription } | Step;
 
 /**
  * The Profile tab's two-factor authentication: set up an authenticator app (QR code or key, then a code from
@@ -88,7 +90,15 @@ type State =
  * person removing it holds the device).
  */
 export function TwoFactorSettings() {
-  const [state, setState] = useState<State>({ name: 'loading' });
+  const factors = useLoad(listTotpFactors, [], { context: 'two-factor' });
+  // null: as read (on with the app set up, else off).
+  const [step, setStep] = useState<Step | null>(null);
+  let state: State;
+  if (step) state = step;
+  else if (factors.state === 'ready') {
+    const app = factors.data.verified[0];
+    state = app ? { name: 'on', factorId: app.id } : { name: 'off' };
+  } else state = factors.state === 'failed' ? { name: 'failed', error: factors.error } : { name: 'loading' };
   // Each step replaces the controls of the one before, so the control the visitor used ("Turn on", "Remove",
   // "Cancel") is gone: its step's first words take focus instead of <body> (WCAG 2.4.3), but only after the
   // visitor's own act, never on loading the page. After Cancel, the step's first button takes it: the control
@@ -97,25 +107,16 @@ export function TwoFactorSettings() {
   const lead = useRef<HTMLParagraphElement>(null);
   /** The control that begins a step from 'off' or 'on' ("Set up two-factor authentication", "Remove"). */
   const begin = useRef<HTMLButtonElement>(null);
-  const change = (next: State) => {
+  const change = (next: Step) => {
     acted.current = true;
-    setState(next);
+    setStep(next);
   };
   useEffect(() => {
     const focused = document.activeElement;
-    if (!acted.current || (focused && focused !== document.body)) return;
-    const back = 'back' in state && state.back;
+    if (!step || !acted.current || (focused && focused !== document.body)) return;
+    const back = 'back' in step && step.back;
     (back ? begin.current : lead.current)?.focus();
-  }, [state]);
-
-  const load = useCallback(() => {
-    setState({ name: 'loading' });
-    listTotpFactors().then(
-      ({ verified }) => setState(verified[0] ? { name: 'on', factorId: verified[0].id } : { name: 'off' }),
-      (error: unknown) => setState({ name: 'failed', error: describeError(error) }),
-    );
-  }, []);
-  useEffect(load, [load]);
+  }, [step]);
 
   let body: ReactNode;
   switch (state.name) {
@@ -127,7 +128,7 @@ export function TwoFactorSettings() {
       );
       break;
     case 'failed':
-      body = <LoadFailed what="Two-factor authentication" error={state.error} onRetry={load} />;
+      body = <LoadFailed what="Two-factor authentication" error={state.error} onRetry={factors.retry} />;
       break;
     case 'off':
       body = (
@@ -226,15 +227,17 @@ function Enrolment({
   onCancel: () => void;
 }) {
   const introRef = useFocusOnMount<HTMLParagraphElement>();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(enrollment.secret);
-      toast({ title: TWO_FACTOR_COPY.copied });
-    } catch {
-      // No clipboard access (an insecure origin, a refused permission): the key stays on screen to copy by hand.
+  const copy = useAction({
+    run: async () => navigator.clipboard.writeText(enrollment.secret),
+    context: 'clipboard',
+    onSuccess: () => toast({ title: TWO_FACTOR_COPY.copied }),
+    // No clipboard access (an insecure origin, a refused permission): words of its own, not describeError's; the
+    // key stays on screen to copy by hand.
+    handled: () => {
       toast({ title: 'Error', description: 'The key could not be copied. Select it and copy it by hand.' });
-    }
-  };
+      return true;
+    },
+  });
   return (
     <>
       <p ref={introRef} tabIndex={-1}>
@@ -244,7 +247,7 @@ function Enrolment({
       <p>{TWO_FACTOR_COPY.manual}</p>
       <Row>
         <Secret aria-label="Setup key">{enrollment.secret}</Secret>
-        <Button type="button" $variant="outline" $size="sm" onClick={() => void copy()}>
+        <Button type="button" $variant="outline" $size="sm" onClick={() => copy.run()}>
           <Copy size={16} aria-hidden /> {TWO_FACTOR_COPY.copy}
         </Button>
       </Row>

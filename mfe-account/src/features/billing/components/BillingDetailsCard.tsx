@@ -1,14 +1,12 @@
 // The Profile tab's billing details (issue #31.1, beyond the spec): who the customer's invoices are made out to.
 // The checkout fills them in from here and saves what an order used; a change here applies to the next order
 // (an invoice already issued never changes).
-import { useCallback, useEffect, useState } from 'react';
 import { ReceiptText } from 'lucide-react';
-import { LinesSkeleton, reportError, useFormSubmit, type ErrorDescription } from 'shared-lib';
+import { fetchBillingDetails, LinesSkeleton, useFormSubmit, useLoad } from 'shared-lib';
 import { BillingFields, billingValues, type BillingDetailsRow } from 'shared-lib/billing';
 import { billingSchema } from 'shared-lib/validation';
 import { LoadFailed } from '../../../components/panel-states';
 import { SettingsActions, SettingsCard, SettingsForm } from '../../../components/settings-parts';
-import { fetchBillingDetails } from '../api/fetch-billing-details';
 import { saveBillingDetails } from '../api/save-billing-details';
 
 const BILLING_DETAILS_COPY = {
@@ -36,37 +34,17 @@ function BillingForm({ userId, saved }: { userId: string; saved: BillingDetailsR
   );
 }
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'ready'; saved: BillingDetailsRow | null }
-  | { state: 'failed'; error: ErrorDescription };
-
 export function BillingDetailsCard({ userId }: { userId: string }) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    fetchBillingDetails().then(
-      (saved) => current && setLoaded({ state: 'ready', saved }),
-      (error: unknown) => current && setLoaded({ state: 'failed', error: reportError('billing', error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setLoaded({ state: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  const loaded = useLoad(fetchBillingDetails, [], { context: 'billing' });
 
   return (
     <SettingsCard icon={<ReceiptText size={20} aria-hidden />} title={BILLING_DETAILS_COPY.heading}>
       <p>{BILLING_DETAILS_COPY.intro}</p>
       {loaded.state === 'loading' ? <LinesSkeleton lines={4} /> : null}
       {loaded.state === 'failed' ? (
-        <LoadFailed what="Your billing details" error={loaded.error} onRetry={retry} />
+        <LoadFailed what="Your billing details" error={loaded.error} onRetry={loaded.retry} />
       ) : null}
-      {loaded.state === 'ready' ? <BillingForm userId={userId} saved={loaded.saved} /> : null}
+      {loaded.state === 'ready' ? <BillingForm userId={userId} saved={loaded.data} /> : null}
     </SettingsCard>
   );
 }

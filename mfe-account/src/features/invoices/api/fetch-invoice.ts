@@ -6,14 +6,17 @@ export interface InvoiceWithCorrected extends InvoiceRow {
 }
 
 /** The customer's invoice numbered `number` (RLS shows only theirs), or null when they have none of that number. */
-export async function fetchInvoice(number: string): Promise<InvoiceWithCorrected | null> {
+export async function fetchInvoice(
+  number: string,
+  signal: AbortSignal,
+): Promise<InvoiceWithCorrected | null> {
   const invoice = await callSupabase((supabase) =>
-    supabase.from('invoices').select('*').eq('number', number).maybeSingle(),
+    supabase.from('invoices').select('*').eq('number', number).abortSignal(signal).maybeSingle(),
   );
   if (!invoice) return null;
   if (!invoice.corrects_id) return { ...invoice, correctsNumber: null };
   const corrected = await callSupabase((supabase) =>
-    supabase.from('invoices').select('number').eq('id', invoice.corrects_id!).single(),
+    supabase.from('invoices').select('number').eq('id', invoice.corrects_id!).abortSignal(signal).single(),
   );
   return { ...invoice, correctsNumber: corrected.number };
 }

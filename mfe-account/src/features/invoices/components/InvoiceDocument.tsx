@@ -1,8 +1,17 @@
 // An invoice or credit note as it was issued (issue #31.5): every detail comes from its row, which never changes,
-// so it prints the same whenever it is opened. Prices include VAT; the VAT the total contains is shown.
+// so it prints the same whenever it is opened. What an EU invoice must state (issue #45.2): the service period, per
+// line quantity, unit price and net amount, and per VAT rate the net total, the VAT and the gross, as
+// shared-lib's invoiceFigures computes them from the row.
+import { Fragment } from 'react';
 import styled from 'styled-components';
 import { formatCents, media, VisuallyHidden } from 'shared-lib';
-import { BillingAddress, countryName, formatDocumentDate, PaymentInstructions } from 'shared-lib/billing';
+import {
+  BillingAddress,
+  countryName,
+  formatDocumentDate,
+  invoiceFigures,
+  PaymentInstructions,
+} from 'shared-lib/billing';
 import type { InvoiceWithCorrected } from '../api/fetch-invoice';
 
 const Sheet = styled.article`
@@ -74,8 +83,8 @@ const Lines = styled.table`
     text-align: left;
     vertical-align: top;
   }
-  th:last-child,
-  td:last-child {
+  th.amount,
+  td.amount {
     text-align: right;
     white-space: nowrap;
     padding-left: ${({ theme }) => theme.space[4]};
@@ -100,6 +109,8 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceWithCorrected }) 
   const { seller, buyer } = invoice;
   const credit = invoice.kind === 'credit_note';
   const title = `${credit ? 'Credit note' : 'Invoice'} ${invoice.number}`;
+  const figures = invoiceFigures(invoice);
+  const oneDay = figures.serviceFrom === figures.serviceTo;
   return (
     <Sheet id="invoice" aria-labelledby="invoice-title">
       <h1 id="invoice-title">{title}</h1>
@@ -128,6 +139,12 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceWithCorrected }) 
       <Dates>
         <dt>{credit ? 'Credit note date' : 'Invoice date'}</dt>
         <dd>{formatDocumentDate(invoice.issued_on)}</dd>
+        <dt>{oneDay ? 'Date of service' : 'Service period'}</dt>
+        <dd>
+          {oneDay
+            ? formatDocumentDate(figures.serviceFrom)
+            : `${formatDocumentDate(figures.serviceFrom)} – ${formatDocumentDate(figures.serviceTo)}`}
+        </dd>
         {invoice.due_on ? (
           <>
             <dt>Due date</dt>
@@ -146,35 +163,57 @@ export function InvoiceDocument({ invoice }: { invoice: InvoiceWithCorrected }) 
         <thead>
           <tr>
             <th scope="col">Service</th>
-            <th scope="col">Price</th>
+            <th scope="col" className="amount">
+              Quantity
+            </th>
+            <th scope="col" className="amount">
+              Unit price incl. VAT
+            </th>
+            <th scope="col" className="amount">
+              Net amount
+            </th>
           </tr>
         </thead>
         <tbody>
-          {invoice.lines.map((line, i) => (
+          {figures.lines.map((line, i) => (
             <tr key={i}>
               <td>{line.title}</td>
-              <td>{formatCents(line.priceCents)}</td>
+              <td className="amount">{line.quantity}</td>
+              <td className="amount">{formatCents(line.unitCents)}</td>
+              <td className="amount">{formatCents(line.netCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row">Subtotal</th>
-            <td>{formatCents(invoice.subtotal_cents)}</td>
-          </tr>
-          {invoice.discount_cents > 0 ? (
+          {figures.discount ? (
             <tr>
-              <th scope="row">Discount ({invoice.discount_percent}%)</th>
-              <td>-{formatCents(invoice.discount_cents)}</td>
+              <th scope="row" colSpan={3}>
+                Discount ({figures.discount.percent}%, {formatCents(figures.discount.grossCents)} incl. VAT)
+              </th>
+              <td className="amount">-{formatCents(figures.discount.netCents)}</td>
             </tr>
           ) : null}
+          {figures.rates.map((rate) => (
+            <Fragment key={rate.ratePercent}>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Net amount at {rate.ratePercent}% VAT
+                </th>
+                <td className="amount">{formatCents(rate.netCents)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  VAT {rate.ratePercent}%
+                </th>
+                <td className="amount">{formatCents(rate.vatCents)}</td>
+              </tr>
+            </Fragment>
+          ))}
           <tr className="total">
-            <th scope="row">{credit ? 'Total credited' : 'Total'}</th>
-            <td>{formatCents(invoice.total_cents)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Includes VAT ({invoice.vat_rate_percent}%)</th>
-            <td>{formatCents(invoice.vat_cents)}</td>
+            <th scope="row" colSpan={3}>
+              {credit ? 'Total credited' : 'Total'}
+            </th>
+            <td className="amount">{formatCents(figures.grossCents)}</td>
           </tr>
         </tfoot>
       </Lines>

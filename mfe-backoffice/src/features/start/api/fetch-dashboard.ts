@@ -29,5 +29,8 @@ export interface Dashboard {
   failed_emails: FailedEmail[];
 }
 
-export const fetchDashboard = async (): Promise<Dashboard> =>
-  await callSupabase((supabase) => supabase.rpc('staff_dashboard'));
+export const fetchDashboard = async (signal?: AbortSignal): Promise<Dashboard> =>
+  await callSupabase((supabase) => {
+    const call = supabase.rpc('staff_dashboard');
+    return signal ? call.abortSignal(signal) : call;
+  });

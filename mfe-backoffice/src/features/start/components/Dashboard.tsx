@@ -7,10 +7,11 @@ import {
   formatLongDate,
   formatMeetingWhen,
   paths,
+  toast,
+  useAction,
   VisuallyHidden,
 } from 'shared-lib';
 import { Table, TableFrame } from '../../../components/table';
-import { useAction } from '../../../hooks/use-action';
 import type { Dashboard as DashboardData, FailedEmail } from '../api/fetch-dashboard';
 import { resendEmail } from '../api/resend-email';
 
@@ -70,20 +71,27 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 const templateWords = (template: string) => capitalise(template.replace(/_/g, ' '));
 
 function ResendButton({ email, onResent }: { email: FailedEmail; onResent: () => void }) {
-  const { busy, act } = useAction(resendEmail, {
-    success: { title: 'E-mail queued again', description: `To ${email.recipient}` },
-    onSuccess: onResent,
+  const resend = useAction({
+    run: resendEmail,
+    context: 'backoffice',
+    onSuccess: () => {
+      toast({ title: 'E-mail queued again', description: `To ${email.recipient}` });
+      onResent();
+    },
+    onFailure: (message) => toast({ title: 'Error', description: message, variant: 'destructive' }),
   });
   return (
     <Button
+      ref={resend.buttonRef}
       type="button"
       $size="sm"
       $variant="outline"
-      disabled={busy}
+      disabled={resend.busy}
+      aria-busy={resend.busy}
       aria-label={`Resend ${templateWords(email.template)} to ${email.recipient}`}
-      onClick={() => void act(email.id)}
+      onClick={() => resend.run(email.id)}
     >
-      {busy ? 'Resending...' : 'Resend'}
+      {resend.busy ? 'Resending...' : 'Resend'}
     </Button>
   );
 }

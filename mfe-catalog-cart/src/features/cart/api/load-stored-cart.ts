@@ -6,14 +6,15 @@ import { getServiceById } from 'shared-lib/catalogue';
  * The user's open cart, in the order it was built; the backend does not store paths or icons, so they come from
  * the catalogue.
  */
-export async function loadStoredCart(userId: string): Promise<CartItem[]> {
+export async function loadStoredCart(userId: string, signal: AbortSignal): Promise<CartItem[]> {
   const rows = await callSupabase((supabase) =>
     supabase
       .from('cart_items')
       .select('*')
       .eq('user_id', userId)
       .eq('checked_out', false)
-      .order('sort_order'),
+      .order('sort_order')
+      .abortSignal(signal),
   );
   return rows.map((row) => {
     const service = getServiceById(row.service_id);

@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useRef, useState, type ForwardedRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { X } from 'lucide-react';
-import { ButtonLink, formatEuroRaw, IconButton, media, paths, theme } from 'shared-lib';
+import { ButtonLink, formatEuro, IconButton, media, paths, theme } from 'shared-lib';
 import { CartLine } from './CartLine';
 import { DiscountHint } from './DiscountHint';
 import { PriceLines } from '../../../components/PriceLines';
@@ -192,7 +192,7 @@ const CartPanel = forwardRef(function CartPanel(
                 <Item
                   key={item.id}
                   item={item}
-                  price={<Price>{formatEuroRaw(item.price)}</Price>}
+                  price={<Price>{formatEuro(item.price)}</Price>}
                   onNavigate={onNavigate}
                 >
                   <RemoveButton
@@ -206,7 +206,7 @@ const CartPanel = forwardRef(function CartPanel(
                 </Item>
               ))}
             </Items>
-            <PriceLines priced={priced} rawSubtotal />
+            <PriceLines priced={priced} />
             <DiscountHint count={items.length} />
             <ButtonLink to={paths.checkout} $block onClick={onNavigate}>
               Go to Checkout

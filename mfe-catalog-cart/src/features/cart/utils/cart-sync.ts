@@ -16,9 +16,13 @@ import { queueCartSave, resetCartSaver } from './cart-saver';
 const sameIds = (a: readonly { id: string }[], b: readonly { id: string }[]) =>
   a.length === b.length && a.every((item, i) => item.id === b[i]!.id);
 
-/** Loads, merges and then saves `userId`'s cart until the returned function is called. */
+/**
+ * Loads, merges and then saves `userId`'s cart until the returned function is called. Not a component's read
+ * (useLoad's): it runs for the session, not for a page, and what it reads goes into the cart store. It cancels
+ * the same way, though: stopping aborts the read in flight and drops its answer.
+ */
 function followUser(userId: string, fromOtherTab: () => boolean): () => void {
-  let active = true;
+  const stop = new AbortController();
   let loaded = false;
   // Changes count only once the stored cart is in: before that the local cart may be empty, and saving it
   // would wipe what the account holds.
@@ -27,23 +31,25 @@ function followUser(userId: string, fromOtherTab: () => boolean): () => void {
     const current = useSessionStore.getState().user?.id === userId;
     if (loaded && current && !fromOtherTab()) queueCartSave(items);
   });
-  loadStoredCart(userId)
+  loadStoredCart(userId, stop.signal)
     .then(async (stored) => {
       if (stored.length === 0 && (await lacksSecondFactor())) {
         console.warn('[cart] not synced: this session needs the code from the authenticator app');
         return;
       }
-      if (!active) return;
+      if (stop.signal.aborted) return;
       const local = useCartStore.getState().items;
       const merged = dedupeById([...stored, ...local]);
       if (!sameIds(merged, local)) useCartStore.getState().replace(merged);
       loaded = true;
       if (!sameIds(merged, stored)) queueCartSave(merged);
     })
-    // Spec section 8: load failures are logged only.
-    .catch((error: unknown) => console.error('[cart] could not load the saved cart', error));
+    // Spec section 8: load failures are logged only (not the read that stopping aborted).
+    .catch((error: unknown) => {
+      if (!stop.signal.aborted) console.error('[cart] could not load the saved cart', error);
+    });
   return () => {
-    active = false;
+    stop.abort();
     unsubscribe();
     resetCartSaver();
   };

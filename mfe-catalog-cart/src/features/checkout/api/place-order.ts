@@ -4,6 +4,8 @@ import { cartLines } from './quote-cart';
 
 /** place_order's refusal when its price is not the total the customer saw (nothing was recorded). */
 export const PRICE_CHANGED = 'PT409';
+/** place_order's refusal while the account has as many orders awaiting payment as it may (nothing was recorded). */
+export const TOO_MANY_UNPAID = 'too_many_unpaid_orders';
 
 export interface OrderRequest {
   items: readonly CartItem[];
@@ -12,7 +14,7 @@ export interface OrderRequest {
   expectedTotalCents: number;
   /** Who the invoice is made out to; the database checks them and saves them for the next order. */
   billing: BillingDetails;
-  /** The customer agreed that the purchase toast may tell of this order (its service and city only). */
+  /** The customer agreed that the purchase toast may tell of this order (its service and billing country only, once paid). */
   showInRecentPurchases: boolean;
 }
 

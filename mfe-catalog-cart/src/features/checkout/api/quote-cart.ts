@@ -8,7 +8,9 @@ export const cartLines = (items: readonly Pick<CartItem, 'id'>[]) =>
 export const quoteCart = (
   items: readonly Pick<CartItem, 'id'>[],
   discountCode: string | null,
+  signal?: AbortSignal,
 ): Promise<CartQuote> =>
-  callSupabase((supabase) =>
-    supabase.rpc('quote_cart', { items: cartLines(items), discount_code: discountCode }),
-  );
+  callSupabase((supabase) => {
+    const quote = supabase.rpc('quote_cart', { items: cartLines(items), discount_code: discountCode });
+    return signal ? quote.abortSignal(signal) : quote;
+  });

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { CheckCircle2 } from 'lucide-react';
 import {
@@ -8,6 +8,7 @@ import {
   FieldFrame,
   Form,
   FormFailure,
+  FormNote,
   FormRefusal,
   Input,
   normaliseDiscountCode,
@@ -26,7 +27,7 @@ import { forgetStoredCode, readStoredCode } from '../utils/stored-code';
  * Why a code gives this order nothing, by the server's quote: 'Invalid discount code' is the spec's; the others
  * are beyond the spec (issues #30 and #33): a code used on an order, a code on an account that has had its one
  * code discount, and a code the volume discount of this many items already matches or beats (the last two stay
- * unused, for a later order).
+ * unused, for a later order). The last is good news, said as a note, never as an error (#45.5).
  */
 const CODE_REFUSALS = {
   unknown: 'Invalid discount code',
@@ -39,7 +40,7 @@ export function codeRefusal(status: Exclude<DiscountCodeStatus, 'valid'>, itemCo
   if (status !== 'no_benefit') return CODE_REFUSALS[status];
   const { percent } = volumeDiscount(itemCount);
   const than = percent > CODE_DISCOUNT_PERCENT ? 'better than' : 'as good as';
-  return `Your ${percent} % volume discount is ${than} this code; keep it for a later order.`;
+  return `Your ${percent}% volume discount is ${than} this code; keep it for a later order.`;
 }
 
 /** Beyond the spec: an applied code can be taken off the order again. */
@@ -59,15 +60,19 @@ const Applied = styled.p`
   font-weight: 600;
 `;
 
+/** A code that applies, or one kept for a later order because the volume discount is as good or better. */
+type CodeOutcome = { applied: string } | { kept: string };
+
 /**
  * The server's quote of this order with the code says whether it applies (one call, so a mistyped code counts once
  * against the wrong-code budget); a refused code is told apart (CODE_REFUSALS), and a used code stored in this
  * browser is forgotten.
  */
-async function applicableCode(items: readonly CartItem[], code: string): Promise<string> {
+async function applicableCode(items: readonly CartItem[], code: string): Promise<CodeOutcome> {
   const candidate = normaliseDiscountCode(code);
   const { code_status: status } = await quoteCart(items, candidate);
-  if (status === 'valid') return candidate;
+  if (status === 'valid') return { applied: candidate };
+  if (status === 'no_benefit') return { kept: codeRefusal(status, items.length) };
   if (status === 'redeemed') forgetStoredCode(candidate);
   throw new FormRefusal({ title: codeRefusal(status ?? 'unknown', items.length), field: 'code' });
 }
@@ -80,18 +85,27 @@ async function applicableCode(items: readonly CartItem[], code: string): Promise
 export function DiscountCodeForm({
   items,
   status,
+  toastGroup,
 }: {
   items: readonly CartItem[];
   status: DiscountCodeStatus | null;
+  /** The page's toast group, shared with its other forms (the checkout's). */
+  toastGroup?: string;
 }) {
   const applied = useCartStore(selectAppliedCode);
   const applyCode = useCartStore((s) => s.applyCode);
   const form = useFormSubmit({
     initial: { code: readStoredCode() },
+    toastGroup,
     send: ({ code }) => applicableCode(items, code),
-    onSuccess: applyCode,
-    success: { title: 'Discount code applied! 🎉' },
+    onSuccess: (outcome) => {
+      if ('applied' in outcome) applyCode(outcome.applied);
+    },
+    success: (outcome) => ('applied' in outcome ? { title: 'Discount code applied! 🎉' } : undefined),
+    // A better volume discount is said beside the field, in the success style, and describes it (#45.5).
+    note: (outcome) => ('kept' in outcome ? outcome.kept : ''),
   });
+  const noteId = `${useId()}-note`;
   const field = form.field('code');
   const error = applied ? undefined : field.error;
   const input = useRef<HTMLInputElement>(null);
@@ -114,7 +128,7 @@ export function DiscountCodeForm({
             onChange={(event) => form.set('code', event.target.value.toUpperCase())}
             // Not described by the form's failure (a lost connection): that is not the code's fault, and read with
             // the field it made a valid code sound wrong. The failure describes the Apply button instead.
-            {...fieldAria(field.id, { error })}
+            {...fieldAria(field.id, { error }, form.note ? noteId : undefined)}
             disabled={Boolean(applied) || form.submitting}
             autoComplete="off"
             spellCheck={false}
@@ -126,6 +140,11 @@ export function DiscountCodeForm({
         </Row>
       </FieldFrame>
       <FormFailure form={form} />
+      {form.note ? (
+        <FormNote ref={form.noteRef} id={noteId} tabIndex={-1} role="status">
+          {form.note}
+        </FormNote>
+      ) : null}
       {applied && (status === null || status === 'valid') ? (
         <Applied ref={form.noteRef} tabIndex={-1}>
           <CheckCircle2 size={18} aria-hidden /> {applied} applied

@@ -1,7 +1,6 @@
-import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
-import { reportError } from 'shared-lib';
+import type { Dispatch, SetStateAction } from 'react';
+import { fetchBillingDetails, useLoad } from 'shared-lib';
 import { billingValues, type BillingValues } from 'shared-lib/billing';
-import { fetchBillingDetails } from '../api/fetch-billing-details';
 
 export type SavedBilling = 'loading' | 'ready' | 'failed';
 
@@ -10,24 +9,19 @@ export type SavedBilling = 'loading' | 'ready' | 'failed';
  * fields are shown once this is no longer 'loading', so nothing typed is overwritten; when the details cannot be
  * read ('failed'), the customer types them.
  */
-export function useSavedBilling(setValues: Dispatch<SetStateAction<BillingValues>>): SavedBilling {
-  const [state, setState] = useState<SavedBilling>('loading');
-  useEffect(() => {
-    let current = true;
-    fetchBillingDetails().then(
-      (row) => {
-        if (!current) return;
-        if (row) setValues(billingValues(row));
-        setState('ready');
-      },
-      (error: unknown) => {
-        reportError('billing', error);
-        if (current) setState('failed');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [setValues]);
-  return state;
+export function useSavedBilling<V extends BillingValues>(
+  setValues: Dispatch<SetStateAction<V>>,
+): SavedBilling {
+  const saved = useLoad(
+    async (signal) => {
+      const row = await fetchBillingDetails(signal);
+      // Not for a read that was left: its fields are gone, or a newer read fills them. The billing fields only:
+      // the form's others (the checkout's consent) keep their values.
+      if (row && !signal.aborted) setValues((values) => ({ ...values, ...billingValues(row) }));
+      return row;
+    },
+    [setValues],
+    { context: 'billing' },
+  );
+  return saved.state;
 }

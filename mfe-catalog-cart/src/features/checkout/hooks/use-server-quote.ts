@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { volumeDiscount, type CartItem, type CartQuote, type PricedCart } from 'shared-lib';
+import { useMemo } from 'react';
+import { useLoad, volumeDiscount, type CartItem, type CartQuote, type PricedCart } from 'shared-lib';
 import { quoteCart } from '../api/quote-cart';
 
 /** A server quote in the shape the price lines show. */
@@ -22,32 +22,30 @@ type ServerQuote =
 
 /**
  * The server's price for the cart with the applied code, asked again whenever the services or the code change,
- * and on `refresh()` (after place_order said the price had changed). An answer for a cart that has since
- * changed is dropped.
+ * and on `refresh()` (after place_order said the price had changed). A quote for a cart that has since changed
+ * is aborted and its answer dropped (shared-lib's useLoad).
  */
-export function useServerQuote(items: readonly CartItem[], code: string | null) {
-  const [result, setResult] = useState<ServerQuote>({ state: 'loading' });
-  const [round, setRound] = useState(0);
+export function useServerQuote(
+  items: readonly CartItem[],
+  code: string | null,
+): ServerQuote & { refresh: () => void } {
   const key = useMemo(() => items.map((item) => item.id).join(','), [items]);
-  useEffect(() => {
-    let current = true;
-    setResult({ state: 'loading' });
-    if (!key) return;
-    quoteCart(
-      key.split(',').map((id) => ({ id })),
-      code,
-    )
-      .then((quote) => {
-        if (current) setResult({ state: 'ready', quote, priced: pricedFromQuote(quote) });
-      })
-      .catch((error: unknown) => {
-        console.error('[checkout] could not quote the cart', error);
-        if (current) setResult({ state: 'failed' });
-      });
-    return () => {
-      current = false;
-    };
-  }, [key, code, round]);
-  const refresh = useCallback(() => setRound((r) => r + 1), []);
-  return { ...result, refresh };
+  const quote = useLoad(
+    async (signal) => {
+      const answer = await quoteCart(
+        key.split(',').map((id) => ({ id })),
+        code,
+        signal,
+      );
+      // Shaped here, so an answer that cannot be read counts as a failed quote.
+      return { quote: answer, priced: pricedFromQuote(answer) };
+    },
+    [key, code],
+    // An empty cart is not quoted (the checkout shows no prices for it).
+    { context: 'checkout', enabled: key !== '' },
+  );
+  const refresh = quote.retry;
+  return quote.state === 'ready'
+    ? { state: 'ready', ...quote.data, refresh }
+    : { state: quote.state, refresh };
 }

@@ -8,17 +8,28 @@ export interface PlacedOrder {
 }
 
 /** The customer's order `orderId` (RLS shows only theirs), or null when they have none of that id. */
-export async function fetchPlacedOrder(orderId: string): Promise<PlacedOrder | null> {
+export async function fetchPlacedOrder(orderId: string, signal: AbortSignal): Promise<PlacedOrder | null> {
   const order = await callSupabase((supabase) =>
-    supabase.from('orders').select('*').eq('id', orderId).maybeSingle(),
+    supabase.from('orders').select('*').eq('id', orderId).abortSignal(signal).maybeSingle(),
   );
   if (!order) return null;
   const [items, invoice] = await Promise.all([
     callSupabase((supabase) =>
-      supabase.from('order_items').select('*').eq('order_id', order.id).order('sort_order'),
+      supabase
+        .from('order_items')
+        .select('*')
+        .eq('order_id', order.id)
+        .order('sort_order')
+        .abortSignal(signal),
     ),
     callSupabase((supabase) =>
-      supabase.from('invoices').select('*').eq('order_id', order.id).eq('kind', 'invoice').maybeSingle(),
+      supabase
+        .from('invoices')
+        .select('*')
+        .eq('order_id', order.id)
+        .eq('kind', 'invoice')
+        .abortSignal(signal)
+        .maybeSingle(),
     ),
   ]);
   return { order, items, invoice };

@@ -16,7 +16,7 @@ import {
   paths,
   shortOrderId,
 } from 'shared-lib';
-import { BillingAddress, formatDocumentDate, PaymentInstructions } from 'shared-lib/billing';
+import { BillingAddress, formatDocumentDate, PAYMENT_WORDS, PaymentInstructions } from 'shared-lib/billing';
 import { PriceLines } from '../../../components/PriceLines';
 import type { PlacedOrder } from '../api/fetch-placed-order';
 import { pricedOrder } from '../utils/priced-order';
@@ -133,10 +133,11 @@ export function OrderConfirmation({ placed, email }: { placed: PlacedOrder; emai
                   </p>
                 </li>
                 <li>
+                  {/* The order e-mail's words (supabase/functions/send-emails/templates.ts), #45.1. */}
                   <p>
-                    Please pay {formatCents(invoice.total_cents)} within {invoice.seller.paymentTermDays}{' '}
-                    days, by {formatDocumentDate(invoice.due_on)}, to this account, with {invoice.number} as
-                    the reference:
+                    Please pay {formatCents(invoice.total_cents)} by bank transfer by{' '}
+                    {formatDocumentDate(invoice.due_on)}, with the invoice number {invoice.number} as the
+                    payment reference, to:
                   </p>
                   <PaymentInstructions
                     seller={invoice.seller}
@@ -144,6 +145,7 @@ export function OrderConfirmation({ placed, email }: { placed: PlacedOrder; emai
                     dueOn={invoice.due_on}
                     reference={invoice.number}
                   />
+                  <p>{PAYMENT_WORDS.workStarts}</p>
                 </li>
               </>
             ) : null}

@@ -1,8 +1,8 @@
 import { callSupabase, type BookingLinkView } from 'shared-lib';
 
 /** What the booking's e-mailed link opens; reading it changes nothing (mail scanners open links too). */
-export const fetchBookingLink = (token: string): Promise<BookingLinkView> =>
-  callSupabase((supabase) => supabase.rpc('booking_link', { token }));
+export const fetchBookingLink = (token: string, signal: AbortSignal): Promise<BookingLinkView> =>
+  callSupabase((supabase) => supabase.rpc('booking_link', { token }).abortSignal(signal));
 
 /**
  * Confirms the booking (a guest's hold) and, signed in, adds it to the account; the booking as it now stands. A

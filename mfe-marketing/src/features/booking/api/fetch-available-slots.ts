@@ -2,5 +2,5 @@
 import { callSupabase } from 'shared-lib';
 import type { Slot } from '../utils/slots';
 
-export const fetchAvailableSlots = (): Promise<Slot[]> =>
-  callSupabase((supabase) => supabase.rpc('available_slots'));
+export const fetchAvailableSlots = (signal: AbortSignal): Promise<Slot[]> =>
+  callSupabase((supabase) => supabase.rpc('available_slots').abortSignal(signal));

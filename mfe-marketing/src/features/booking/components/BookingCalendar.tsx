@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { AlertTriangle, CheckCircle2, Globe } from 'lucide-react';
 import {
@@ -8,9 +8,9 @@ import {
   LoadingStatus,
   Muted,
   paths,
-  reportError,
   selectUser,
   SkeletonBlock,
+  useLoad,
   useSessionStore,
   VisuallyHidden,
   type CallType,
@@ -33,9 +33,6 @@ const CALLS: Record<CallType, { name: string; booked: string }> = {
   discovery: { name: 'Discovery Call', booked: 'Your discovery call is booked' },
   strategy: { name: 'AI Strategy Call', booked: 'Your AI Strategy Call is booked' },
 };
-
-type Load =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; days: SlotDay[] };
 
 const Stack = styled.div`
   display: grid;
@@ -162,38 +159,22 @@ export function BookingCalendar({
   // The browser's zone; tests give one so they read the same anywhere.
   const timeZone = useMemo(() => zone ?? visitorTimeZone(), [zone]);
   const user = useSessionStore(selectUser);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [dayKey, setDayKey] = useState<string | null>(null);
   const [slot, setSlot] = useState<Slot | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [booked, setBooked] = useState<{ slot: Slot; signedIn: boolean } | null>(null);
+  // signedIn: the booking is the account's; otherAddress: a signed-in customer's hold for another address.
+  const [booked, setBooked] = useState<{ slot: Slot; signedIn: boolean; otherAddress: boolean } | null>(null);
   const [details, setDetails] = useState(emptyBookingDetails);
   const timesId = useId();
 
-  useEffect(() => {
-    // Ignore an answer that arrives after a retry started or the page was left.
-    let current = true;
-    fetchAvailableSlots().then(
-      (slots) => {
-        if (current)
-          setLoad({ status: 'ready', days: withFullyBookedDays(groupSlotsByDay(slots, timeZone)) });
-      },
-      (error: unknown) => {
-        if (current) setLoad({ status: 'error', message: reportError('booking', error).message });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt, timeZone]);
+  const load = useLoad(
+    async (signal) => withFullyBookedDays(groupSlotsByDay(await fetchAvailableSlots(signal), timeZone)),
+    [timeZone],
+    { context: 'booking' },
+  );
+  const reload = load.retry;
 
-  const reload = useCallback(() => {
-    setLoad({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
-  const days = load.status === 'ready' ? load.days : [];
+  const days = load.state === 'ready' ? load.data : [];
   // The chosen day while it still has free times, else the first day that has some.
   const day = days.find((d) => d.key === dayKey && hasTimes(d)) ?? days.find(hasTimes);
   const chosen = slot && day?.slots.some((s) => s.slot_start === slot.slot_start) ? slot : null;
@@ -221,7 +202,9 @@ export function BookingCalendar({
           {formatSlot(booked.slot, timeZone)} ({timeZone}).{' '}
           {booked.signedIn
             ? "We'll confirm it by email within 24 hours."
-            : "We've e-mailed you a link to confirm it. We hold this time for you until then."}
+            : booked.otherAddress
+              ? "We've e-mailed that address a link to confirm it. We hold this time until then."
+              : "We've e-mailed you a link to confirm it. We hold this time for you until then."}
         </p>
         <Row>
           {booked.signedIn ? (
@@ -245,7 +228,7 @@ export function BookingCalendar({
   return (
     <Stack ref={rootRef} tabIndex={-1}>
       {/* Only with the times: a build-time snapshot of the page would name the build machine's zone. */}
-      {load.status === 'ready' ? (
+      {load.state === 'ready' ? (
         <Zone>
           <Globe size={16} aria-hidden />
           Times are shown in your time zone: {timeZone}
@@ -258,14 +241,14 @@ export function BookingCalendar({
           </p>
         </Panel>
       ) : null}
-      {load.status === 'loading' ? <SlotsSkeleton /> : null}
-      {load.status === 'error' ? (
+      {load.state === 'loading' ? <SlotsSkeleton /> : null}
+      {load.state === 'failed' ? (
         <Panel $tone="danger">
           <AlertTriangle size={24} aria-hidden />
           <p>
             <strong>Available times could not be loaded.</strong>
           </p>
-          <p>{load.message}</p>
+          <p>{load.error.message}</p>
           <Button
             onClick={() => {
               // The button goes while the times load again: keep focus in the calendar.
@@ -277,7 +260,7 @@ export function BookingCalendar({
           </Button>
         </Panel>
       ) : null}
-      {load.status === 'ready' && !day ? (
+      {load.state === 'ready' && !day ? (
         <Panel $tone="plain">
           <p>
             <strong>No free times in the next weeks.</strong>
@@ -285,7 +268,7 @@ export function BookingCalendar({
           <p>Send us a message and we&apos;ll find a time that suits you.</p>
         </Panel>
       ) : null}
-      {load.status === 'ready' && day ? (
+      {load.state === 'ready' && day ? (
         <>
           <div>
             <h3 id={`${timesId}-days`}>Choose a day</h3>
@@ -340,8 +323,8 @@ export function BookingCalendar({
               slotLabel={formatSlot(chosen, timeZone)}
               values={details}
               setValues={setDetails}
-              onBooked={(s) => {
-                setBooked({ slot: s, signedIn: user !== null });
+              onBooked={(s, joins) => {
+                setBooked({ slot: s, signedIn: joins, otherAddress: !joins && user !== null });
                 setDetails((d) => ({ ...d, note: '' }));
                 setSlot(null);
                 reload();

@@ -1,4 +1,4 @@
-import { useEffect, type Dispatch, type SetStateAction } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import styled from 'styled-components';
 import {
   Button,
@@ -6,7 +6,6 @@ import {
   EmailField,
   Form,
   FormFailure,
-  getSupabase,
   isApiError,
   selectUser,
   sendQueuedEmails,
@@ -14,11 +13,13 @@ import {
   TextareaField,
   TextField,
   useFormSubmit,
+  useLoad,
   useSessionStore,
   type CallType,
 } from 'shared-lib';
 import { bookingDetailsSchema } from 'shared-lib/validation';
 import { bookDiscoveryCall } from '../api/book-discovery-call';
+import { fetchAccountName } from '../api/fetch-account-name';
 import type { Slot } from '../utils/slots';
 
 const Layout = styled(Form)`
@@ -46,6 +47,10 @@ const ALREADY_BOOKED = 'Call already booked';
 
 /** What the visitor types; the calendar keeps it, so changing the time or a refused time loses nothing. */
 type BookingDetails = { name: string; email: string; note: string };
+
+/** The database's rule (book_discovery_call): a booking is the account's only for the account's own address. */
+const joinsAccount = (user: { email: string } | null, email: string): boolean =>
+  user !== null && email.trim().toLowerCase() === user.email.trim().toLowerCase();
 export const emptyBookingDetails: BookingDetails = { name: '', email: '', note: '' };
 
 interface BookingFormProps {
@@ -57,7 +62,8 @@ interface BookingFormProps {
   slotLabel: string;
   values: BookingDetails;
   setValues: Dispatch<SetStateAction<BookingDetails>>;
-  onBooked: (slot: Slot) => void;
+  /** Booked; `joinsAccount`: signed in and for the account's own address (any other address is a guest's hold). */
+  onBooked: (slot: Slot, joinsAccount: boolean) => void;
   /** The database refused the time (taken meanwhile, or no longer bookable): its words. */
   onRefused: (message: string) => void;
   onChangeTime: () => void;
@@ -81,43 +87,38 @@ export function BookingForm({
 }: BookingFormProps) {
   const user = useSessionStore(selectUser);
 
-  useEffect(() => {
-    if (!user) return;
-    let current = true;
-    // The name, when the account has one, is in the session's metadata (read locally, no request).
-    void getSupabase()
-      .then((supabase) => supabase.auth.getSession())
-      .then(({ data }) => {
-        const meta = data.session?.user.user_metadata ?? {};
-        const name =
-          typeof meta.full_name === 'string'
-            ? meta.full_name
-            : typeof meta.name === 'string'
-              ? meta.name
-              : '';
-        if (current) setValues((v) => ({ ...v, email: v.email || user.email, name: v.name || name }));
-      })
-      .catch(() => {
-        if (current) setValues((v) => ({ ...v, email: v.email || user.email }));
-      });
-    return () => {
-      current = false;
-    };
-  }, [user, setValues]);
+  const email = user?.email ?? '';
+  // What the visitor typed stays; an empty field takes the account's value. The name is a convenience: without
+  // it, the email alone is filled in.
+  useLoad(
+    async (signal) => {
+      const name = await fetchAccountName(signal).catch(() => '');
+      if (!signal.aborted) setValues((v) => ({ ...v, email: v.email || email, name: v.name || name }));
+    },
+    [email, setValues],
+    { context: 'booking', enabled: email !== '' },
+  );
 
   const form = useFormSubmit({
     state: [values, setValues],
     schema: bookingDetailsSchema,
     send: (details) => bookDiscoveryCall({ ...details, slotStart: slot.slot_start }, callType),
-    onSuccess: () => {
+    onSuccess: (_id, details) => {
       // The receipt (and a guest's link) go now; if the sender cannot be reached, its sweep sends them soon after.
       void sendQueuedEmails();
-      onBooked(slot);
+      onBooked(slot, joinsAccount(user, details.email));
     },
-    // Beyond the spec (#30.1): a guest's booking waits for the link e-mailed to its address.
-    success: user
-      ? { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." }
-      : { title: 'Check your email', description: 'Confirm your call with the link we e-mailed you.' },
+    // Beyond the spec (#30.1, #44): a guest's booking, and a signed-in one for another address, waits for the link
+    // e-mailed to its address.
+    success: (_id, details) =>
+      joinsAccount(user, details.email)
+        ? { title: 'Call booked!', description: "We'll confirm it by email within 24 hours." }
+        : user
+          ? {
+              title: 'Check that inbox',
+              description: 'The call is confirmed with the link we e-mailed to that address.',
+            }
+          : { title: 'Check your email', description: 'Confirm your call with the link we e-mailed you.' },
     refusal: (error) => {
       // The database refused the time (P0001, in its own words): the calendar says so and loads the times again.
       if (isApiError(error, 'P0001')) {

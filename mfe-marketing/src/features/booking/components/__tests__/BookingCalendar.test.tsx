@@ -30,6 +30,8 @@ interface Backend {
   book: () => Response;
   /** How often the e-mail sender was asked to send what the booking queued. */
   sends: number;
+  /** The signed-in customer's saved billing details (their name). */
+  billing: () => Response;
 }
 let backend: Backend;
 
@@ -40,6 +42,7 @@ beforeEach(() => {
     bookings: [],
     book: () => json('7d0c4d6e-1b1a-4c1e-9a38-0d9d4ad1c001'),
     sends: 0,
+    billing: () => json([]),
   };
   createTestSupabase((url, init) => {
     if (url.pathname === '/rest/v1/rpc/available_slots') {
@@ -51,6 +54,7 @@ beforeEach(() => {
       backend.bookings.push(JSON.parse(String(init.body)));
       return backend.book();
     }
+    if (url.pathname === '/rest/v1/billing_details') return backend.billing();
     if (url.pathname === '/functions/v1/send-emails') {
       backend.sends += 1;
       return json({ sent: 2, failed: 0 });
@@ -314,6 +318,65 @@ describe('BookingCalendar', () => {
     expect(backend.bookings).toEqual([
       { slot_start: MON_9.slot_start, name: 'Ada', email: 'ada@example.com', call_type: 'discovery' },
     ]);
+  });
+
+  it("fills in a signed-in customer's name from their billing details, keeping what they typed (#45.7)", async () => {
+    backend.billing = () => json([{ name: 'Ada Lovelace' }]);
+    useSessionStore.getState().setSession({
+      user: { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' },
+      accessToken: 'token',
+    });
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace'));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    await screen.findByRole('link', { name: 'View my meetings' });
+    expect(backend.bookings).toEqual([
+      {
+        slot_start: MON_9.slot_start,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        call_type: 'discovery',
+      },
+    ]);
+  });
+
+  it('leaves the name to the customer when their billing details cannot be read', async () => {
+    backend.billing = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    useSessionStore.getState().setSession({
+      user: { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' },
+      accessToken: 'token',
+    });
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a signed-in booking for another address waits for the link e-mailed there, and is not in the account (#44)', async () => {
+    useSessionStore.getState().setSession({
+      user: { id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a', email: 'ada@example.com' },
+      accessToken: 'token',
+    });
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com'));
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Name'), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Confirm booking' }));
+    expect(await screen.findByRole('region', { name: 'Please confirm your call' })).toHaveTextContent(
+      "We've e-mailed that address a link to confirm it. We hold this time until then.",
+    );
+    expect(screen.queryByRole('link', { name: 'View my meetings' })).not.toBeInTheDocument();
+    expect(await findToast('Check that inbox')).toBeInTheDocument();
   });
 
   it('books the AI Strategy Call when the page asks for it (#33.6)', async () => {
