@@ -11,8 +11,11 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 
-const slices = ['shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
+// The shell and the remotes, as their descriptors (federation.json) list them.
+const { readApps } = createRequire(import.meta.url)('./tools/webpack/apps.js');
+const slices = readApps().map((app) => app.package);
 // react-router-dom is the shared singleton; react-router itself is not shared, so a direct import would bring a
 // second router with its own context (tools/webpack/shared-singletons.js).
 const routerImport = { name: 'react-router', message: 'Import from react-router-dom, the shared singleton.' };

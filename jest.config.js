@@ -2,6 +2,7 @@
 // (`npm test -w mfe-account` runs `jest --config ../jest.config.js --selectProjects mfe-account`: from a package
 // folder jest would otherwise take that package.json as its config and find no tests).
 const swcOptions = require('./tools/swc');
+const { readApps } = require('./tools/webpack/apps');
 
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions({ jest: true })] };
 const moduleNameMapper = {
@@ -24,10 +25,8 @@ module.exports = {
   maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
   projects: [
     browserProject('shared-lib'),
-    browserProject('shell'),
-    browserProject('mfe-marketing'),
-    browserProject('mfe-catalog-cart'),
-    browserProject('mfe-account'),
+    // The shell and every remote, as their descriptors list them: a new remote's tests run without a line here.
+    ...readApps().map((app) => browserProject(app.package)),
     {
       displayName: 'tools',
       testEnvironment: 'node',

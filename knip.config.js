@@ -41,9 +41,12 @@ module.exports = {
     },
     // Named by path in its webpack.config.js (runtimePlugins), which knip does not follow.
     shell: app(['src/federation/runtime-plugin.ts']),
-    'mfe-marketing': app(exposed['mfe-marketing']),
-    'mfe-catalog-cart': app(exposed['mfe-catalog-cart']),
-    'mfe-account': app(exposed['mfe-account']),
+    // Every remote, as the descriptors list them.
+    ...Object.fromEntries(
+      readApps()
+        .filter((a) => a.remote)
+        .map((a) => [a.package, app(exposed[a.package])]),
+    ),
     // A script the discount tests run in a child process, and the one Deno runs for each Edge Function (by path,
     // which knip does not follow).
     // `deno` is required through createRequire (src/functions/runtime.ts: its install_api.cjs finds the binary),

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { APPS } from './lib/apps.mjs';
 import { findChromium } from './lib/chromium.mjs';
 import { portInUse, waitFor } from './lib/ports.mjs';
 
@@ -52,8 +53,10 @@ try {
   if (exited) throw new Error('npm run dev exited before it was ready');
   const { site, ports: listening } = announced(output);
   ports = listening;
-  // The four apps, the API and its inbox.
-  if (ports.length !== 6) throw new Error(`npm run dev announced ${ports.length} servers, not 6`);
+  // Every app, the API and its inbox.
+  const expected = APPS.length + 2;
+  if (ports.length !== expected)
+    throw new Error(`npm run dev announced ${ports.length} servers, not ${expected}`);
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { APPS } from './lib/apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REMOTE_BUDGET_KB = 60;
-const remotes = ['mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
+const remotes = APPS.filter((app) => app.remote).map((app) => app.package);
 
 const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: installs dependencies when they are missing, builds the four apps for production, starts the
+// `npm start`: installs dependencies when they are missing, builds the apps for production, starts the
 // local Supabase API (unless SUPABASE_URL points elsewhere), writes the shell's config.json and serves
 // everything. `--dev` runs webpack dev servers instead (with a database of its own); `--no-build` serves the
 // existing builds. A default port that is taken gives way to the next free one (scripts/lib/site-ports.mjs).

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { createStaticApp, listen } from '../../scripts/lib/static-server.mjs';
 // @ts-expect-error: plain ESM module without type declarations
 import { freePortServer } from '../../scripts/lib/serve-builds.mjs';
+import type { RemoteKey } from '../../shared-lib/src/contracts';
 import { APPS, shellUrl as mainShellUrl } from './site';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,7 +26,8 @@ export interface SiteServers {
   close: () => Promise<void>;
 }
 
-export type RemoteName = 'marketing' | 'catalog' | 'account';
+/** A remote's key in config.json (its descriptor's `remote`). */
+export type RemoteName = RemoteKey;
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 interface PortServer {
   server: Server;
@@ -50,7 +52,7 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * Serves the shell and the three remotes from their dist/ folders, each on a free port, with the shell's
+ * Serves the shell and the remotes from their dist/ folders, each on a free port, with the shell's
  * config.json written by the test (the backend is the main test site's).
  */
 export async function startSite({

@@ -1,5 +1,6 @@
-// Where the test site listens. With E2E_PORT the shell takes that port, its remotes the next three, the local API
-// and its inbox E2E_PORT + 51321 and + 51324 (E2E_PORT=3000 is npm start's own layout). Without it every server
+// Where the test site listens. With E2E_PORT the shell takes that port, each remote that port plus its own
+// descriptor's distance from the shell's (3001 is the shell's + 1), the local API and its inbox E2E_PORT + 51321
+// and + 51324 (E2E_PORT=3000 is npm start's own layout). Without it every server
 // takes a free port, so the tests run beside a developer's `npm start` or another checkout's tests. Playwright
 // reads this config in its runner and again in each worker: the runner chooses the ports once and hands them to
 // the workers (and to the web server) in E2E_SITE_PORTS, so every process agrees.
@@ -10,9 +11,10 @@ import { APPS as apps } from '../../scripts/lib/apps.mjs';
 export interface App {
   package: string;
   remote?: string;
+  port: number;
   env: { port: string; url?: string };
 }
-/** The four apps' descriptors (each app's federation.json), the shell first. */
+/** The apps' descriptors (each app's federation.json), the shell first. */
 export const APPS = apps as App[];
 
 /** A port for each app (by its package name), the local API and its inbox. */
@@ -36,7 +38,7 @@ function choosePorts(): SitePorts {
   const free = base === null ? freePorts(APPS.length + 2) : [];
   const at = (offset: number, i: number) => (base === null ? free[i]! : base + offset);
   return {
-    ...Object.fromEntries(APPS.map((app, i) => [app.package, at(i, i)])),
+    ...Object.fromEntries(APPS.map((app, i) => [app.package, at(app.port - APPS[0]!.port, i)])),
     api: at(51321, APPS.length),
     inbox: at(51324, APPS.length + 1),
   } as SitePorts;

@@ -1,4 +1,4 @@
-// The four apps, as their descriptors (each app's federation.json) give them: folder, port and the environment
+// The apps, as their descriptors (each app's federation.json) give them: folder, port and the environment
 // variables that move them or point the shell elsewhere (README, "Configuration").
 import { readApps } from '../../tools/webpack/apps.js';
 import { siteOrigin } from '../../tools/webpack/site-url.js';

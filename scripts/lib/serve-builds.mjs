@@ -52,7 +52,7 @@ export async function freePortServer() {
 
 /**
  * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
- * build (the shell and the three remotes) or the single bundle (`shell/dist-single`), each on a free port, so it
+ * build (the shell and the remotes) or the single bundle (`shell/dist-single`), each on a free port, so it
  * runs beside `npm start` or another checkout's build. The pages name the site by `siteUrl`, by default the
  * shell's own origin here (the prerender keeps the build's placeholder); `root` serves another checkout's builds
  * instead of this one's. Resolves to the shell's URL, the remotes' manifest URLs (config.json's `remotes`) and

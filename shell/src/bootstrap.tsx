@@ -4,6 +4,7 @@ import {
   fetchRuntimeConfig,
   remoteForPath,
   setRuntimeConfig,
+  staffPaths,
   startSessionSync,
   syncCartAcrossTabs,
 } from 'shared-lib';
@@ -15,9 +16,12 @@ async function boot() {
   const config = await fetchRuntimeConfig();
   setRuntimeConfig(config);
   registerStorefrontRemotes(config.remotes);
-  // Start fetching the current route's slice before React renders, in parallel with everything else.
-  const remote = remoteForPath(window.location.pathname);
-  if (remote) void loadExposed(remote, './routes').catch(() => undefined);
+  // Start fetching the current route's slice before React renders, in parallel with everything else; not the back
+  // office's, which the staff guard decides on first (nobody else downloads any of it).
+  const { pathname } = window.location;
+  const remote = remoteForPath(pathname);
+  const staffOnly = staffPaths.includes(pathname.replace(/\/+$/, ''));
+  if (remote && !staffOnly) void loadExposed(remote, './routes').catch(() => undefined);
 
   // A transition renders in short slices that yield to the browser: the page is on screen already (prerendered)
   // or about to be, and a visitor's scroll or tap is not held up behind one long render.

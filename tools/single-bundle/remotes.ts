@@ -5,12 +5,18 @@
 // integrators who want one artefact.
 import { remoteDescriptors, type ExposedModules, type RemoteKey, type RuntimeConfig } from 'shared-lib';
 
-// Each remote's src/exposes/ folder, where its descriptor's exposed files are (tools/webpack/apps.js checks),
-// each file in a chunk of its own, loaded when it is first asked for, as a remote's module would be. The folders
-// are named by package: this file replaces the shell's loader, from whose folder relative paths would resolve.
-// (webpack reads these options as literals, so each call spells them out.)
+// Each remote's src/exposes/ folder, where its descriptor's exposed files are (tools/webpack/apps.js checks), each
+// file in a chunk of its own, loaded when it is first asked for, as a remote's module would be. The folders are
+// named by package: this file replaces the shell's loader, from whose folder relative paths would resolve (so the
+// list is written here, not imported). webpack reads these options as literals, so each call spells them out.
+// apps:generate begin: written from the descriptors by `npm run apps:generate` (tools/webpack/app-lists.js)
 const exposesFolders: Record<RemoteKey, webpack.Context> = {
-  marketing: import.meta.webpackContext('mfe-marketing/src/exposes', {
+  account: import.meta.webpackContext('mfe-account/src/exposes', {
+    recursive: false,
+    regExp: /^\.\/\w+\.tsx$/,
+    mode: 'lazy',
+  }),
+  backoffice: import.meta.webpackContext('mfe-backoffice/src/exposes', {
     recursive: false,
     regExp: /^\.\/\w+\.tsx$/,
     mode: 'lazy',
@@ -20,12 +26,13 @@ const exposesFolders: Record<RemoteKey, webpack.Context> = {
     regExp: /^\.\/\w+\.tsx$/,
     mode: 'lazy',
   }),
-  account: import.meta.webpackContext('mfe-account/src/exposes', {
+  marketing: import.meta.webpackContext('mfe-marketing/src/exposes', {
     recursive: false,
     regExp: /^\.\/\w+\.tsx$/,
     mode: 'lazy',
   }),
 };
+// apps:generate end
 
 const loaded = new Map<string, Promise<unknown>>();
 

@@ -49,13 +49,32 @@ function readDescriptor(dir) {
 }
 
 /**
- * The workspaces that have a descriptor, in the root package.json's order (the shell first), with what must be
- * unique among them checked.
+ * The folders a root package.json's workspace entry names: itself, or for a pattern such as `mfe-*` (how the
+ * remotes are listed, so a new one needs no line there) the matching folders in name order, as npm finds them.
+ */
+function workspaceFolders(repo, workspace) {
+  if (!workspace.includes('*')) return [path.join(repo, workspace)];
+  const parent = path.dirname(workspace);
+  if (parent.includes('*'))
+    throw new Error(`package.json: workspace ${workspace}: only its last part may hold a *`);
+  const pattern = new RegExp(`^${path.basename(workspace).split('*').map(escapeRegExp).join('[^/]*')}$`);
+  return fs
+    .readdirSync(path.join(repo, parent), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && pattern.test(entry.name))
+    .map((entry) => path.join(repo, parent, entry.name))
+    .sort();
+}
+
+const escapeRegExp = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The workspaces that have a descriptor, in the root package.json's order (the shell first, then the remotes by
+ * folder name), with what must be unique among them checked.
  */
 function readApps(repo = root) {
   const { workspaces } = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
   const apps = workspaces
-    .map((workspace) => path.join(repo, workspace))
+    .flatMap((workspace) => workspaceFolders(repo, workspace))
     .filter((dir) => fs.existsSync(path.join(dir, 'federation.json')))
     .map(readDescriptor);
   for (const field of ['scope', 'port', 'remote']) {

@@ -1,9 +1,11 @@
-// The apps' descriptors (each app's federation.json, read by tools/webpack/apps.js): the repository's four are
+// The apps' descriptors (each app's federation.json, read by tools/webpack/apps.js): the repository's are
 // consistent, and a mistake in one is named with its file and field when the build or a script reads it.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { readApps, readDescriptor } = require('./apps');
+
+const root = path.join(__dirname, '..', '..');
 
 let repo;
 beforeEach(() => {
@@ -34,18 +36,31 @@ const remote = (overrides = {}) => ({
   ...overrides,
 });
 
-it("lists the repository's apps, the shell first, each remote with its key, scope, port and exposed files", () => {
+it('lists every app of the repository, the shell first, each remote with its key, scope, port and exposed files', () => {
   const apps = readApps();
-  expect(apps.map((app) => [app.package, app.remote, app.scope, app.port])).toEqual([
-    ['shell', undefined, 'shell', 3000],
-    ['mfe-marketing', 'marketing', 'mfe_marketing', 3001],
-    ['mfe-catalog-cart', 'catalog', 'mfe_catalog_cart', 3002],
-    ['mfe-account', 'account', 'mfe_account', 3003],
-  ]);
-  for (const app of apps.filter((a) => a.remote)) {
+  // Every folder with a descriptor is an app that the scripts, tests and builds know, without a list to extend.
+  const withDescriptor = fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(root, entry.name, 'federation.json')))
+    .map((entry) => entry.name);
+  expect(apps.map((app) => app.package).sort()).toEqual(withDescriptor.sort());
+  expect(apps[0]).toMatchObject({ package: 'shell', scope: 'shell', port: 3000 });
+  expect(apps[0].remote).toBeUndefined();
+  for (const app of apps.slice(1)) {
+    expect(app.remote).toMatch(/^[a-z]+$/);
     expect(app.env.url).toBe(`REMOTE_${app.remote.toUpperCase()}_URL`);
     for (const file of Object.values(app.exposes)) expect(fs.existsSync(path.join(app.dir, file))).toBe(true);
   }
+});
+
+it('finds the remotes a workspace pattern names, in folder order, and skips folders without a descriptor', () => {
+  fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ workspaces: ['host', 'mfe-*', 'e2e'] }));
+  writeApp('host', { package: 'host', scope: 'host', port: 3000, env: { port: 'HOST_PORT' } }, []);
+  writeApp('mfe-till', remote({ package: 'mfe-till', remote: 'till', scope: 'mfe_till', port: 3006 }));
+  writeApp('mfe-shop', remote());
+  fs.mkdirSync(path.join(repo, 'mfe-notes'));
+  fs.mkdirSync(path.join(repo, 'e2e'));
+  expect(readApps(repo).map((app) => app.package)).toEqual(['host', 'mfe-shop', 'mfe-till']);
 });
 
 it('reads a valid remote with its folder', () => {

@@ -39,6 +39,9 @@ describe('sitemap.xml and robots.txt', () => {
       '/checkout',
       '/checkout/confirmation',
       '/booking',
+      '/admin',
+      '/admin/orders',
+      '/admin/order',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -57,6 +60,9 @@ describe('sitemap.xml and robots.txt', () => {
       '/account',
       '/account/invoice',
       '/booking',
+      '/admin',
+      '/admin/orders',
+      '/admin/order',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { themedSvg } = require('./svg-theme-loader');
+const { readApps } = require('./apps');
 const { palettes } = require('../../shared-lib/src/ui/theme.ts');
 
 const picture = (body) =>
@@ -40,7 +41,8 @@ test('refuses a file that is not an SVG document', () => {
 
 test("every picture of the site's slices names only colours of the palettes", () => {
   const repo = path.join(__dirname, '..', '..');
-  const folders = ['shared-lib', 'shell', 'mfe-marketing', 'mfe-catalog-cart', 'mfe-account'];
+  // shared-lib, the shell and every remote (their descriptors).
+  const folders = ['shared-lib', ...readApps().map((app) => app.package)];
   const files = folders.flatMap((folder) =>
     fs
       .readdirSync(path.join(repo, folder, 'src'), { recursive: true })

@@ -95,7 +95,7 @@ export function SecondFactorNeeded({ what }: { what: string }) {
         Your account has two-factor authentication. Enter the code from your authenticator app to see your{' '}
         {what}.
       </p>
-      <Button onClick={awaitSecondFactor}>Enter code</Button>
+      <Button onClick={() => awaitSecondFactor()}>Enter code</Button>
     </Note>
   );
 }

@@ -1,7 +1,7 @@
 // Runtime configuration: the shell fetches `config.json` at boot, so one build runs against any backend and a
 // team can move its remote without a shell rebuild (docs/architecture.md, section 2). Checked by hand rather than
 // with zod, which the first paint of most pages does not otherwise need.
-import type { RemoteKey } from '../contracts';
+import { remoteDescriptors, type RemoteKey } from '../contracts';
 
 export interface RuntimeConfig {
   supabaseUrl: string;
@@ -48,11 +48,9 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   return {
     supabaseUrl: url(raw.supabaseUrl, 'supabaseUrl'),
     supabaseAnonKey: raw.supabaseAnonKey,
-    remotes: {
-      marketing: url(remotes.marketing, 'remotes.marketing'),
-      catalog: url(remotes.catalog, 'remotes.catalog'),
-      account: url(remotes.account, 'remotes.account'),
-    },
+    remotes: Object.fromEntries(
+      Object.keys(remoteDescriptors).map((key) => [key, url(remotes[key], `remotes.${key}`)]),
+    ) as Record<RemoteKey, string>,
     ...(raw.siteUrl === undefined ? {} : { siteUrl: new URL(url(raw.siteUrl, 'siteUrl')).origin }),
   };
 }

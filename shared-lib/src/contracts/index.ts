@@ -1,17 +1,12 @@
 // Typed contracts of every module a remote exposes, derived from the remotes' descriptors (each remote's
 // federation.json, which its webpack build reads too). The shell depends on these types, never on a remote's
 // source; each remote's contract test loads what its descriptor exposes and checks its shape. Adding an exposed
-// module is one line in the descriptor: its type follows from its name.
+// module is one line in the descriptor: its type follows from its name. The descriptors' list is written by
+// `npm run apps:generate` (TypeScript's JSON imports cannot be made at run time); a test keeps it in step.
 import type { ComponentType } from 'react';
-import account from '../../../mfe-account/federation.json';
-import catalog from '../../../mfe-catalog-cart/federation.json';
-import marketing from '../../../mfe-marketing/federation.json';
+import { remoteDescriptors } from './remotes.generated';
 
-/**
- * Each remote's descriptor under its key in config.json (the same as the descriptor's `remote`, which its contract
- * test checks): `scope` is the federation name, the first part of `loadRemote('scope/expose')`.
- */
-export const remoteDescriptors = { marketing, catalog, account };
+export { remoteDescriptors };
 
 export type RemoteKey = keyof typeof remoteDescriptors;
 

@@ -29,6 +29,12 @@ export const paths = {
   checkout: '/checkout',
   /** The order confirmation: `/checkout/confirmation?order=<id>` (beyond the spec, #31.2). */
   orderConfirmation: '/checkout/confirmation',
+  /** The back office, for the agency's staff (beyond the spec, #42). */
+  admin: '/admin',
+  /** The orders desk: `/admin/orders?status=paid&q=2026-0001&page=2` (beyond the spec, #42.3). */
+  adminOrders: '/admin/orders',
+  /** One order in the back office: `/admin/order?id=<id>` (beyond the spec, #42.3). */
+  adminOrder: '/admin/order',
 } as const;
 
 /** The printable invoice (or credit note) numbered `number`. */
@@ -61,6 +67,7 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
   ],
   catalog: [paths.howWeWork, ...servicePaths, paths.checkout, paths.orderConfirmation],
   account: [paths.auth, paths.authReset, paths.account, paths.invoice],
+  backoffice: [paths.admin, paths.adminOrders, paths.adminOrder],
 };
 
 /** Routes that need a signed-in user; the shell guards them. */
@@ -72,6 +79,12 @@ export const protectedPaths: readonly string[] = [
 ];
 
 /**
+ * Routes for the agency's staff alone; the shell's staff guard shows everyone else the 404 page and asks staff for
+ * their second factor first. It hides screens only: the database decides what staff may read and change.
+ */
+export const staffPaths: readonly string[] = [paths.admin, paths.adminOrders, paths.adminOrder];
+
+/**
  * Pages whose content depends on the visitor: not prerendered (scripts/prerender.mjs), not in the sitemap, closed
  * to crawlers in robots.txt (tools/webpack/site-routes.js) and marked noindex.
  */
@@ -80,6 +93,7 @@ export const personalPaths: readonly string[] = [
   paths.authReset,
   ...protectedPaths,
   paths.booking,
+  ...staffPaths,
 ];
 
 export function remoteForPath(pathname: string): RemoteKey | undefined {

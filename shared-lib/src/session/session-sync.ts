@@ -8,6 +8,7 @@ import { callSupabase } from '../supabase/call-supabase';
 import { useSessionStore } from '../stores/session';
 import { useCartStore } from '../stores/cart';
 import { safeLocalStorage } from '../storage/browser-storage';
+import { accessTokenClaims } from './access-token';
 
 export type AuthEventListener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -44,17 +45,6 @@ export async function lacksSecondFactor(): Promise<boolean> {
   return awaitsSecondFactor({ ...session, user });
 }
 
-function accessTokenClaims(token: string): { aal?: unknown } {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return JSON.parse(json) as { aal?: unknown };
-  } catch {
-    // Unreadable: no level is known, so a verified factor still asks for its code.
-    return {};
-  }
-}
-
 let subscription: { unsubscribe: () => void } | null = null;
 /** While this tab's sign-out is still talking to the server, no late event may sign the visitor back in. */
 let signingOut = false;
@@ -65,7 +55,7 @@ function subscribe(client: StorefrontClient): void {
     // A token refresh that was under way when the visitor signed out must not sign them back in.
     if (signingOut && session && event !== 'SIGNED_IN') return;
     const store = useSessionStore.getState();
-    if (session && awaitsSecondFactor(session)) store.awaitSecondFactor();
+    if (session && awaitsSecondFactor(session)) store.awaitSecondFactor(session.access_token);
     else
       store.setSession(
         session

@@ -1,5 +1,6 @@
 // The auth session as the shell sees it. The shell fills it from supabase-js; every slice reads it.
 import { create } from 'zustand';
+import { isSecondFactorToken, isStaffToken } from '../session/access-token';
 
 export interface SessionUser {
   id: string;
@@ -17,6 +18,13 @@ export interface SessionState {
    * aal2). The visitor counts as signed out until the code is verified; /auth asks for it.
    */
   awaitingSecondFactor: boolean;
+  /**
+   * The session's access token says the user is the agency's staff (also while their code is awaited). The shell
+   * shows the back office only then; it hides screens, the database decides what staff may do.
+   */
+  staff: boolean;
+  /** The session's second factor is verified (its access token's `aal` is aal2). */
+  secondFactorVerified: boolean;
   /** Signed in from a password-reset link: the next step is choosing a new password on /auth/reset. */
   passwordRecovery: boolean;
   /**
@@ -29,7 +37,8 @@ export interface SessionState {
     session: { user: SessionUser; accessToken: string } | null,
     options?: { signedOutOn?: string },
   ) => void;
-  awaitSecondFactor: () => void;
+  /** A sign-in waits for its second factor; `accessToken` (by default the current one) tells whether it is staff's. */
+  awaitSecondFactor: (accessToken?: string | null) => void;
   setPasswordRecovery: (recovering: boolean) => void;
 }
 
@@ -38,6 +47,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   user: null,
   accessToken: null,
   awaitingSecondFactor: false,
+  staff: false,
+  secondFactorVerified: false,
   passwordRecovery: false,
   signedOutOn: null,
   setSession: (session, options) =>
@@ -48,6 +59,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
             user: session.user,
             accessToken: session.accessToken,
             awaitingSecondFactor: false,
+            staff: isStaffToken(session.accessToken),
+            secondFactorVerified: isSecondFactorToken(session.accessToken),
             signedOutOn: null,
           }
         : {
@@ -55,13 +68,22 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
             user: null,
             accessToken: null,
             awaitingSecondFactor: false,
+            staff: false,
+            secondFactorVerified: false,
             passwordRecovery: false,
             // supabase-js's own SIGNED_OUT event follows a Sign Out: it must not forget where that happened.
             signedOutOn: options?.signedOutOn ?? get().signedOutOn,
           },
     ),
-  awaitSecondFactor: () =>
-    set({ status: 'signed-out', user: null, accessToken: null, awaitingSecondFactor: true }),
+  awaitSecondFactor: (accessToken = get().accessToken) =>
+    set({
+      status: 'signed-out',
+      user: null,
+      accessToken: null,
+      awaitingSecondFactor: true,
+      staff: accessToken ? isStaffToken(accessToken) : false,
+      secondFactorVerified: false,
+    }),
   setPasswordRecovery: (passwordRecovery) => set({ passwordRecovery }),
 }));
 

@@ -111,6 +111,8 @@ export function resetStores(): void {
     user: null,
     accessToken: null,
     awaitingSecondFactor: false,
+    staff: false,
+    secondFactorVerified: false,
     passwordRecovery: false,
     signedOutOn: null,
   });

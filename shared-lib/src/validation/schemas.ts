@@ -243,3 +243,28 @@ export type Timeline = ProjectRequestInput['timeline'];
 
 /** Every message of a failed parse, in field order. */
 export const errorMessages = (error: z.ZodError): string[] => error.issues.map((issue) => issue.message);
+
+// The back office's "mark paid" (beyond the spec, #42.3): the day the transfer arrived (a calendar day, not in the
+// future) and the bank's reference. staff_mark_order_paid refuses the same in the database.
+export const BANK_REFERENCE_MAX = 140;
+export const STAFF_NOTE_MAX = 1000;
+
+/** Today's calendar day where the browser is, 'YYYY-MM-DD'. */
+export const localToday = (now = new Date()): string =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+export const markPaidSchema = z.object({
+  paidOn: z
+    .string({ error: 'Enter the day the payment arrived' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the day the payment arrived')
+    .refine((day) => day <= localToday(), 'The day the payment arrived is today or earlier'),
+  bankReference: z
+    .string({ error: 'Enter the bank reference' })
+    .trim()
+    .min(1, 'Enter the bank reference')
+    .max(BANK_REFERENCE_MAX, `The bank reference has at most ${BANK_REFERENCE_MAX} characters`),
+  note: z.string().trim().max(STAFF_NOTE_MAX, `A note has at most ${STAFF_NOTE_MAX} characters`),
+});
+
+/** The back office's one-button moves of an order: an optional note for its audit trail. */
+export const staffNoteSchema = markPaidSchema.pick({ note: true });

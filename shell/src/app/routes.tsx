@@ -1,8 +1,10 @@
 // The routing table: every route of the spec, each mapped to the remote that owns it (shared-lib's
-// `remotePaths`), protected ones behind the guard, anything else the 404 page.
+// `remotePaths`), protected ones behind the sign-in guard, the back office's behind the staff guard, anything else
+// the 404 page.
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { paths, protectedPaths, remotePaths, type RemoteKey } from 'shared-lib';
+import { paths, protectedPaths, remotePaths, staffPaths, type RemoteKey } from 'shared-lib';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
+import { StaffRoute } from '../auth/StaffRoute';
 import { RemotePage } from '../federation/RemotePage';
 import { NotFound } from '../pages/NotFound';
 
@@ -21,7 +23,15 @@ export function AppRoutes() {
           <Route
             key={path}
             path={path}
-            element={protectedPaths.includes(path) ? <ProtectedRoute>{page}</ProtectedRoute> : page}
+            element={
+              staffPaths.includes(path) ? (
+                <StaffRoute>{page}</StaffRoute>
+              ) : protectedPaths.includes(path) ? (
+                <ProtectedRoute>{page}</ProtectedRoute>
+              ) : (
+                page
+              )
+            }
           />
         );
       })}

@@ -4,8 +4,8 @@ import { CloudOff } from 'lucide-react';
 import { ActionRow, Button, ButtonLink, Container, paths, type RemoteKey } from 'shared-lib';
 import { markPageRendered } from './use-after-first-load';
 
-const labels: Record<RemoteKey, string> = {
-  marketing: 'This page',
+// What could not be loaded, in words; a remote without its own words is 'This page'.
+const labels: Partial<Record<RemoteKey, string>> = {
   catalog: 'Our services and the cart',
   account: 'Sign-in and your account',
 };
@@ -35,8 +35,8 @@ export function UnavailablePanel({ remote, onRetry }: { remote: RemoteKey; onRet
         <CloudOff size={40} aria-hidden />
         <h1 id="unavailable-title">Temporarily unavailable</h1>
         <p>
-          {labels[remote]} could not be loaded right now. The rest of the site still works; please try again
-          in a moment.
+          {labels[remote] ?? 'This page'} could not be loaded right now. The rest of the site still works;
+          please try again in a moment.
         </p>
         <ActionRow $centered>
           <Button

@@ -13,6 +13,7 @@ const valid = {
     marketing: 'http://localhost:3001/mf-manifest.json',
     catalog: 'https://cdn.example.com/catalog/mf-manifest.json',
     account: 'http://localhost:3003/mf-manifest.json',
+    backoffice: 'http://localhost:3004/mf-manifest.json',
   },
 };
 
@@ -29,6 +30,10 @@ describe('parseRuntimeConfig', () => {
     [
       { ...valid, remotes: { ...valid.remotes, account: undefined } },
       'remotes.account must be an http(s) URL',
+    ],
+    [
+      { ...valid, remotes: { ...valid.remotes, backoffice: 'ftp://cdn.example.com/backoffice' } },
+      'remotes.backoffice must be an http(s) URL',
     ],
     [{ ...valid, siteUrl: 'javascript:alert(1)' }, 'siteUrl must be an http(s) URL'],
     [{ ...valid, siteUrl: 'shop.example.com' }, 'siteUrl must be an http(s) URL'],

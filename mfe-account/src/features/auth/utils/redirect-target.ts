@@ -1,8 +1,8 @@
-import { paths, protectedPaths } from 'shared-lib';
+import { paths, protectedPaths, staffPaths } from 'shared-lib';
 
 /**
- * Where to go after signing in: back to the protected page whose guard sent the user here (it puts
- * `state.from` on the redirect), otherwise home. Only known protected paths are honoured, so a crafted
+ * Where to go after signing in: back to the protected or staff page whose guard sent the user here (it puts
+ * `state.from` on the redirect), otherwise home. Only known guarded paths are honoured, so a crafted
  * `state.from` cannot send the user anywhere else.
  */
 export function redirectTarget(locationState: unknown): string {
@@ -12,5 +12,5 @@ export function redirectTarget(locationState: unknown): string {
       : undefined;
   if (typeof from !== 'string') return paths.home;
   const pathname = from.split(/[?#]/, 1)[0] ?? '';
-  return protectedPaths.includes(pathname) ? from : paths.home;
+  return [...protectedPaths, ...staffPaths].includes(pathname) ? from : paths.home;
 }

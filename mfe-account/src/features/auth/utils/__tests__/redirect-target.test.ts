@@ -14,6 +14,10 @@ describe('redirectTarget', () => {
     expect(redirectTarget({ from: '/checkout?step=2' })).toBe('/checkout?step=2');
   });
 
+  it('returns staff to the back office whose guard asked for their second factor', () => {
+    expect(redirectTarget({ from: '/admin' })).toBe('/admin');
+  });
+
   it('ignores any other destination', () => {
     expect(redirectTarget({ from: '/about' })).toBe('/');
     expect(redirectTarget({ from: 'https://evil.example/account' })).toBe('/');

@@ -1,0 +1,100 @@
+// The back office (/admin) is for staff alone: a visitor gets the site's 404 page, and neither the public pages
+// nor that 404 download a byte of the back-office remote (issue #42). Staff's way in is tested in jest
+// (shell/src/__tests__/staff-route.test.tsx); the database's refusals through the API. One journey: the demo staff
+// member signs in with their second factor and marks a new customer's order paid.
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { expectNoSeriousViolations, showDarkTheme } from '../support/axe';
+import { Authenticator, signOutFromMenu, submitSignIn } from '../support/account-security';
+import { customerWithOrder } from '../support/checkout';
+import { messageFromInbox } from '../support/inbox';
+import { inboxUrl, remoteOrigin } from '../support/site';
+
+test('a visitor downloads nothing of the back office, and /admin is the 404 page', async ({ page }) => {
+  const backoffice = remoteOrigin('backoffice');
+  const fromBackoffice: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(backoffice)) fromBackoffice.push(request);
+  });
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Every widget the shell loads once the page is idle has been asked for.
+  // eslint-disable-next-line playwright/no-networkidle
+  await page.waitForLoadState('networkidle');
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Back office' })).toHaveCount(0);
+  // eslint-disable-next-line playwright/no-networkidle
+  await page.waitForLoadState('networkidle');
+  expect(fromBackoffice.map((request) => request.url())).toEqual([]);
+});
+
+// The demo staff member from seed.sql (README: for local use only).
+const STAFF = {
+  email: 'staff@example.com',
+  password: 'StaffPass123',
+  totpSecret: 'HBBYD5GZOINQNZGUVF2Q5PTOD3KYN3MJ',
+};
+
+/** axe on a back-office page: light and dark at 1280 px, the width-dependent rules at 768 px. */
+async function expectAccessible(page: Page, what: string) {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectNoSeriousViolations(page, `${what} at 768 px`, {
+    rules: ['scrollable-region-focusable', 'target-size'],
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousViolations(page, what);
+  await showDarkTheme(page);
+  await expectNoSeriousViolations(page, `${what}, dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('staff sign in with their second factor and mark an order paid; the customer sees Paid and is e-mailed', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // The outbox's sweep may take up to a minute to send the e-mail.
+  const customer = await customerWithOrder('desk-paid');
+
+  await submitSignIn(page, STAFF.email, STAFF.password);
+  await page.getByLabel('Authentication code').fill(await new Authenticator(STAFF.totpSecret).nextCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+
+  await page.goto('/admin');
+  await expect(page.getByRole('region', { name: 'Awaiting payment' })).toBeVisible();
+  await expectAccessible(page, 'the start page');
+
+  await page.goto('/admin/orders');
+  const search = page.getByRole('search', { name: 'Orders' });
+  await search.getByLabel('Order number, customer e-mail or invoice number').fill(customer.email);
+  await search.getByRole('button', { name: 'Search' }).click();
+  const table = page.getByRole('table', { name: `Orders matching “${customer.email}”` });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('Awaiting payment');
+  await expectAccessible(page, 'the orders desk');
+  await table.getByRole('link', { name: /^#[0-9a-f]{8}$/ }).click();
+
+  const markPaid = page.getByRole('form', { name: 'Mark paid' });
+  await markPaid.getByLabel(/Bank reference/).fill('SEPA E2E 4711');
+  await markPaid.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText(/^#[0-9a-f]{8} is paid\.$/)).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Invoice and payment' })).toContainText('SEPA E2E 4711');
+  await expect(page.getByRole('table', { name: /Status changes/ })).toContainText(STAFF.email);
+  await expect(page.getByRole('button', { name: 'Start work' })).toBeVisible();
+  await expectAccessible(page, "an order's page");
+
+  await messageFromInbox(request, customer.email, /^We received your payment for order/, inboxUrl, 90_000);
+
+  await signOutFromMenu(page);
+  await submitSignIn(page, customer.email, customer.password);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Orders' }).getByRole('article')).toContainText(
+    'Status: Paid',
+  );
+});

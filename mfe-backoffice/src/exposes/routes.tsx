@@ -1,0 +1,11 @@
+import { lazy } from 'react';
+import { paths, type RemoteRoute } from 'shared-lib';
+
+// The shell renders these for staff alone (its staff guard); nobody else downloads them.
+const routes: readonly RemoteRoute[] = [
+  { path: paths.admin, Component: lazy(() => import('../pages/StartPage')) },
+  { path: paths.adminOrders, Component: lazy(() => import('../pages/OrdersPage')) },
+  { path: paths.adminOrder, Component: lazy(() => import('../pages/OrderPage')) },
+];
+
+export default routes;
