@@ -60,14 +60,14 @@ describe.each(KINDS)('npm run staff on %s', (kind) => {
     const added = await staffCommand(['add', user.email.toUpperCase()], env);
     expect(added).toMatchObject({ code: 0, stderr: '' });
     expect(added.stdout).toBe(
-      `${user.email} is staff now. Their next sign-in carries the role; the back office also asks for their second factor.`,
+      `${user.email} is staff. They sign in with their second factor (Account → Security) to open /admin.`,
     );
     const asStaff = await claims(await signedIn(user.email, user.password));
     expect(asStaff.app_metadata).toMatchObject({ role: 'staff', provider: 'email' });
 
     const removed = await staffCommand(['remove', user.email], env);
     expect(removed.code).toBe(0);
-    expect(removed.stdout).toContain(`${user.email} is no longer staff.`);
+    expect(removed.stdout).toBe(`${user.email} is no longer staff, and is signed out everywhere.`);
     const after = await claims(await signedIn(user.email, user.password));
     expect(after.app_metadata.role).toBeUndefined();
     // The rest of app_metadata is kept.
@@ -87,7 +87,11 @@ describe.each(KINDS)('npm run staff on %s', (kind) => {
     const partial = user.email.slice(1);
     for (const address of [`nobody-${Date.now()}@example.com`, partial]) {
       const result = await staffCommand(['add', address], env);
-      expect(result).toEqual({ code: 1, stdout: '', stderr: `No user has the address ${address}.` });
+      expect(result).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `No account has the e-mail address ${address}: they sign up first.`,
+      });
     }
     expect((await claims(await signedIn(user.email, user.password))).app_metadata.role).toBeUndefined();
   });
