@@ -2,20 +2,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from 'shared-lib/src/testing';
 import { localToday } from 'shared-lib/validation';
-import { cancelOrder } from '../../features/orders/api/cancel-order';
 import { fetchOrder } from '../../features/orders/api/fetch-order';
 import { markOrderPaid } from '../../features/orders/api/mark-order-paid';
+import { cancelOrder } from '../../features/orders/api/move-order';
 import { networkDown, order, orderChanged } from '../../testing/orders';
 import OrderPage from '../OrderPage';
 
 jest.mock('../../features/orders/api/fetch-order');
 jest.mock('../../features/orders/api/mark-order-paid');
-jest.mock('../../features/orders/api/cancel-order');
+jest.mock('../../features/orders/api/move-order');
 const fetchOrderMock = jest.mocked(fetchOrder);
 const markOrderPaidMock = jest.mocked(markOrderPaid);
 const cancelOrderMock = jest.mocked(cancelOrder);
 
 const ORDER = order();
+/** ORDER once cancelled, with its credit note. */
+const CANCELLED = order({
+  status: 'cancelled',
+  credit_note: { number: '2026-0008', issued_on: '2026-11-28', total_cents: -161_820 },
+});
 const route = `/admin/order?id=${ORDER.id}`;
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -105,12 +110,7 @@ describe("an order's page", () => {
   it('when someone else acted first, says what changed and shows the order as it now is', async () => {
     fetchOrderMock.mockResolvedValueOnce(ORDER);
     markOrderPaidMock.mockRejectedValue(orderChanged('cancelled'));
-    fetchOrderMock.mockResolvedValueOnce(
-      order({
-        status: 'cancelled',
-        credit_note: { number: '2026-0008', issued_on: '2026-11-28', total_cents: -161_820 },
-      }),
-    );
+    fetchOrderMock.mockResolvedValueOnce(CANCELLED);
     renderWithProviders(<OrderPage />, { route });
     const form = within(await screen.findByRole('form', { name: 'Mark paid' }));
     await userEvent.type(form.getByLabelText(/Bank reference/), 'SEPA 4711');
@@ -130,12 +130,7 @@ describe("an order's page", () => {
 
   it('cancels with a note and shows the credit note', async () => {
     fetchOrderMock.mockResolvedValue(order({ status: 'delivered' }));
-    cancelOrderMock.mockResolvedValue(
-      order({
-        status: 'cancelled',
-        credit_note: { number: '2026-0008', issued_on: '2026-11-28', total_cents: -161_820 },
-      }),
-    );
+    cancelOrderMock.mockResolvedValue(CANCELLED);
     renderWithProviders(<OrderPage />, { route });
     const form = within(await screen.findByRole('form', { name: 'Cancel the order' }));
     await userEvent.type(form.getByLabelText('Note (optional)'), 'Refunded after delivery');

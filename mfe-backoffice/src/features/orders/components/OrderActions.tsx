@@ -11,10 +11,8 @@ import {
   type Refusal,
 } from 'shared-lib';
 import { localToday, markPaidSchema, staffNoteSchema } from 'shared-lib/validation';
-import { cancelOrder } from '../api/cancel-order';
-import { markOrderDelivered } from '../api/mark-order-delivered';
 import { markOrderPaid } from '../api/mark-order-paid';
-import { startOrderWork } from '../api/start-order-work';
+import { cancelOrder, markOrderDelivered, startOrderWork } from '../api/move-order';
 import type { OrderMove, StaffOrder } from '../api/types';
 import { actionsFor, type OrderAction } from '../utils/order-actions';
 
