@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, resetStores } from 'shared-lib/src/testing';
+import { createTestSupabase, json, renderWithProviders, resetStores } from 'shared-lib/src/testing';
 import { localToday } from 'shared-lib/validation';
 import { fetchOrder } from '../../features/orders/api/fetch-order';
 import { markOrderPaid } from '../../features/orders/api/mark-order-paid';
@@ -128,7 +128,12 @@ describe("an order's page", () => {
     expect(section('Actions')).toHaveTextContent('A cancelled order has nothing left to do.');
   });
 
-  it('cancels with a note and shows the credit note', async () => {
+  it('cancels with a note, shows the credit note and has the customer e-mailed now', async () => {
+    const requested: string[] = [];
+    createTestSupabase((url) => {
+      requested.push(url.pathname);
+      return json({ sent: 1, failed: 0 });
+    });
     fetchOrderMock.mockResolvedValue(order({ status: 'delivered' }));
     cancelOrderMock.mockResolvedValue(CANCELLED);
     renderWithProviders(<OrderPage />, { route });
@@ -144,6 +149,8 @@ describe("an order's page", () => {
     expect(section('Invoice and payment')).toHaveTextContent(
       '2026-0008, issued November 28, 2026, -€1,618.20',
     );
+    // The cancellation e-mail goes now, not at the outbox's next sweep.
+    await waitFor(() => expect(requested).toEqual(['/functions/v1/send-emails']));
   });
 
   it('keeps what was typed and says why when the network is down during an action', async () => {
