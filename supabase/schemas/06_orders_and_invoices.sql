@@ -534,7 +534,7 @@ begin
   end if;
   select * into taken from private.take_budget('order', 'account:' || account::text, 1);
   if taken.spent > taken.allowed then
-    perform private.raise_over_budget(taken.retry_after);
+    perform private.raise_over_budget(taken.retry_after, 'account:' || account::text);
   end if;
 end;
 $$;

@@ -201,7 +201,7 @@ begin
   foreach guesser in array private.code_guessers() loop
     select * into taken from private.take_budget('code_miss', guesser, 0);
     if taken.spent >= taken.allowed then
-      perform private.raise_over_budget(taken.retry_after);
+      perform private.raise_over_budget(taken.retry_after, guesser);
     end if;
   end loop;
 end;
