@@ -385,4 +385,38 @@ describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
     expect(answers[2]).toEqual(answers[3]);
     expect(answers[2]).toMatchObject({ status: 429, code: 'code_recently_sent' });
   });
+
+  it('reports an e-mail given up after its 23 hours to the agency too, once', async () => {
+    const to = `aged-${kind}-${Date.now()}@example.com`;
+    const key = `aged:${to}`;
+    await sql(
+      `select private.enqueue_email('newsletter_code', '${to}', '{"name":"Ada","code":"ADA123XYZ"}'::jsonb, '${key}') is null as queued`,
+    );
+    // Tried once a day ago, its wait over: claim_emails will not try it again.
+    await exec(
+      `update private.email_outbox set attempts = 1, last_error = '503 application_error: down',
+         created_at = now() - interval '24 hours', claimed_until = now() - interval '1 minute'
+       where idempotency_key = '${key}'`,
+    );
+    await sendAll();
+    await sendAll();
+    const [agency] = await sql<{ email_contact: string }>(
+      'select email_contact from private.company_details',
+    );
+    const reports = (await mailTo(backend, agency!.email_contact)).filter((m) => m.text.includes(key));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.subject).toBe(`Not sent: the discount code to ${to}`);
+    expect(reports[0]!.text).toContain('Reason: Given up after 23 hours: 503 application_error: down');
+    // Never sent to the customer, and given up for good (the back office lists it; its resend starts again).
+    expect(await mailTo(backend, to)).toEqual([]);
+    const [row] = await sql<{ given_up: boolean; attempts: number }>(
+      `select claimed_until = 'infinity' as given_up, attempts from private.email_outbox
+       where idempotency_key = '${key}'`,
+    );
+    expect(row).toEqual({ given_up: true, attempts: 1 });
+    const [report] = await sql<{ n: number }>(
+      `select count(*)::int as n from private.email_outbox where payload ->> 'reference' = '${key}'`,
+    );
+    expect(report!.n).toBe(1);
+  });
 });
