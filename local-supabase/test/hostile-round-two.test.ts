@@ -419,4 +419,27 @@ describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
     );
     expect(report!.n).toBe(1);
   });
+
+  it('prunes the record of addresses asked for their code once its day is over', async () => {
+    const stamp = `${kind}-${Date.now()}`;
+    const old = `old-${stamp}@example.com`;
+    const recent = `recent-${stamp}@example.com`;
+    const asked = `asked-${stamp}@example.com`;
+    await exec(
+      `insert into private.newsletter_code_resends (address, sent_at) values
+         ('${old}', now() - interval '1 day 1 minute'), ('${recent}', now() - interval '23 hours')`,
+    );
+    const { error } = await backend.anonFrom('127.0.0.93').rpc('resend_newsletter_code', { email: asked });
+    expect(error).toBeNull();
+    const kept = await sql<{ address: string }>(
+      `select address from private.newsletter_code_resends where address like '%-${stamp}@example.com'
+       order by address`,
+    );
+    expect(kept.map((r) => r.address)).toEqual([asked, recent]);
+    // Nothing older than a day is left, whoever recorded it.
+    const [stale] = await sql<{ n: number }>(
+      `select count(*)::int as n from private.newsletter_code_resends where sent_at <= now() - interval '1 day'`,
+    );
+    expect(stale!.n).toBe(0);
+  });
 });
