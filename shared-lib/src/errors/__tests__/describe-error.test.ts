@@ -154,6 +154,18 @@ describe('describeError', () => {
     expect(refusal('mfa_challenge_expired', 422)).toBe(AUTH_ERROR_MESSAGES.mfa_challenge_expired);
     // A 401, but not an expired session: the change needs the second factor.
     expect(refusal('insufficient_aal', 401)).toBe(AUTH_ERROR_MESSAGES.insufficient_aal);
+    // The CAPTCHA on sign-up and recovery: GoTrue's words name the mechanism, ours say what to do.
+    expect(
+      describeError(
+        ApiError.from(
+          new AuthApiError(
+            'captcha protection: request disallowed (no captcha response (captcha_token) found)',
+            400,
+            'captcha_failed',
+          ),
+        ),
+      ).message,
+    ).toBe('Please complete the security check above the button, then try again.');
     // Its other answers to what the visitor typed, as they come.
     expect(refusal('email_not_confirmed')).toBe('Whatever the server says');
     expect(
