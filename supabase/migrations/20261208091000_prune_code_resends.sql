@@ -3,7 +3,8 @@
 -- resend_newsletter_code records every address asked for, unknown ones too (so that the answer does not tell who
 -- subscribed), and nothing ever deleted a row: a client could grow the table without bound, one address per
 -- request of its subscription budget. A row counts for a day only (the once-a-day rule); each request now deletes
--- the rows older than that, found through an index on sent_at.
+-- up to a hundred rows older than that (found through an index on sent_at, skipping rows another request holds),
+-- and records one, so the rows older than a day go as fast as they come.
 
 create index newsletter_code_resends_sent_at_idx on private.newsletter_code_resends using btree (sent_at);
 
@@ -17,8 +18,15 @@ declare
   last_sent timestamptz;
 begin
   perform private.spend_client_budget('subscription');
-  -- A day on, a row counts for nothing: pruned here, so that addresses asked for cannot pile up.
-  delete from private.newsletter_code_resends r where r.sent_at <= now() - interval '1 day';
+  -- A day on, a row counts for nothing: pruned here, so that addresses asked for cannot pile up. At most a hundred
+  -- a call (each call records one) and never waiting for a row another request holds.
+  delete from private.newsletter_code_resends r
+  where r.address in (
+    select o.address from private.newsletter_code_resends o
+    where o.sent_at <= now() - interval '1 day'
+    limit 100
+    for update skip locked
+  );
   -- Every address asked for is recorded, subscribed or not: the answer is the same for both.
   insert into private.newsletter_code_resends as r (address, sent_at)
   values (left(wanted, 255), now())

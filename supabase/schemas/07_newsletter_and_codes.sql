@@ -308,8 +308,15 @@ declare
   last_sent timestamptz;
 begin
   perform private.spend_client_budget('subscription');
-  -- A day on, a row counts for nothing: pruned here, so that addresses asked for cannot pile up.
-  delete from private.newsletter_code_resends r where r.sent_at <= now() - interval '1 day';
+  -- A day on, a row counts for nothing: pruned here, so that addresses asked for cannot pile up. At most a hundred
+  -- a call (each call records one) and never waiting for a row another request holds.
+  delete from private.newsletter_code_resends r
+  where r.address in (
+    select o.address from private.newsletter_code_resends o
+    where o.sent_at <= now() - interval '1 day'
+    limit 100
+    for update skip locked
+  );
   -- Every address asked for is recorded, subscribed or not: the answer is the same for both.
   insert into private.newsletter_code_resends as r (address, sent_at)
   values (left(wanted, 255), now())
