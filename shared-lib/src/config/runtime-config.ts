@@ -13,8 +13,8 @@ export interface RuntimeConfig {
    */
   siteUrl?: string;
   /**
-   * The public site key of the CAPTCHA (Cloudflare Turnstile) that the project's auth requires on sign-up and
-   * recovery (README, "Deploying"); absent, those forms show no challenge and send no token.
+   * The public site key of the CAPTCHA (Cloudflare Turnstile) that the project's auth requires on sign-in, sign-up
+   * and recovery (README, "Deploying"); absent, those forms show no challenge and send no token.
    */
   captchaSiteKey?: string;
 }
@@ -67,7 +67,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   };
 }
 
-/** The CAPTCHA's site key when config.json names one (sign-up and recovery then need its token). */
+/** The CAPTCHA's site key when config.json names one (the auth forms then send its token). */
 export const captchaSiteKey = (): string | undefined => current?.captchaSiteKey;
 
 /** The site's public origin: config.json's siteUrl, else (config not loaded, or an older one) the page's. */
