@@ -146,7 +146,6 @@ test('the purchase toast has a close control that stops it for the visit, pauses
     service: 'Chat Helper',
     country,
     age_minutes: 5,
-    city: country,
   }));
   await page.route('**/rest/v1/rpc/recent_purchases', (route) => route.fulfill({ json: recent }));
   await page.clock.install();

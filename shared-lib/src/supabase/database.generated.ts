@@ -655,7 +655,6 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           age_minutes: number;
-          city: string;
           country: string;
           service: string;
         }[];
