@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './discount-code';
 export * from './password-rules';
+export * from './calendar';
