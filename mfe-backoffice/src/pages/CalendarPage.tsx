@@ -13,7 +13,7 @@ import { CalendarDays } from '../features/calendar/components/CalendarDays';
 import { addDays, dayIn, dayName } from '../features/calendar/utils/agency-time';
 
 /** How many days the desk shows at once; Earlier and Later move by as many. */
-export const CALENDAR_DAYS = 7;
+const CALENDAR_DAYS = 7;
 
 const Notice = styled.p<{ $tone: 'done' | 'changed' }>`
   margin: 0;

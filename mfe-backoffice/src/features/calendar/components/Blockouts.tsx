@@ -46,7 +46,7 @@ const Check = styled.div`
 `;
 
 /** The instants a block-out covers: a whole day is midnight to midnight in the agency's zone. */
-export function blockoutSpan({ day, from, to }: BlockoutInput, timeZone: string) {
+function blockoutSpan({ day, from, to }: BlockoutInput, timeZone: string) {
   return from && to
     ? { startsAt: instantAt(day, from, timeZone), endsAt: instantAt(day, to, timeZone) }
     : { startsAt: instantAt(day, '00:00', timeZone), endsAt: instantAt(addDays(day, 1), '00:00', timeZone) };

@@ -67,7 +67,7 @@ const WeekdaysError = styled.p`
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The form's values for the settings as they are. */
-export const settingsValues = (s: BookingSettings) => ({
+const settingsValues = (s: BookingSettings) => ({
   slotMinutes: String(s.slot_minutes),
   weekdays: [...s.weekdays].sort().join(','),
   dayStart: s.day_start.slice(0, 5),

@@ -56,7 +56,7 @@ export interface CallOutcome {
 }
 
 /** Another staff member moved the call on first (409 call_changed, its status now in details), in words. */
-export function callChangedWords(error: unknown): string | undefined {
+function callChangedWords(error: unknown): string | undefined {
   if (!isApiError(error, 'call_changed')) return undefined;
   return error.details
     ? `Someone else changed this call meanwhile: it is now ${callStatusLabel(error.details)}.`
