@@ -1,10 +1,12 @@
 // The back office's calendar desk (beyond the spec, #42.4): a block-out, a cancelled call's message and the booking
 // settings. The database refuses the same (private.booking_blockouts' and public.booking_settings' checks,
-// staff_move_call's 2000 characters); these give the words before a call.
+// staff_move_call's 2000 characters); these give the words before a call. Its own entry point,
+// `shared-lib/validation/calendar`, outside `shared-lib/validation`'s index: the public pages' forms import that
+// index, and zod schemas built at module level are not tree-shaken out of their chunks.
 import { z } from 'zod';
 
 export const BLOCKOUT_REASON_MAX = 200;
-export const CALL_MESSAGE_MAX = 2000;
+const CALL_MESSAGE_MAX = 2000;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

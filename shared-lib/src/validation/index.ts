@@ -1,4 +1,3 @@
 export * from './schemas';
 export * from './discount-code';
 export * from './password-rules';
-export * from './calendar';
