@@ -42,6 +42,7 @@ describe('sitemap.xml and robots.txt', () => {
       '/admin',
       '/admin/orders',
       '/admin/order',
+      '/admin/calendar',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -63,6 +64,7 @@ describe('sitemap.xml and robots.txt', () => {
       '/admin',
       '/admin/orders',
       '/admin/order',
+      '/admin/calendar',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

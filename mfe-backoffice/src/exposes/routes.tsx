@@ -6,6 +6,7 @@ const routes: readonly RemoteRoute[] = [
   { path: paths.admin, Component: lazy(() => import('../pages/StartPage')) },
   { path: paths.adminOrders, Component: lazy(() => import('../pages/OrdersPage')) },
   { path: paths.adminOrder, Component: lazy(() => import('../pages/OrderPage')) },
+  { path: paths.adminCalendar, Component: lazy(() => import('../pages/CalendarPage')) },
 ];
 
 export default routes;

@@ -13,4 +13,5 @@ export interface Desk {
 export const desks: readonly Desk[] = [
   { path: paths.admin, label: 'Start' },
   { path: paths.adminOrders, label: 'Orders' },
+  { path: paths.adminCalendar, label: 'Calendar' },
 ];
