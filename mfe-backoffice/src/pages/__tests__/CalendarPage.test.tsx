@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from 'shared-lib';
-import { renderWithProviders, resetStores } from 'shared-lib/src/testing';
+import { createTestSupabase, json, renderWithProviders, resetStores } from 'shared-lib/src/testing';
 import { blockTime } from '../../features/calendar/api/block-time';
 import { fetchBookingSettings, saveBookingSettings } from '../../features/calendar/api/booking-settings';
 import { cancelCall } from '../../features/calendar/api/cancel-call';
@@ -120,7 +120,12 @@ describe('the calendar desk', () => {
     );
   });
 
-  it('confirms a requested call, says so and shows it confirmed', async () => {
+  it('confirms a requested call, says so, shows it confirmed and has the booker e-mailed now', async () => {
+    const emailed: string[] = [];
+    createTestSupabase((url) => {
+      emailed.push(url.pathname);
+      return json({ sent: 1, failed: 0 });
+    });
     fetchCalendarMock
       .mockResolvedValueOnce(calendar({ calls: [call()] }))
       .mockResolvedValueOnce(calendar({ calls: [call({ status: 'scheduled' })] }));
@@ -137,6 +142,8 @@ describe('the calendar desk', () => {
     expect(
       within(await theCall()).getByRole('button', { name: 'Mark completed the call with Ada Lovelace' }),
     ).toBeInTheDocument();
+    // The confirmation e-mail goes now, not at the outbox's next sweep.
+    await waitFor(() => expect(emailed).toEqual(['/functions/v1/send-emails']));
   });
 
   it('marks a confirmed call completed', async () => {
@@ -152,7 +159,12 @@ describe('the calendar desk', () => {
     expect(done.queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('cancels a call with a message to the booker', async () => {
+  it('cancels a call with a message e-mailed to the booker now', async () => {
+    const emailed: string[] = [];
+    createTestSupabase((url) => {
+      emailed.push(url.pathname);
+      return json({ sent: 1, failed: 0 });
+    });
     fetchCalendarMock
       .mockResolvedValueOnce(calendar({ calls: [call({ status: 'scheduled' })] }))
       .mockResolvedValueOnce(calendar({ calls: [call({ status: 'cancelled' })] }));
@@ -166,6 +178,7 @@ describe('the calendar desk', () => {
     expect(await notice('The call with Ada Lovelace is cancelled; they are e-mailed.')).toBeInTheDocument();
     expect(cancelCallMock).toHaveBeenCalledWith({ meetingId: call().id, message: 'Sorry, I am ill.' });
     expect(await within(await theCall()).findByText('Cancelled')).toBeInTheDocument();
+    await waitFor(() => expect(emailed).toEqual(['/functions/v1/send-emails']));
   });
 
   it('when someone else acted first, says what the call is now and shows it so', async () => {

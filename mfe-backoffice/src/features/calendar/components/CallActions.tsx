@@ -4,6 +4,7 @@ import {
   Form,
   FormFailure,
   isApiError,
+  sendQueuedEmails,
   SubmitButton,
   TextareaField,
   useAction,
@@ -88,7 +89,11 @@ function MoveButton({
   const action = useAction({
     run,
     context: 'backoffice',
-    onSuccess: () => onDone(`The call with ${who} ${done}`),
+    onSuccess: () => {
+      // Confirming queues the booker's e-mail: it goes now, as an order move's does, not at the next sweep.
+      void sendQueuedEmails();
+      onDone(`The call with ${who} ${done}`);
+    },
     handled: (error) => {
       const words = callChangedWords(error);
       if (words) onChanged(words);
@@ -124,7 +129,10 @@ function CancelCallForm({ call, who, onDone, onChanged }: { call: StaffCall; who
     schema: cancelCallSchema,
     send: ({ message }) => cancelCall({ meetingId: call.id, message }),
     success: { title: 'Call cancelled' },
-    onSuccess: () => onDone(`The call with ${who} is cancelled; they are e-mailed.`),
+    onSuccess: () => {
+      void sendQueuedEmails();
+      onDone(`The call with ${who} is cancelled; they are e-mailed.`);
+    },
     refusal: changedRefusal,
     onFailure: ({ error, message }) => {
       if (isApiError(error, 'call_changed')) onChanged(message);
