@@ -43,7 +43,7 @@ describe('the leads desk', () => {
     expect(rows[1]).toHaveTextContent('November 12, 2026');
     expect(within(rows[0]!).getByRole('link', { name: 'Reply to Sender 2' })).toHaveAttribute(
       'href',
-      `mailto:sender2%40example.com?subject=${encodeURIComponent('Re: your message to AI Made Simple of November 12, 2026')}`,
+      `mailto:sender2@example.com?subject=${encodeURIComponent('Re: your message to AI Made Simple of November 12, 2026')}`,
     );
     expect(within(rows[1]!).getByRole('button', { name: /^Mark not handled: Sender 1/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact messages' })).toHaveAttribute('aria-current', 'page');

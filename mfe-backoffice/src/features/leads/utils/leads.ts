@@ -28,5 +28,7 @@ export function replyLink(kind: LeadKind, lead: ContactMessage | ProjectRequest)
     kind === 'project_request' && 'project_type' in lead
       ? `Re: your ${projectTypeLabel(lead.project_type)} project request to ${company.name}`
       : `Re: your message to ${company.name} of ${formatLongDate(lead.created_at)}`;
-  return `mailto:${encodeURIComponent(lead.email)}?subject=${encodeURIComponent(subject)}`;
+  // '@' stays as it is (RFC 6068 allows it, and some mail programs do not decode %40).
+  const to = encodeURIComponent(lead.email).replace(/%40/g, '@');
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}`;
 }

@@ -56,7 +56,7 @@ const Buttons = styled.div`
 `;
 
 /** The form's starting values: the campaign's own, or a new one from the next full hour for a week. */
-export function promotionValues(promotion: StaffPromotion | null, now = new Date()): PromotionInput {
+function promotionValues(promotion: StaffPromotion | null, now = new Date()): PromotionInput {
   if (promotion) {
     return {
       words: promotion.words,

@@ -48,6 +48,7 @@ describe('the reply link', () => {
   it('cannot be given more recipients or headers by what the sender typed as their address', () => {
     const hostile = { ...message, email: 'eve@example.com?cc=all@example.com&bcc=x@example.com' };
     const link = replyLink('contact_message', hostile);
+    expect(link).toMatch(/^mailto:eve@example\.com%3Fcc%3Dall@example\.com%26bcc%3Dx@example\.com\?subject=/);
     expect(read(link)).toEqual({
       to: 'eve@example.com?cc=all@example.com&bcc=x@example.com',
       subject: 'Re: your message to AI Made Simple of November 20, 2026',
