@@ -1,7 +1,7 @@
 // The promotion banner (spec section 1, beyond it on purpose: docs/architecture.md) and the offer's dialog. The
 // banner shows the running promotion's words (20261203090000_promotions.sql), drawn by shared-lib's PromotionBar
-// (which the back office's preview draws too), and leads to the promotion's link when it has one (#42.5), else
-// opens the newsletter offer below. It shows nothing when none runs or the
+// (`shared-lib/promotion-bar`, which the back office's preview draws too), and leads to the promotion's link when
+// it has one (#42.5), else opens the newsletter offer below. It shows nothing when none runs or the
 // backend does not answer. The pages are prerendered and served from a CDN, so the promotion is asked for in the
 // browser, never baked into their HTML; and since it arrives after the page has drawn, the banner is a bar fixed
 // to the bottom of the window, which moves nothing on the page (no layout shift). While it shows, its height is
@@ -24,11 +24,11 @@ import {
   FormSkeleton,
   IconButton,
   paths,
-  PromotionBar,
   safeLocalStorage,
   safeSessionStorage,
   useLoad,
 } from 'shared-lib';
+import { PromotionBar } from 'shared-lib/promotion-bar';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
 import { fetchRunningPromotion, type RunningPromotion } from '../promotions/fetch-running-promotion';

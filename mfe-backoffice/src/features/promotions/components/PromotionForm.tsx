@@ -5,13 +5,13 @@ import {
   Form,
   FormFailure,
   isApiError,
-  PromotionBar,
   SubmitButton,
   TextareaField,
   TextField,
   useFormSubmit,
   type Refusal,
 } from 'shared-lib';
+import { PromotionBar } from 'shared-lib/promotion-bar';
 import {
   isoToLocalDateTime,
   PROMOTION_LINK_MAX,
