@@ -18,6 +18,7 @@ export const chromiumArgs = [
 
 const SHARED_ACCOUNTS = [
   'account.spec.ts',
+  'backoffice.spec.ts',
   'booking.spec.ts',
   'feedback-a11y.spec.ts',
   'promotion.spec.ts',

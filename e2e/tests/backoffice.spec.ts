@@ -10,6 +10,7 @@ import { expectNoSeriousViolations, showDarkTheme } from '../support/axe';
 import { Authenticator, signOutFromMenu, submitSignIn } from '../support/account-security';
 import { customerWithOrder } from '../support/checkout';
 import { messageFromInbox } from '../support/inbox';
+import { serviceRoleHeaders, supabaseUrl } from '../support/service-role';
 import { inboxUrl, remoteOrigin } from '../support/site';
 
 /** The URLs of the back-office remote's files that `page` requests from now on. */
@@ -282,5 +283,98 @@ test.describe('the calendar desk', () => {
       await page.getByRole('button', { name: `Remove the block-out ${longDay}, all day` }).click();
       await expect(page.getByText(`${longDay}, all day can be booked again.`)).toBeFocused();
     });
+  });
+});
+
+// While its promotion runs, every page of the site shows the banner: this file is one of the shared-accounts
+// project's (playwright.config.ts), never beside the screenshots.
+test('staff run a promotion from the desk: its banner leads visitors to its link until staff end it; the leads and newsletter desks', async ({
+  page,
+}) => {
+  const words = `A desk campaign ${Date.now()}.`;
+  const banner = () =>
+    page
+      .getByRole('complementary', { name: 'Promotion' })
+      .getByRole('link', { name: `${words} See the details` });
+
+  await test.step('staff sign in with their second factor', async () => {
+    await submitSignIn(page, STAFF.email, STAFF.password);
+    await page.getByLabel('Authentication code').fill(await new Authenticator(STAFF.totpSecret).nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  try {
+    await test.step('a promotion running from a few minutes ago, with a link, is created through the desk', async () => {
+      await page.goto('/admin/promotions');
+      await expect(page.getByRole('heading', { level: 2, name: 'Running' })).toBeVisible();
+      await page.getByRole('button', { name: 'New promotion' }).click();
+      const form = page.getByRole('form', { name: 'New promotion' });
+      // The fields take the browser's local time, as a person types it.
+      const [starts, ends] = await page.evaluate(() =>
+        [-5, 60].map((minutes) => {
+          const at = new Date(Date.now() + minutes * 60_000);
+          const two = (n: number) => String(n).padStart(2, '0');
+          return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+        }),
+      );
+      await form.getByLabel(/Words of the banner/).fill(words);
+      await form.getByLabel('Starts').fill(starts!);
+      await form.getByLabel('Ends').fill(ends!);
+      await form.getByLabel(/Link/).fill('/contact');
+      const preview = form.getByRole('figure', { name: 'Preview: the banner as visitors will see it' });
+      await expect(preview).toContainText(`${words} See the details`);
+      await expect(preview).toContainText('Pressing it leads to /contact.');
+      await expectAccessible(page, 'the promotions desk and its form');
+      await form.getByRole('button', { name: 'Create the promotion' }).click();
+      await expect(page.getByText(`“${words}” is saved.`)).toBeFocused();
+      await expect(page.getByRole('region', { name: 'Running', exact: true })).toContainText(words);
+    });
+
+    await test.step('visitors see its banner, which leads to its link', async () => {
+      await page.goto('/');
+      await expect(banner()).toBeVisible();
+      await banner().click();
+      await expect(page).toHaveURL(/\/contact$/);
+    });
+
+    await test.step('staff end it, and the banner is gone', async () => {
+      await page.goto('/admin/promotions');
+      await page
+        .getByRole('region', { name: 'Running', exact: true })
+        .getByRole('button', { name: `End “${words}”` })
+        .click();
+      await expect(page.getByText(`“${words}” has ended: its banner is gone.`)).toBeFocused();
+      await expect(page.getByRole('region', { name: 'Ended', exact: true })).toContainText(words);
+      const answer = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/rest/v1/promotions' && response.request().method() === 'GET',
+      );
+      await page.goto('/');
+      await answer;
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(banner()).toHaveCount(0);
+    });
+  } finally {
+    // Leave the database as the seed made it: other files list every campaign.
+    const removed = await page.request.delete(
+      `${await supabaseUrl()}/rest/v1/promotions?words=eq.${encodeURIComponent(words)}`,
+      { headers: serviceRoleHeaders },
+    );
+    expect(removed.ok()).toBe(true);
+  }
+
+  await test.step('the leads desk', async () => {
+    await page.goto('/admin/leads');
+    await expect(
+      page.getByRole('table', { name: /^Contact messages/ }).or(page.getByText('No contact messages yet.')),
+    ).toBeVisible();
+    await expectAccessible(page, 'the leads desk');
+  });
+
+  await test.step('the newsletter desk', async () => {
+    await page.goto('/admin/newsletter');
+    await expect(page.getByRole('region', { name: 'Subscribers to AI Insights' })).toBeVisible();
+    await expectAccessible(page, 'the newsletter desk');
   });
 });

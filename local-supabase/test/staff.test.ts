@@ -635,6 +635,71 @@ describe.each(KINDS)('staff on %s', (kind) => {
     expect(dashboard.subscribers).toBe((subscribers as unknown[]).length);
   });
 
+  it('gives a promotion a link the public banner reads, refusing one that could lead off the site unseen', async () => {
+    const hour = 3_600_000;
+    const window = {
+      starts_at: new Date(Date.now() - hour).toISOString(),
+      ends_at: new Date(Date.now() + hour).toISOString(),
+    };
+    const create = await staff.client.rpc('staff_save_promotion', {
+      promotion_id: null as unknown as string,
+      words: `Linked sale ${Date.now()}`,
+      ...window,
+      link: '/services/one-day-training',
+    });
+    expect(create.error).toBeNull();
+    const promotion = create.data as { id: string; words: string; link: string | null };
+    try {
+      expect(promotion.link).toBe('/services/one-day-training');
+      const read = await backend.anon().from('promotions').select('id, link').eq('id', promotion.id);
+      expect(read.data).toEqual([{ id: promotion.id, link: '/services/one-day-training' }]);
+      const save = (link?: string) =>
+        staff.client.rpc('staff_save_promotion', {
+          promotion_id: promotion.id,
+          words: promotion.words,
+          ...window,
+          link,
+        });
+      // Another host ('//host', '/\host'), another scheme, spaces: refused by the table's check.
+      for (const hostile of [
+        '//evil.example',
+        '/\\evil.example',
+        'javascript:alert(1)',
+        'http://plain.example',
+        '/a b',
+        `/${'x'.repeat(500)}`,
+      ]) {
+        expect({ hostile, error: (await save(hostile)).error }).toMatchObject({
+          hostile,
+          error: { code: '23514' },
+        });
+      }
+      expect((await save('https://example.com/winter?utm=banner')).data).toMatchObject({
+        link: 'https://example.com/winter?utm=banner',
+      });
+      // The old four-argument call still works: it saves the campaign without a link.
+      const unlinked = await staff.client.rpc('staff_save_promotion', {
+        promotion_id: promotion.id,
+        words: promotion.words,
+        ...window,
+      });
+      expect(unlinked.data).toMatchObject({ id: promotion.id, link: null });
+      // Customers and visitors cannot set one: the function is staff-only (as the catalogue test checks), and the
+      // table takes no writes from them.
+      const forged = await backend
+        .anon()
+        .from('promotions')
+        .update({ link: '/x' })
+        .eq('id', promotion.id)
+        .select();
+      expect(forged.data ?? []).toEqual([]);
+    } finally {
+      await staff.client.rpc('staff_end_promotion', { promotion_id: promotion.id });
+      // The backend is shared with other files (promotions.test.ts lists every campaign): leave it as it was.
+      expect((await backend.service().from('promotions').delete().eq('id', promotion.id)).error).toBeNull();
+    }
+  });
+
   it('ends a removed member’s access at once, token or not, and signs them out', async () => {
     const member = await staffMember();
     expect((await member.client.rpc('staff_dashboard')).error).toBeNull();

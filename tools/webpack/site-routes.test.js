@@ -43,6 +43,9 @@ describe('sitemap.xml and robots.txt', () => {
       '/admin/orders',
       '/admin/order',
       '/admin/calendar',
+      '/admin/promotions',
+      '/admin/leads',
+      '/admin/newsletter',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -65,6 +68,9 @@ describe('sitemap.xml and robots.txt', () => {
       '/admin/orders',
       '/admin/order',
       '/admin/calendar',
+      '/admin/promotions',
+      '/admin/leads',
+      '/admin/newsletter',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

@@ -283,3 +283,56 @@ export const markPaidSchema = z.object({
 
 /** The back office's one-button moves of an order: an optional note for its audit trail. */
 export const staffNoteSchema = markPaidSchema.pick({ note: true });
+
+// The back office's promotion form (beyond the spec, #42.5), the limits of the promotions table's checks: words
+// of 1-200 characters, an end after the start, and a link that is a path on this site or an https address.
+export const PROMOTION_WORDS_MAX = 200;
+export const PROMOTION_LINK_MAX = 500;
+const SITE_PATH_OR_HTTPS = /^(\/|\/[^/\s\\][^\s\\]*|https:\/\/[^/\s\\][^\s\\]*)$/;
+
+/** A 'YYYY-MM-DDTHH:mm' of a datetime-local field (the browser's time zone) as an instant, or null. */
+export const localDateTimeToIso = (value: string): string | null => {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+};
+
+/** An instant as a datetime-local field's value, in the browser's time zone. */
+export const isoToLocalDateTime = (iso: string): string => {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${localToday(at)}T${two(at.getHours())}:${two(at.getMinutes())}`;
+};
+
+const dateTimeField = (what: string) =>
+  z
+    .string({ error: `Enter when the promotion ${what}` })
+    .refine((value) => localDateTimeToIso(value) !== null, `Enter when the promotion ${what}`)
+    .transform((value) => localDateTimeToIso(value) ?? '');
+
+export const promotionSchema = z
+  .object({
+    words: z
+      .string({ error: 'Enter the words of the banner' })
+      .trim()
+      .min(1, 'Enter the words of the banner')
+      .max(PROMOTION_WORDS_MAX, `The words have at most ${PROMOTION_WORDS_MAX} characters`),
+    startsAt: dateTimeField('starts'),
+    endsAt: dateTimeField('ends'),
+    link: z
+      .string()
+      .trim()
+      .max(PROMOTION_LINK_MAX, `A link has at most ${PROMOTION_LINK_MAX} characters`)
+      .refine(
+        (link) => link === '' || SITE_PATH_OR_HTTPS.test(link),
+        'A link is a page of this site (starting with /) or an address starting with https://',
+      )
+      .transform((link) => (link === '' ? null : link)),
+  })
+  .refine((promotion) => promotion.endsAt > promotion.startsAt, {
+    message: 'The promotion ends after it starts',
+    path: ['endsAt'],
+  });
+
+export type PromotionInput = z.input<typeof promotionSchema>;
+export type PromotionData = z.output<typeof promotionSchema>;

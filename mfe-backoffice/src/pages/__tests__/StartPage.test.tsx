@@ -72,6 +72,9 @@ describe('the back office start page', () => {
       ['Start', '/admin'],
       ['Orders', '/admin/orders'],
       ['Calendar', '/admin/calendar'],
+      ['Promotions', '/admin/promotions'],
+      ['Leads', '/admin/leads'],
+      ['Newsletter', '/admin/newsletter'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Start' })).toHaveAttribute('aria-current', 'page');
     await userEvent.tab();

@@ -14,4 +14,7 @@ export const desks: readonly Desk[] = [
   { path: paths.admin, label: 'Start' },
   { path: paths.adminOrders, label: 'Orders' },
   { path: paths.adminCalendar, label: 'Calendar' },
+  { path: paths.adminPromotions, label: 'Promotions' },
+  { path: paths.adminLeads, label: 'Leads' },
+  { path: paths.adminNewsletter, label: 'Newsletter' },
 ];
