@@ -3,7 +3,10 @@
 // visitor below, a signed-in customer and staff before their second factor in the journeys; every route and
 // session kind in jest (shell/src/__tests__/staff-route.test.tsx), the database's refusals for every staff table
 // and function through the API (local-supabase/test/staff.test.ts). The journeys: the demo staff member signs
-// in with their second factor, marks a new customer's order paid and cancels another's.
+// in with their second factor, marks a new customer's order paid and cancels another's, blocks tomorrow on the
+// calendar, and runs and ends a promotion. The file is one of the shared-accounts project's (playwright.config.ts),
+// run alone: its tests share the demo staff member, whose every code the server takes once, and while its
+// promotion runs, every page of the site shows the banner.
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { expectNoSeriousViolations, showDarkTheme } from '../support/axe';
@@ -240,13 +243,8 @@ test.describe('the calendar desk', () => {
     });
 
     await test.step('staff sign in with their second factor', async () => {
-      await submitSignIn(page, STAFF.email, STAFF.password);
-      const app = new Authenticator(STAFF.totpSecret);
-      // The step after the clock's: the previous test may have used this step's code, which is good once.
-      await app.nextCode();
-      await page.getByLabel('Authentication code').fill(await app.nextCode());
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+      await staffPassword(page);
+      await staffCode(page);
     });
 
     await test.step('staff block tomorrow on the calendar desk', async () => {
@@ -286,8 +284,6 @@ test.describe('the calendar desk', () => {
   });
 });
 
-// While its promotion runs, every page of the site shows the banner: this file is one of the shared-accounts
-// project's (playwright.config.ts), never beside the screenshots.
 test('staff run a promotion from the desk: its banner leads visitors to its link until staff end it; the leads and newsletter desks', async ({
   page,
 }) => {
@@ -298,10 +294,8 @@ test('staff run a promotion from the desk: its banner leads visitors to its link
       .getByRole('link', { name: `${words} See the details` });
 
   await test.step('staff sign in with their second factor', async () => {
-    await submitSignIn(page, STAFF.email, STAFF.password);
-    await page.getByLabel('Authentication code').fill(await new Authenticator(STAFF.totpSecret).nextCode());
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await staffPassword(page);
+    await staffCode(page);
   });
 
   try {
