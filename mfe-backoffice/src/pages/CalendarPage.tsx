@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths, useLoad } from 'shared-lib';
-import { localToday } from 'shared-lib/validation';
+import { localToday } from 'shared-lib/validation/backoffice';
 import { LoadFailed, Loading } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchBookingSettings } from '../features/calendar/api/booking-settings';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, toast, useAction, useLoad } from 'shared-lib';
-import { localToday } from 'shared-lib/validation';
+import { localToday } from 'shared-lib/validation/backoffice';
 import { LoadFailed, Loading } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchSubscribers, type Subscriber } from '../features/newsletter/api/fetch-subscribers';

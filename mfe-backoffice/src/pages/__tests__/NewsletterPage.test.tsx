@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, resetStores } from 'shared-lib/src/testing';
-import { localToday } from 'shared-lib/validation';
+import { localToday } from 'shared-lib/validation/backoffice';
 import { fetchSubscribers, type Subscriber } from '../../features/newsletter/api/fetch-subscribers';
 import { downloadText } from '../../features/newsletter/utils/download';
 import { networkDown } from '../../testing/orders';

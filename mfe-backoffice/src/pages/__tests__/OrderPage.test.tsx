@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestSupabase, json, renderWithProviders, resetStores } from 'shared-lib/src/testing';
-import { localToday } from 'shared-lib/validation';
+import { localToday } from 'shared-lib/validation/backoffice';
 import { fetchOrder } from '../../features/orders/api/fetch-order';
 import { markOrderPaid } from '../../features/orders/api/mark-order-paid';
 import { cancelOrder } from '../../features/orders/api/move-order';

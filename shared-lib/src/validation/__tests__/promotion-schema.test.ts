@@ -1,4 +1,4 @@
-import { isoToLocalDateTime, localDateTimeToIso, promotionSchema } from '../schemas';
+import { isoToLocalDateTime, localDateTimeToIso, promotionSchema } from '../backoffice';
 
 const valid = {
   words: ' Winter offer. ',

@@ -1,5 +1,5 @@
 import { callSupabase } from 'shared-lib';
-import type { BookingSettingsChanges } from 'shared-lib/validation/calendar';
+import type { BookingSettingsChanges } from 'shared-lib/validation/backoffice';
 import type { BookingSettings } from './types';
 
 /** The booking hours and slot settings as they are (staff_booking_settings without changes). */

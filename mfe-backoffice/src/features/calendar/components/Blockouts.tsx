@@ -11,7 +11,7 @@ import {
   useAction,
   useFormSubmit,
 } from 'shared-lib';
-import { blockoutSchema, BLOCKOUT_REASON_MAX, type BlockoutInput } from 'shared-lib/validation/calendar';
+import { blockoutSchema, BLOCKOUT_REASON_MAX, type BlockoutInput } from 'shared-lib/validation/backoffice';
 import { Note } from '../../../components/load-states';
 import { Table, TableFrame } from '../../../components/table';
 import { blockTime } from '../api/block-time';

@@ -13,7 +13,7 @@ import {
   useFormSubmit,
   type Refusal,
 } from 'shared-lib';
-import { bookingSettingsSchema } from 'shared-lib/validation/calendar';
+import { bookingSettingsSchema } from 'shared-lib/validation/backoffice';
 import { saveBookingSettings } from '../api/booking-settings';
 import type { BookingSettings } from '../api/types';
 

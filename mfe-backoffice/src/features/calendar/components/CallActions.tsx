@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
   type Refusal,
 } from 'shared-lib';
-import { cancelCallSchema } from 'shared-lib/validation/calendar';
+import { cancelCallSchema } from 'shared-lib/validation/backoffice';
 import { cancelCall } from '../api/cancel-call';
 import { completeCall } from '../api/complete-call';
 import { confirmCall } from '../api/confirm-call';

@@ -11,7 +11,7 @@ import {
   useFormSubmit,
   type Refusal,
 } from 'shared-lib';
-import { localToday, markPaidSchema, staffNoteSchema } from 'shared-lib/validation';
+import { localToday, markPaidSchema, staffNoteSchema } from 'shared-lib/validation/backoffice';
 import { markOrderPaid } from '../api/mark-order-paid';
 import { cancelOrder, markOrderDelivered, startOrderWork } from '../api/move-order';
 import type { OrderMove, StaffOrder } from '../api/types';

@@ -1,5 +1,5 @@
 import { callSupabase } from 'shared-lib';
-import type { PromotionData } from 'shared-lib/validation';
+import type { PromotionData } from 'shared-lib/validation/backoffice';
 import type { StaffPromotion } from './types';
 
 /**

@@ -18,7 +18,7 @@ import {
   PROMOTION_WORDS_MAX,
   promotionSchema,
   type PromotionInput,
-} from 'shared-lib/validation';
+} from 'shared-lib/validation/backoffice';
 import { savePromotion } from '../api/save-promotion';
 import type { StaffPromotion } from '../api/types';
 
