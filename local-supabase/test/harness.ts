@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { DISPOSABLE_MARKER } from '../src/data-folder/inspect';
 
 export type Kind = 'pglite' | 'postgres';
 export const KINDS: Kind[] = ['pglite', 'postgres'];
@@ -276,7 +277,11 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
     const template = env.SUPABASE_DIR
       ? process.env.LOCAL_SUPABASE_PGLITE_BARE_TEMPLATE
       : process.env.LOCAL_SUPABASE_PGLITE_TEMPLATE;
-    if (template) fs.cpSync(template, storage.DATA_DIR, { recursive: true });
+    if (template) {
+      fs.cpSync(template, storage.DATA_DIR, { recursive: true });
+      // A throwaway copy: its starts skip the service's safety copy of the folder (40 MB each).
+      fs.writeFileSync(path.join(storage.DATA_DIR, DISPOSABLE_MARKER), '');
+    }
   }
   const start = () => spawnServer({ ...storage, ...env });
   let server = await start();
