@@ -238,14 +238,7 @@ test.describe('focus never falls to <body>', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeFocused();
   });
 
-  test('the account tab lives in the URL and a reload keeps it', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/account');
-    await page.getByRole('tab', { name: 'Orders' }).click();
-    await expect(page).toHaveURL('/account?tab=orders');
-    await page.reload();
-    await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
-  });
+  // The account tab in the URL, kept by a reload, is AccountTabs.test.tsx's (#46).
 
   test('account-menu items show the site’s focus ring', async ({ page }) => {
     await signIn(page);
