@@ -278,7 +278,7 @@ test.describe('SITE_URL', () => {
       import { createStaticApp, listen } from ${JSON.stringify(path.join(repoRoot, 'scripts', 'lib', 'static-server.mjs'))};
       const app = createStaticApp({ root: ${JSON.stringify(path.join(repoRoot, 'shell', 'dist'))}, kind: 'shell', siteUrl: ${JSON.stringify(SITE)} });
       const server = await listen(app, 0, '127.0.0.1');
-      console.log(server.address().port);
+      console.log(String(server.address().port)); // a string: FORCE_COLOR would colour a number
     `;
     server = spawn(process.execPath, ['--input-type=module', '-e', program], {
       cwd: repoRoot,
@@ -286,8 +286,13 @@ test.describe('SITE_URL', () => {
     });
     const started = server;
     const port = await new Promise<number>((resolve, reject) => {
-      started.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString())));
-      started.once('exit', (code) => reject(new Error(`the static server exited with ${code}`)));
+      let out = '';
+      started.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = /^(\d+)$/m.exec(out);
+        if (line) resolve(Number(line[1]));
+      });
+      started.once('exit', (code) => reject(new Error(`the static server exited with ${code}: ${out}`)));
     });
     served = `http://127.0.0.1:${port}`;
   });
