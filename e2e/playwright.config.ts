@@ -16,13 +16,9 @@ export const chromiumArgs = [
   '--disable-quic',
 ];
 
-const SHARED_ACCOUNTS = [
-  'account.spec.ts',
-  'booking.spec.ts',
-  'feedback-a11y.spec.ts',
-  'promotion.spec.ts',
-  'visual.spec.ts',
-].map((file) => `**/${file}`);
+const SHARED_ACCOUNTS = ['account.spec.ts', 'booking.spec.ts', 'promotion.spec.ts', 'visual.spec.ts'].map(
+  (file) => `**/${file}`,
+);
 
 export default defineConfig({
   testDir: './tests',

@@ -2,7 +2,7 @@
 // changes are announced by one polite live region, the purchase toast can be stopped, form fields' borders keep
 // 3:1, focus never falls to <body>, and nothing scrolls sideways at 320 px.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, signUp, uniqueEmail } from '../fixtures';
+import { test, expect, signUp, uniqueEmail } from '../fixtures';
 import { completePurchase } from '../support/checkout';
 import { SERVICE } from '../support/routes';
 
@@ -241,8 +241,9 @@ test.describe('focus never falls to <body>', () => {
   // The account tab in the URL, kept by a reload, is AccountTabs.test.tsx's (#46).
 
   test('account-menu items show the site’s focus ring', async ({ page }) => {
-    await signIn(page);
-    // Signing in leads to the home page, whose heading takes focus once the marketing remote has rendered it:
+    // A customer of its own, not the shared demo user: this spec runs beside the others.
+    await signUp(page, { email: uniqueEmail('menu'), password: 'MenuRing123' });
+    // Signing up leads to the home page, whose heading takes focus once the marketing remote has rendered it:
     // wait for that, or it would take focus from the menu mid-test.
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const menuButton = page.getByRole('button', { name: 'Account menu' });
