@@ -85,48 +85,56 @@ test('two-factor authentication: enrol an authenticator app, then sign-in asks f
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('totp');
-  await signUp(page, { email, password: PASSWORD });
-  const app = await enrolTotp(page);
-  await signOutFromMenu(page);
 
-  // The password alone does not sign in: /auth stays and asks for the code.
-  await submitSignIn(page, email, PASSWORD);
-  await expect(codeStep(page)).toBeFocused();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+  // Each part a named step, so a failure names it.
+  const app = await test.step('sign up and enrol an authenticator app', async () => {
+    await signUp(page, { email, password: PASSWORD });
+    const enrolled = await enrolTotp(page);
+    await signOutFromMenu(page);
+    return enrolled;
+  });
 
-  await page.getByLabel('Authentication code').fill('000000');
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByText('That code is not right.').first()).toBeVisible();
-  await expect(page.getByLabel('Authentication code')).toHaveValue('');
+  await test.step('the password alone does not sign in: /auth asks for the code, refuses a wrong one', async () => {
+    await submitSignIn(page, email, PASSWORD);
+    await expect(codeStep(page)).toBeFocused();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
 
-  await page.getByLabel('Authentication code').fill(await app.nextCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await expect(page).not.toHaveURL(/\/auth$/);
+    await page.getByLabel('Authentication code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('That code is not right.').first()).toBeVisible();
+    await expect(page.getByLabel('Authentication code')).toHaveValue('');
 
-  // A protected page continues there after the code.
-  await signOutFromMenu(page);
-  await page.goto('/account?tab=orders');
-  await expect(page).toHaveURL(/\/auth$/);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(codeStep(page)).toBeVisible();
-  await page.getByLabel('Authentication code').fill(await app.nextCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/account\?tab=orders$/);
+    await page.getByLabel('Authentication code').fill(await app.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page).not.toHaveURL(/\/auth$/);
+  });
 
-  // Removing it asks for a code; afterwards the password alone signs in again.
-  await page.getByRole('tab', { name: 'Profile' }).click();
-  await page.getByRole('button', { name: 'Remove', exact: true }).click();
-  await page.getByLabel('Authentication code').fill(await app.nextCode());
-  await page.getByRole('button', { name: 'Remove two-factor authentication' }).click();
-  await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
-  await signOutFromMenu(page);
-  await submitSignIn(page, email, PASSWORD);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await test.step('a protected page continues there after the code', async () => {
+    await signOutFromMenu(page);
+    await page.goto('/account?tab=orders');
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(codeStep(page)).toBeVisible();
+    await page.getByLabel('Authentication code').fill(await app.nextCode());
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/account\?tab=orders$/);
+  });
+
+  await test.step('removing it asks for a code; afterwards the password alone signs in again', async () => {
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByLabel('Authentication code').fill(await app.nextCode());
+    await page.getByRole('button', { name: 'Remove two-factor authentication' }).click();
+    await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await signOutFromMenu(page);
+    await submitSignIn(page, email, PASSWORD);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
 });
 
 test('a session begun before two-factor was turned on elsewhere: Orders asks for the code, and the saved cart is left alone', async ({
