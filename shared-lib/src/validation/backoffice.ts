@@ -97,8 +97,8 @@ export type BookingSettingsChanges = z.output<typeof bookingSettingsSchema>;
 
 // The back office's "mark paid" (beyond the spec, #42.3): the day the transfer arrived (a calendar day, not in the
 // future) and the bank's reference. staff_mark_order_paid refuses the same in the database.
-export const BANK_REFERENCE_MAX = 140;
-export const STAFF_NOTE_MAX = 1000;
+const BANK_REFERENCE_MAX = 140;
+const STAFF_NOTE_MAX = 1000;
 
 /** Today's calendar day where the browser is, 'YYYY-MM-DD'. */
 export const localToday = (now = new Date()): string =>
