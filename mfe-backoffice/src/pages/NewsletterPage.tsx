@@ -2,33 +2,15 @@ import styled from 'styled-components';
 import { Button, toast, useAction, useLoad } from 'shared-lib';
 import { localToday } from 'shared-lib/validation/backoffice';
 import { LoadFailed, Loading } from '../components/load-states';
+import { Figure, Tile } from '../components/tile';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchSubscribers, type Subscriber } from '../features/newsletter/api/fetch-subscribers';
 import { downloadText } from '../features/newsletter/utils/download';
 import { subscribersCsv, subscribersFileName } from '../features/newsletter/utils/subscribers-csv';
 
-const Panel = styled.section`
-  display: grid;
+const Panel = styled(Tile)`
   gap: ${({ theme }) => theme.space[3]};
   justify-items: start;
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  p {
-    margin: 0;
-  }
-`;
-
-const Figure = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.ink};
 `;
 
 /**

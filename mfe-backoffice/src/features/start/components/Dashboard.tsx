@@ -14,35 +14,12 @@ import {
 import { Table, TableFrame } from '../../../components/table';
 import type { Dashboard as DashboardData, FailedEmail } from '../api/fetch-dashboard';
 import { resendEmail } from '../api/resend-email';
+import { Figure, Tile } from '../../../components/tile';
 
 const Tiles = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Tile = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  align-content: start;
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    color: ${({ theme }) => theme.colors.muted};
-  }
-  p {
-    margin: 0;
-  }
-`;
-
-const Figure = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
-  font-weight: 700;
-  color: ${({ theme }) => theme.colors.ink};
 `;
 
 const Calls = styled.ul`
