@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
-import { PUBLIC_BACKEND_URL, servePublicBuild } from './lib/serve-builds.mjs';
+import { servePublicBuild } from './lib/serve-builds.mjs';
 import siteRoutes from '../tools/webpack/site-routes.js';
 import { SITE_URL_PLACEHOLDER, remoteUrlPlaceholder } from '../tools/webpack/site-url.js';
 
@@ -144,6 +144,7 @@ fs.rmSync(out, { recursive: true, force: true });
 const {
   url: siteAddress,
   remotes,
+  backend,
   servers,
 } = await servePublicBuild({ single, siteUrl: SITE_URL_PLACEHOLDER });
 const served = { shell: siteAddress, remotes };
@@ -154,7 +155,7 @@ try {
   await context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
   // Requests for live data (the contact page's free slots) stay unanswered: the snapshot shows their loading
   // state, and the live app fetches them for the visitor.
-  await context.route(`${PUBLIC_BACKEND_URL}/**`, () => {});
+  await context.route(`${backend}/**`, () => {});
   // The sitemap's pages: every page a crawler may index, linked from the site or not (the strategy call).
   let queue = siteRoutes.sitemapEntries().map((entry) => entry.path);
   const seen = new Set(queue);
