@@ -11,12 +11,12 @@ import http from 'node:http';
 const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, accept-profile, content-profile, x-client-info',
+  'Access-Control-Allow-Headers':
+    'apikey, authorization, content-type, accept-profile, content-profile, x-client-info',
   'Access-Control-Max-Age': '600',
 };
 
-/** The request listener: exported for its test. */
-export function standInBackend(request, response) {
+function standInBackend(request, response) {
   const { pathname } = new URL(request.url, 'http://stand-in');
   const send = (status, body) => {
     response.writeHead(status, {
