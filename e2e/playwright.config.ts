@@ -18,8 +18,8 @@ export const chromiumArgs = [
 
 const SHARED_ACCOUNTS = [
   'account.spec.ts',
+  'backoffice.spec.ts',
   'booking.spec.ts',
-  'feedback-a11y.spec.ts',
   'promotion.spec.ts',
   'visual.spec.ts',
 ].map((file) => `**/${file}`);

@@ -73,11 +73,15 @@ export async function completePurchase(page: Page): Promise<string> {
 }
 
 /**
- * A new customer with one order (a Smart Website, placed through the API as the checkout places it), for a spec
+ * A new customer with one order (a Smart Website, placed through the API as the checkout places it; with `billing`,
+ * an order with its invoice, as the checkout's billing details give one), for a spec
  * that needs an account with orders of its own rather than the seeded demo user's (which one file at a time may
  * use: the `shared-accounts` project).
  */
-export async function customerWithOrder(prefix: string): Promise<{ email: string; password: string }> {
+export async function customerWithOrder(
+  prefix: string,
+  billing?: Record<string, string>,
+): Promise<{ email: string; password: string }> {
   const { supabaseUrl, supabaseAnonKey } = await mainBackend();
   const customer = { email: uniqueEmail(prefix), password: 'OrdersPass123' };
   const call = async (route: string, body: object, token = supabaseAnonKey) => {
@@ -97,7 +101,7 @@ export async function customerWithOrder(prefix: string): Promise<{ email: string
   const { access_token } = await call('/auth/v1/signup', customer);
   await call(
     '/rest/v1/rpc/place_order',
-    { items: [{ service_id: 'smart-website' }], expected_total: 89900, discount_code: null },
+    { items: [{ service_id: 'smart-website' }], expected_total: 89900, discount_code: null, billing },
     access_token,
   );
   return customer;

@@ -21,7 +21,7 @@ export const APPS = apps as App[];
 export type SitePorts = Record<string, number> & { api: number; inbox: number };
 
 /** `count` distinct ports free now, chosen by the system (a child process, since Playwright's config is synchronous). */
-export function freePorts(count: number): number[] {
+function freePorts(count: number): number[] {
   const program = `
     const net = require('node:net');
     const servers = Array.from({ length: ${count} }, () => net.createServer());

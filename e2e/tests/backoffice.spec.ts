@@ -1,21 +1,33 @@
 // The back office (/admin) is for staff alone: a visitor gets the site's 404 page, and neither the public pages
-// nor that 404 download a byte of the back-office remote (issue #42). Staff's way in is tested in jest
-// (shell/src/__tests__/staff-route.test.tsx); the database's refusals through the API. One journey: the demo staff
-// member signs in with their second factor and marks a new customer's order paid.
-import type { Page, Request } from '@playwright/test';
+// nor that 404 download a byte of the back-office remote (issue #42). One route per role here (issue #42.8): the
+// visitor below, a signed-in customer and staff before their second factor in the journeys; every route and
+// session kind in jest (shell/src/__tests__/staff-route.test.tsx), the database's refusals for every staff table
+// and function through the API (local-supabase/test/staff.test.ts). The journeys: the demo staff member signs
+// in with their second factor, marks a new customer's order paid and cancels another's, blocks tomorrow on the
+// calendar, and runs and ends a promotion. The file is one of the shared-accounts project's (playwright.config.ts),
+// run alone: its tests share the demo staff member, whose every code the server takes once, and while its
+// promotion runs, every page of the site shows the banner.
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { expectNoSeriousViolations, showDarkTheme } from '../support/axe';
 import { Authenticator, signOutFromMenu, submitSignIn } from '../support/account-security';
 import { customerWithOrder } from '../support/checkout';
 import { messageFromInbox } from '../support/inbox';
+import { serviceRoleHeaders, supabaseUrl } from '../support/service-role';
 import { inboxUrl, remoteOrigin } from '../support/site';
 
-test('a visitor downloads nothing of the back office, and /admin is the 404 page', async ({ page }) => {
+/** The URLs of the back-office remote's files that `page` requests from now on. */
+function backofficeDownloads(page: Page): string[] {
   const backoffice = remoteOrigin('backoffice');
-  const fromBackoffice: Request[] = [];
+  const urls: string[] = [];
   page.on('request', (request) => {
-    if (request.url().startsWith(backoffice)) fromBackoffice.push(request);
+    if (request.url().startsWith(backoffice)) urls.push(request.url());
   });
+  return urls;
+}
+
+test('a visitor downloads nothing of the back office, and /admin is the 404 page', async ({ page }) => {
+  const downloads = backofficeDownloads(page);
 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -29,7 +41,7 @@ test('a visitor downloads nothing of the back office, and /admin is the 404 page
   await expect(page.getByRole('heading', { name: 'Back office' })).toHaveCount(0);
   // eslint-disable-next-line playwright/no-networkidle
   await page.waitForLoadState('networkidle');
-  expect(fromBackoffice.map((request) => request.url())).toEqual([]);
+  expect(downloads).toEqual([]);
 });
 
 // The demo staff member from seed.sql (README: for local use only).
@@ -38,6 +50,30 @@ const STAFF = {
   password: 'StaffPass123',
   totpSecret: 'HBBYD5GZOINQNZGUVF2Q5PTOD3KYN3MJ',
 };
+// One app for the file's sign-ins, so that no two of them use one step's code (the server takes each once).
+const staffApp = new Authenticator(STAFF.totpSecret);
+
+/** Staff's password: the sign-in then asks for the code (a password-only, aal1, session). */
+async function staffPassword(page: Page) {
+  await submitSignIn(page, STAFF.email, STAFF.password);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+}
+
+/** The code from staff's authenticator app completes the sign-in (aal2). */
+async function staffCode(page: Page) {
+  await page.getByLabel('Authentication code').fill(await staffApp.nextCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
+/** The customer's Orders tab in /account, signed in with their password. */
+async function customerOrders(page: Page, customer: { email: string; password: string }) {
+  await submitSignIn(page, customer.email, customer.password);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  return page.getByRole('tabpanel', { name: 'Orders' }).getByRole('article');
+}
 
 /** axe on a back-office page: light and dark at 1280 px, the width-dependent rules at 768 px. */
 async function expectAccessible(page: Page, what: string) {
@@ -59,10 +95,15 @@ test('staff sign in with their second factor and mark an order paid; the custome
   test.slow(); // The outbox's sweep may take up to a minute to send the e-mail.
   const customer = await customerWithOrder('desk-paid');
 
-  await submitSignIn(page, STAFF.email, STAFF.password);
-  await page.getByLabel('Authentication code').fill(await new Authenticator(STAFF.totpSecret).nextCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // Staff on their password alone (aal1) are sent to the code step, and nothing of the back office loads.
+  const downloads = backofficeDownloads(page);
+  await staffPassword(page);
+  await page.goto('/admin/orders');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toHaveCount(0);
+  expect(downloads).toEqual([]);
+  await staffCode(page);
 
   await page.goto('/admin');
   await expect(page.getByRole('region', { name: 'Awaiting payment' })).toBeVisible();
@@ -90,11 +131,244 @@ test('staff sign in with their second factor and mark an order paid; the custome
   await messageFromInbox(request, customer.email, /^We received your payment for order/, inboxUrl, 90_000);
 
   await signOutFromMenu(page);
-  await submitSignIn(page, customer.email, customer.password);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  await page.goto('/account');
-  await page.getByRole('tab', { name: 'Orders' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Orders' }).getByRole('article')).toContainText(
-    'Status: Paid',
-  );
+  await expect(await customerOrders(page, customer)).toContainText('Status: Paid');
+
+  // A signed-in customer at /admin gets the 404 page, and none of the back office's bytes.
+  downloads.length = 0;
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Awaiting payment' })).toHaveCount(0);
+  expect(downloads).toEqual([]);
+});
+
+test("staff cancel another customer's order with a note; the credit note shows on both sides, and the customer is e-mailed", async ({
+  page,
+  request,
+}) => {
+  test.slow(); // The outbox's sweep may take up to a minute to send the e-mail.
+  // With billing details, so that the order has an invoice for the credit note to cancel.
+  const customer = await customerWithOrder('desk-cancel', {
+    name: 'Grace Hopper',
+    address: '1 Harbour Road',
+    city: 'Arlington',
+    country: 'US',
+  });
+
+  let creditNote = '';
+
+  await test.step('staff cancel the order on its page, with a note', async () => {
+    await staffPassword(page);
+    await staffCode(page);
+    await page.goto('/admin/orders');
+    const search = page.getByRole('search', { name: 'Orders' });
+    await search.getByLabel('Order number, customer e-mail or invoice number').fill(customer.email);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('table', { name: `Orders matching “${customer.email}”` })
+      .getByRole('link', { name: /^#[0-9a-f]{8}$/ })
+      .click();
+
+    const cancel = page.getByRole('form', { name: 'Cancel the order' });
+    await cancel.getByLabel('Note (optional)').fill('The customer withdrew by e-mail.');
+    await cancel.getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.getByText(/^#[0-9a-f]{8} is cancelled\.$/)).toBeFocused();
+    await expect(page.getByText('A cancelled order has nothing left to do.')).toBeVisible();
+    await expect(page.getByRole('table', { name: /Status changes/ })).toContainText(
+      'The customer withdrew by e-mail.',
+    );
+  });
+
+  await test.step("the staff order page shows the credit note's number", async () => {
+    const documents = page.getByRole('region', { name: 'Invoice and payment' });
+    const issued = await documents.getByRole('definition').nth(1).textContent();
+    creditNote = /^(\S+), issued /.exec(issued ?? '')?.[1] ?? '';
+    expect(creditNote, `the credit note in “${issued}”`).not.toBe('');
+  });
+
+  await test.step('the customer is e-mailed the cancellation with its credit note', async () => {
+    const email = await messageFromInbox(
+      request,
+      customer.email,
+      /^Your order #[0-9a-f]{8} is cancelled$/,
+      inboxUrl,
+      90_000,
+    );
+    expect(email.text).toContain(`credit note ${creditNote}`);
+  });
+
+  await test.step("the customer's Orders shows the order cancelled, with the credit note to open", async () => {
+    await signOutFromMenu(page);
+    const order = await customerOrders(page, customer);
+    await expect(order).toContainText('Status: Cancelled');
+    await order.getByRole('link', { name: creditNote }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Credit note ${creditNote}` })).toBeVisible();
+  });
+});
+
+test.describe('the calendar desk', () => {
+  // The agency's calendar is in Berlin (booking_settings): the picker then names the same days as the desk.
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test('staff block tomorrow on the calendar desk, and the booking picker offers no time tomorrow', async ({
+    page,
+  }) => {
+    // Tomorrow in Berlin, 'YYYY-MM-DD', and as the picker's day button starts ('Mon Nov 30,').
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+      Date.now() + 24 * 3_600_000,
+    );
+    const noon = new Date(`${tomorrow}T12:00:00Z`);
+    const words = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(noon);
+    const longDay = words({ weekday: 'long', month: 'long', day: 'numeric' });
+    const pickerDay = `${words({ weekday: 'short' })} ${words({ month: 'short' })} ${words({ day: 'numeric' })},`;
+    const tomorrowOffered = () =>
+      page
+        .getByRole('region', { name: 'Book a discovery call' })
+        .getByRole('toolbar', { name: 'Choose a day' })
+        .getByRole('button', { name: pickerDay, disabled: false });
+
+    // Whether tomorrow is bookable before depends on the weekday and the hour (24 hours' notice, weekdays only);
+    // when it is, the block must take it away.
+    const offeredBefore = await test.step('the booking picker before', async () => {
+      await page.goto('/contact');
+      await expect(
+        page.getByRole('toolbar', { name: 'Choose a day' }).getByRole('button').first(),
+      ).toBeVisible();
+      return tomorrowOffered().count();
+    });
+
+    test.info().annotations.push({
+      type: 'tomorrow',
+      description: offeredBefore ? 'offered before the block' : 'not bookable today even without the block',
+    });
+
+    await test.step('staff sign in with their second factor', async () => {
+      await staffPassword(page);
+      await staffCode(page);
+    });
+
+    await test.step('staff block tomorrow on the calendar desk', async () => {
+      await page.goto('/admin/calendar');
+      await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+      const block = page.getByRole('form', { name: 'Block time' });
+      await expect(block.getByLabel(/^Day/)).toHaveValue(tomorrow);
+      await expect(block.getByLabel('The whole day')).toBeChecked();
+      await block.getByLabel('Reason (optional)').fill('E2E team day');
+      await block.getByRole('button', { name: 'Block' }).click();
+      await expect(page.getByText(`${longDay} is blocked all day.`)).toBeFocused();
+      await expect(
+        page
+          .getByRole('table', { name: 'Blocked times in these days' })
+          .getByRole('row', { name: `${longDay}, all day E2E team day` }),
+      ).toBeVisible();
+      await expect(page.getByRole('region', { name: longDay })).toContainText(
+        `Blocked: ${longDay}, all day (E2E team day)`,
+      );
+      await expectAccessible(page, 'the calendar desk');
+    });
+
+    await test.step('the booking picker offers no time tomorrow', async () => {
+      await page.goto('/contact');
+      // The picker has read the free times (some day in the horizon always has some) before tomorrow is looked for.
+      await expect(
+        page.getByRole('toolbar', { name: 'Choose a day' }).getByRole('button').first(),
+      ).toBeVisible();
+      await expect(tomorrowOffered()).toHaveCount(0);
+    });
+
+    await test.step('staff remove the block-out, so the other specs book as before', async () => {
+      await page.goto('/admin/calendar');
+      await page.getByRole('button', { name: `Remove the block-out ${longDay}, all day` }).click();
+      await expect(page.getByText(`${longDay}, all day can be booked again.`)).toBeFocused();
+    });
+  });
+});
+
+test('staff run a promotion from the desk: its banner leads visitors to its link until staff end it; the leads and newsletter desks', async ({
+  page,
+}) => {
+  const words = `A desk campaign ${Date.now()}.`;
+  const banner = () =>
+    page
+      .getByRole('complementary', { name: 'Promotion' })
+      .getByRole('link', { name: `${words} See the details` });
+
+  await test.step('staff sign in with their second factor', async () => {
+    await staffPassword(page);
+    await staffCode(page);
+  });
+
+  try {
+    await test.step('a promotion running from a few minutes ago, with a link, is created through the desk', async () => {
+      await page.goto('/admin/promotions');
+      await expect(page.getByRole('heading', { level: 2, name: 'Running' })).toBeVisible();
+      await page.getByRole('button', { name: 'New promotion' }).click();
+      const form = page.getByRole('form', { name: 'New promotion' });
+      // The fields take the browser's local time, as a person types it.
+      const [starts, ends] = await page.evaluate(() =>
+        [-5, 60].map((minutes) => {
+          const at = new Date(Date.now() + minutes * 60_000);
+          const two = (n: number) => String(n).padStart(2, '0');
+          return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+        }),
+      );
+      await form.getByLabel(/Words of the banner/).fill(words);
+      await form.getByLabel('Starts').fill(starts!);
+      await form.getByLabel('Ends').fill(ends!);
+      await form.getByLabel(/Link/).fill('/contact');
+      const preview = form.getByRole('figure', { name: 'Preview: the banner as visitors will see it' });
+      await expect(preview).toContainText(`${words} See the details`);
+      await expect(preview).toContainText('Pressing it leads to /contact.');
+      await expectAccessible(page, 'the promotions desk and its form');
+      await form.getByRole('button', { name: 'Create the promotion' }).click();
+      await expect(page.getByText(`“${words}” is saved.`)).toBeFocused();
+      await expect(page.getByRole('region', { name: 'Running', exact: true })).toContainText(words);
+    });
+
+    await test.step('visitors see its banner, which leads to its link', async () => {
+      await page.goto('/');
+      await expect(banner()).toBeVisible();
+      await banner().click();
+      await expect(page).toHaveURL(/\/contact$/);
+    });
+
+    await test.step('staff end it, and the banner is gone', async () => {
+      await page.goto('/admin/promotions');
+      await page
+        .getByRole('region', { name: 'Running', exact: true })
+        .getByRole('button', { name: `End “${words}”` })
+        .click();
+      await expect(page.getByText(`“${words}” has ended: its banner is gone.`)).toBeFocused();
+      await expect(page.getByRole('region', { name: 'Ended', exact: true })).toContainText(words);
+      const answer = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/rest/v1/promotions' && response.request().method() === 'GET',
+      );
+      await page.goto('/');
+      await answer;
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(banner()).toHaveCount(0);
+    });
+  } finally {
+    // Leave the database as the seed made it: other files list every campaign.
+    const removed = await page.request.delete(
+      `${await supabaseUrl()}/rest/v1/promotions?words=eq.${encodeURIComponent(words)}`,
+      { headers: serviceRoleHeaders },
+    );
+    expect(removed.ok()).toBe(true);
+  }
+
+  await test.step('the leads desk', async () => {
+    await page.goto('/admin/leads');
+    await expect(
+      page.getByRole('table', { name: /^Contact messages/ }).or(page.getByText('No contact messages yet.')),
+    ).toBeVisible();
+    await expectAccessible(page, 'the leads desk');
+  });
+
+  await test.step('the newsletter desk', async () => {
+    await page.goto('/admin/newsletter');
+    await expect(page.getByRole('region', { name: 'Subscribers to AI Insights' })).toBeVisible();
+    await expectAccessible(page, 'the newsletter desk');
+  });
 });

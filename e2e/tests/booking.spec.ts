@@ -85,30 +85,8 @@ test("a guest's booking joins no account by its address, and booking that addres
   await expect(page.getByRole('tabpanel', { name: 'Meetings' })).toContainText('No meetings booked yet');
 });
 
-test('a network that has booked too often is told how long to wait, keeping the time and details', async ({
-  page,
-}) => {
-  // The budget is the database's (fair-use tests in local-supabase); here its answer, as the browser gets it.
-  await page.route('**/rest/v1/rpc/book_discovery_call', (route) =>
-    route.fulfill({
-      status: 429,
-      contentType: 'application/json',
-      headers: { 'Retry-After': '1500' },
-      body: JSON.stringify({
-        code: 'over_request_rate_limit',
-        message: 'Too many requests from your network. Please wait and try again.',
-        details: '{"retry_after_seconds":1500}',
-        hint: null,
-      }),
-    }),
-  );
-  const picked = await pickFirstSlot(page);
-  await confirm(page, 'Grace Hopper', uniqueEmail('busy'));
-  const words = 'Too many attempts in a short time. Please wait 25 minutes and try again.';
-  await expect(detailsForm(page)).toContainText(words);
-  await expect(detailsForm(page)).toContainText(`${picked.day}, ${picked.time}`);
-  await expect(detailsForm(page).getByLabel('Name')).toHaveValue('Grace Hopper');
-});
+// How the form words a network that booked too often (the database's 429), keeping the time and details, is
+// BookingCalendar.test.tsx's; the budget itself is local-supabase's fair-use test (#46).
 
 test('two visitors after one time: one books it, the other is told in words and offered the rest', async ({
   page,

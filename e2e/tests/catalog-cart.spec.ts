@@ -33,27 +33,8 @@ async function subscribedCode(page: Page): Promise<string> {
   return (await response.json()) as string;
 }
 
-const SEVEN = [
-  'Smart Website',
-  'Product Photos',
-  'Personal Assistant',
-  'Brand Creator',
-  'Content Maker',
-  'Social Manager',
-  'Chat Helper',
-];
-
-test('seven services: the badge, the panel’s 20% and the next-tier hint', async ({ page }) => {
-  await addServices(page, SEVEN);
-  await cartButton(page, 7).click();
-  const panel = page.getByRole('dialog', { name: 'Your Cart' });
-  await expect(panel.getByText('Discount (20%)')).toBeVisible();
-  await expect(panel).toContainText('-€828.60');
-  await expect(panel).toContainText('€3,314.40');
-  await expect(panel.getByText('Add 3 more for 25% off + FREE aftercare')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden();
-});
+// Seven services' badge, the panel's 20% and the next-tier hint, and Escape closing it, are CartButton.test.tsx's
+// (#46).
 
 // A new customer: an account has one code discount (#30), which the shared demo account may have had already.
 test('a new customer applies an invalid then a valid code, checks out, and sees the order in /account', async ({

@@ -1,7 +1,7 @@
 // Issue 19 (items 1, 2, 3, 5, 7): what a visitor sees when the backend is unreachable (requests blocked in the
 // browser), when a remote loads slowly and on a slow phone link: words for people in the spec's 'Error' toasts,
-// true error and empty states with Retry, a sign-out that works offline, toasts that pause and never pile up or
-// cover the checkout, skeletons instead of a bare 'Loading...', and never a 'TypeError' on screen.
+// true error and empty states with Retry, a sign-out that works offline, toasts that never cover the checkout on a
+// phone (how toasts pause and never pile up: toaster.test.tsx), skeletons instead of a bare 'Loading...', and never a 'TypeError' on screen.
 import type { Page } from '@playwright/test';
 import { expect, signIn, signUp, test, uniqueEmail } from '../fixtures';
 import { expectNoSeriousViolations } from '../support/axe';
@@ -142,53 +142,9 @@ test('Sign Out works with the backend unreachable: signed out at once, and still
 });
 
 test.describe('toasts', () => {
-  test('pause under the pointer, stay at most three, and a form’s success replaces its validation toast', async ({
-    page,
-  }) => {
-    // The toasts' timers run on the page's clock, which the test moves on instead of waiting for it.
-    await page.clock.install();
-    await page.goto('/contact');
-    const send = contactForm(page).getByRole('button', { name: 'Send Message' });
-    await send.click();
-    await expect(toasts(page).filter({ hasText: 'Validation Error' })).toBeVisible();
-    await fillContactForm(page);
-    await send.click();
-    const sent = toasts(page).filter({ hasText: 'Message sent!' });
-    await expect(sent).toBeVisible();
-    await expect(toasts(page).filter({ hasText: 'Validation Error' })).toHaveCount(0);
-
-    // Under the pointer it stays well past its five seconds; once the pointer leaves it goes.
-    await sent.hover();
-    await page.clock.fastForward(6500);
-    await expect(sent).toBeVisible();
-    await page.mouse.move(5, 5);
-    await page.clock.fastForward(5000);
-    await expect(sent).toHaveCount(0);
-  });
-
-  // The same failure repeated keeps one toast (the cap of three at once: in-the-way.spec.ts).
-  test('a repeated failure keeps one toast, and an error stays until dismissed', async ({ page }) => {
-    await page.clock.install();
-    await signUp(page, { email: uniqueEmail('toasts'), password: 'ToastsPass123' });
-    await page.goto('/how-we-work');
-    await page.getByRole('button', { name: 'Add to Cart Smart Website' }).click();
-    await page.goto('/checkout');
-    const purchase = page.getByRole('button', { name: 'Complete Purchase' });
-    await expect(purchase).toBeEnabled();
-    await fillBilling(page);
-    await blockBackend(page);
-    for (let i = 1; i <= 4; i++) {
-      await purchase.click();
-      await expect(toasts(page)).toHaveCount(1);
-      await expect(purchase).toBeEnabled();
-    }
-    await page.clock.fastForward(6000);
-    await expect(toasts(page)).toHaveCount(1);
-    await page.getByRole('button', { name: 'Dismiss notification' }).first().click();
-    await expect(toasts(page)).toHaveCount(0);
-    await expectNoSeriousViolations(page, 'the checkout with toasts');
-  });
-
+  // How toasts behave (paused under the pointer or focus, at most three, an error kept until dismissed, a form's
+  // success or repeated failure replacing its own toast) is toaster.test.tsx's, toast.test.ts's and
+  // use-form-submit.test.tsx's (#46); axe on a toast is a11y.spec.ts's. Here: where they sit on a phone.
   test('at 375x667 no toast covers the checkout’s Discount and Total lines or the purchase button', async ({
     page,
   }) => {

@@ -2,7 +2,7 @@
 // changes are announced by one polite live region, the purchase toast can be stopped, form fields' borders keep
 // 3:1, focus never falls to <body>, and nothing scrolls sideways at 320 px.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, signIn, signUp, uniqueEmail } from '../fixtures';
+import { test, expect, signUp, uniqueEmail } from '../fixtures';
 import { completePurchase } from '../support/checkout';
 import { SERVICE } from '../support/routes';
 
@@ -28,62 +28,8 @@ async function expectInlineError(field: Locator, message: string) {
 }
 
 test.describe('inline errors', () => {
-  test('/contact keeps each error under its field and focuses the first; the required fields are marked', async ({
-    page,
-  }) => {
-    await page.goto('/contact');
-    const name = page.getByLabel('Name', { exact: true });
-    for (const field of [name, page.getByLabel('Email'), page.getByLabel('Message', { exact: true })]) {
-      await expect(field).toHaveAttribute('required', '');
-    }
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await expectInlineError(name, 'Name is required');
-    await expect(name).toBeFocused();
-    await expectInlineError(page.getByLabel('Email'), 'Invalid email address');
-    await expectInlineError(
-      page.getByLabel('Message', { exact: true }),
-      'Message must be at least 10 characters',
-    );
-    // Still there once the toast is gone.
-    await page
-      .getByRole('list', { name: 'Notifications' })
-      .getByRole('button', { name: 'Dismiss notification' })
-      .click();
-    await expect(page.getByRole('list', { name: 'Notifications' })).toHaveCount(0);
-    await expectInlineError(name, 'Name is required');
-  });
-
-  test('/auth: errors under the fields, the password rules as a hint in sign-up mode, the title follows the mode', async ({
-    page,
-  }) => {
-    await page.goto('/auth');
-    await expect(page).toHaveTitle(/^Sign In \|/);
-    await page.getByLabel('Email').fill('ada@example.com');
-    await page.getByLabel('Password').fill('short');
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expectInlineError(page.getByLabel('Password'), 'Password must be at least 8 characters');
-    await expect(page.getByLabel('Password')).toBeFocused();
-
-    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-    await expect(page).toHaveTitle(/^Sign Up \|/);
-    // The rules listed under the password, each said met or not (#45.7).
-    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(
-      'At least 8 characters (not met yet) An uppercase letter (not met yet) A lowercase letter (met) A number (not met yet)',
-    );
-  });
-
-  test('/auth keeps the provider’s answer beside the form', async ({ page }) => {
-    await page.goto('/auth');
-    await page.getByLabel('Email').fill('demo@example.com');
-    await page.getByLabel('Password').fill('WrongPass123');
-    const submit = page.getByRole('button', { name: 'Sign In', exact: true });
-    await submit.click();
-    await expect(submit).toHaveAccessibleDescription('Invalid email or password');
-    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Invalid email or password');
-    await expectFocusNotOnBody(page, 'a failed sign-in');
-  });
-
+  // The contact form's and /auth's errors under their fields, the rules as a hint and the provider's answer
+  // beside the form are component checks: ContactForm.test.tsx and AuthPage.test.tsx (#46).
   test('the discount box keeps a refused code’s reason under the field; an applied code’s line takes focus', async ({
     page,
   }) => {
@@ -146,7 +92,6 @@ test('the purchase toast has a close control that stops it for the visit, pauses
     service: 'Chat Helper',
     country,
     age_minutes: 5,
-    city: country,
   }));
   await page.route('**/rest/v1/rpc/recent_purchases', (route) => route.fulfill({ json: recent }));
   await page.clock.install();
@@ -292,18 +237,12 @@ test.describe('focus never falls to <body>', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeFocused();
   });
 
-  test('the account tab lives in the URL and a reload keeps it', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/account');
-    await page.getByRole('tab', { name: 'Orders' }).click();
-    await expect(page).toHaveURL('/account?tab=orders');
-    await page.reload();
-    await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
-  });
+  // The account tab in the URL, kept by a reload, is AccountTabs.test.tsx's (#46).
 
   test('account-menu items show the site’s focus ring', async ({ page }) => {
-    await signIn(page);
-    // Signing in leads to the home page, whose heading takes focus once the marketing remote has rendered it:
+    // A customer of its own, not the shared demo user: this spec runs beside the others.
+    await signUp(page, { email: uniqueEmail('menu'), password: 'MenuRing123' });
+    // Signing up leads to the home page, whose heading takes focus once the marketing remote has rendered it:
     // wait for that, or it would take focus from the menu mid-test.
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     const menuButton = page.getByRole('button', { name: 'Account menu' });

@@ -145,26 +145,4 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('on a desktop three toasts show at once, and a fourth pushes the oldest out', async ({ page }) => {
-  // Four forms' validation toasts (errors: they stay until dismissed), shown across client-side navigations.
-  const list = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem');
-  const shown: string[] = [];
-  const submitEmpty = async (button: string) => {
-    await page.getByRole('button', { name: button, exact: true }).click();
-    await expect(list).toHaveCount(Math.min(shown.length + 1, 3));
-    shown.push((await list.last().textContent()) ?? '');
-  };
-  await page.goto('/enter-the-future');
-  await submitEmpty('Submit Project Request');
-  await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
-  await submitEmpty('Send Message');
-  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-  await submitEmpty('Sign In');
-  expect(new Set(shown).size, 'three different toasts').toBe(3);
-  await expect(list).toHaveText(shown);
-
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await submitEmpty('Send reset link');
-  expect(new Set(shown).size, 'four different toasts').toBe(4);
-  await expect(list).toHaveText(shown.slice(1));
-});
+// Three toasts at once on a desktop, a fourth pushing the oldest out: toaster.test.tsx (#46).

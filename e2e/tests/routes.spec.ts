@@ -1,7 +1,7 @@
-// Every route of the spec, signed out and signed in, in one visit each that serves two checks (issue 9; one page
-// load per route, #34.6): axe finds no serious or critical violations (in the light theme, and in the dark one on
-// the routes that show most of the components; at 375 px the rules whose outcome depends on the width run again),
-// and the page keeps to the viewport at phone and desktop widths (and a tablet width for the densest layouts), with
+// Every route of the spec, signed out and signed in, in one visit each that serves its checks (issue 9; one page
+// load per route, #34.6): the marketing pages' main headings (#46, from marketing.spec.ts); axe finds no serious
+// or critical violations (in the light theme, and in the dark one on the routes that show most of the components;
+// at 375 px the rules whose outcome depends on the width run again), and the page keeps to the viewport at phone and desktop widths (and a tablet width for the densest layouts), with
 // a full-page screenshot of each saved as a test artefact.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
@@ -35,6 +35,21 @@ const darkRoutes = [
 const pictureRoutes = ['/', '/how-we-work', '/services/ai-website-building', '/blog'];
 const ICON_BYTES = 1024;
 
+// The marketing pages' main headings, in the spec's words (the imprint's and a blog article's are checked in
+// marketing.spec.ts, which reaches them through their links).
+const headings: Record<string, string> = {
+  '/': 'AI made simple',
+  '/about': 'We make AI useful for small businesses',
+  '/cases': 'Results our clients can measure',
+  '/careers': 'Build the tools small businesses deserve',
+  '/contact': "Let's talk",
+  '/enter-the-future': 'Enter the Future',
+  '/custom-projects': 'Something bigger in mind?',
+  '/blog': 'AI Insights & Guides',
+  '/privacy': 'Privacy Policy',
+  '/terms': 'Terms of Service',
+};
+
 test.describe('signed out', () => {
   let shared: Page;
 
@@ -52,6 +67,7 @@ test.describe('signed out', () => {
       // The phone width first, as the page first loads.
       await shared.setViewportSize(PHONE);
       await openRoute(shared, route);
+      await expectMainHeading(shared, route);
       await expectEverySizeFits(shared, test.info(), route);
       await expectNoSeriousViolationsAtBothWidths(shared, route);
       await expectDarkThemeToPass(shared, route, dark);
@@ -86,6 +102,12 @@ async function expectPicturesAsFiles(page: Page, route: string) {
       { message: `${route}: pictures in <main> that did not load` },
     )
     .toEqual([]);
+}
+
+/** On the routes of `headings`: the page's one h1 says what the spec says. */
+async function expectMainHeading(page: Page, route: string) {
+  const heading = headings[route];
+  if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 }
 
 /** The dark theme's check, on the page already showing `route`, when the route is one of `darkRoutes`. */

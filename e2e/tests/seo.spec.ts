@@ -10,8 +10,8 @@ import { blogIndex } from '../../mfe-marketing/src/content/blog-index';
 import { serviceIndex, servicePaths, strategyCallPath } from '../../shared-lib/src/catalogue/service-index';
 import { formatEuro } from '../../shared-lib/src/format/format';
 import { personalPaths, remotePaths } from '../../shared-lib/src/routes/paths';
-import { mainBackend, repoRoot } from '../support/servers';
-import { APPS, freePorts, shellUrl } from '../support/site';
+import { repoRoot } from '../support/servers';
+import { shellUrl } from '../support/site';
 import { test, expect } from '../fixtures';
 
 const ORIGIN = shellUrl;
@@ -265,45 +265,43 @@ test('a page the server sends without a snapshot (sign-in) ends with its own tit
     });
 });
 
+// The production static server over the shell's real build, with SITE_URL set: one server in a child process (as
+// the scripts run it, an ES module), not a second site. config.json's siteUrl is npm start's runtime config
+// (tools/scripts/site-url.test.js).
 test.describe('SITE_URL', () => {
   const SITE = 'https://shop.example.com';
   let server: ChildProcess | undefined;
   let served = '';
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const ports = freePorts(APPS.length); // the shell's, then each remote's
-    served = `http://localhost:${ports[0]}`;
-    const backend = await mainBackend();
-    // npm start as a deployment runs it: serving the builds, against the main test site's backend.
-    server = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.mjs'), '--no-build'], {
+    const program = `
+      import { createStaticApp, listen } from ${JSON.stringify(path.join(repoRoot, 'scripts', 'lib', 'static-server.mjs'))};
+      const app = createStaticApp({ root: ${JSON.stringify(path.join(repoRoot, 'shell', 'dist'))}, kind: 'shell', siteUrl: ${JSON.stringify(SITE)} });
+      const server = await listen(app, 0, '127.0.0.1');
+      console.log(String(server.address().port)); // a string: FORCE_COLOR would colour a number
+    `;
+    server = spawn(process.execPath, ['--input-type=module', '-e', program], {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        SITE_URL: `${SITE}/`,
-        SUPABASE_URL: backend.supabaseUrl,
-        SUPABASE_ANON_KEY: backend.supabaseAnonKey,
-        ...Object.fromEntries(APPS.map((app, i) => [app.env.port, String(ports[i])])),
-      },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await expect
-      .poll(
-        () =>
-          fetch(`${served}/config.json`).then(
-            (r) => r.ok,
-            () => false,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    const started = server;
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      started.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = /^(\d+)$/m.exec(out);
+        if (line) resolve(Number(line[1]));
+      });
+      started.once('exit', (code) => reject(new Error(`the static server exited with ${code}: ${out}`)));
+    });
+    served = `http://127.0.0.1:${port}`;
   });
 
   test.afterAll(() => {
     server?.kill('SIGTERM');
   });
 
-  test('names the site in the pages, the sitemap, robots.txt and config.json, whatever host serves them', async ({
+  test('names the site in the pages, the sitemap and robots.txt, whatever host serves them', async ({
     request,
   }) => {
     const get = (file: string) => request.get(`${served}${file}`);
@@ -316,6 +314,5 @@ test.describe('SITE_URL', () => {
     expect(sitemap).toContain(`<loc>${SITE}/about</loc>`);
     expect(sitemap).not.toMatch(/localhost|site-url\.invalid/);
     expect(await (await get('/robots.txt')).text()).toContain(`Sitemap: ${SITE}/sitemap.xml`);
-    expect(((await (await get('/config.json')).json()) as { siteUrl: string }).siteUrl).toBe(SITE);
   });
 });

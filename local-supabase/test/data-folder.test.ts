@@ -1,5 +1,6 @@
-// The data folder's checks and lock, in this process (no PGlite): what counts as this service's folder, what is
-// refused and how, the lock's hand-over after a crash, and db:reset's core. The fault drills
+// The data folder's checks and lock, in this process (no PGlite but for which starts copy the folder, opened in a
+// child): what counts as this service's folder, what is refused and how, the lock's hand-over after a crash, and
+// db:reset's core. The fault drills
 // (fault-drills.test.ts) run the same code in real processes.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BACKUP, backUp, restore } from '../src/data-folder/backup';
 import {
+  DISPOSABLE_MARKER,
   INIT_MARKER,
   LOCK_SOCKET,
   PID_FILE,
@@ -303,6 +305,50 @@ describe('the copy a start makes before PostgreSQL opens a folder', () => {
     const before = contents(dir);
     restore(dir, lockFile);
     expect(contents(dir)).toEqual(before);
+  });
+});
+
+describe('which starts make the copy', () => {
+  /**
+   * Opens and closes a copy of the migrated template in a child process (PGlite's WebAssembly needs a plain Node,
+   * not jest's sandbox), naming every backup entry created in the folder meanwhile.
+   */
+  async function backupEntriesOfAStart(disposable: boolean): Promise<string[]> {
+    const dir = path.join(scratch, disposable ? 'disposable' : 'developer');
+    fs.cpSync(TEMPLATE, dir, { recursive: true });
+    if (disposable) fs.writeFileSync(path.join(dir, DISPOSABLE_MARKER), '');
+    const made = new Set<string>();
+    const watcher = fs.watch(dir, (_event, entry) => {
+      if (entry?.startsWith(BACKUP)) made.add(entry);
+    });
+    try {
+      const script = `process.env.SWC_NODE_PROJECT = 'tsconfig.runtime.json'; require('@swc-node/register');
+        require('./src/data-folder/open.ts').openDataFolder(${JSON.stringify(dir)}).then((db) => db.close());`;
+      const opener = spawn(process.execPath, ['-e', script], {
+        cwd: path.join(__dirname, '..'),
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      const code = await new Promise((resolve) => opener.once('exit', resolve));
+      expect(code).toBe(0);
+      // inotify's events arrive on the event loop: one more turn of it delivers the last of them.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      watcher.close();
+    }
+    return [...made];
+  }
+
+  it('copies a developer’s folder before PostgreSQL opens it, and not a disposable copy of a template', async () => {
+    expect(await backupEntriesOfAStart(false)).toEqual(
+      expect.arrayContaining([`${BACKUP}.partial`, BACKUP, `${BACKUP}.discarded`]),
+    );
+    expect(await backupEntriesOfAStart(true)).toEqual([]);
+  }, 90_000);
+
+  it('is told a copy is disposable by the tests’ harness and the e2e site’s copy alike', () => {
+    // templates.js is plain Node, so it spells the marker's name itself.
+    const templates = fs.readFileSync(path.join(__dirname, 'templates.js'), 'utf8');
+    expect(templates).toContain(`'${DISPOSABLE_MARKER}'`);
   });
 });
 

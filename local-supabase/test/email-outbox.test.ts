@@ -156,8 +156,13 @@ describe('the e-mail outbox on PostgreSQL', () => {
     );
     await onlyDue([tried, old, fresh]);
     const claimed = await pool.query<{ idempotency_key: string }>('select * from public.claim_emails(50)');
-    // Never tried yet: no send can have gone through, so even an old row goes out.
-    expect(claimed.rows.map((r) => r.idempotency_key)).toEqual([fresh]);
+    // Never tried yet: no send can have gone through, so even an old row goes out. The row past its 23 hours is
+    // given up for good, and its report to the agency goes out in the same batch.
+    const { id: oldId } = await row(old);
+    expect(claimed.rows.map((r) => r.idempotency_key).sort()).toEqual(
+      [fresh, `delivery_failed:${oldId}`].sort(),
+    );
+    expect(await row(old)).toMatchObject({ given_up: true });
   });
 
   it('lets no client claim, mark or read the outbox', async () => {

@@ -8,9 +8,51 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { DISPOSABLE_MARKER } from '../src/data-folder/inspect';
 
 export type Kind = 'pglite' | 'postgres';
-export const KINDS: Kind[] = ['pglite', 'postgres'];
+/**
+ * The suites that run on PGlite as well as on PostgreSQL (docs/testing.md, "Which engine a backend suite runs on").
+ * Every backend suite runs on PostgreSQL, the production engine; on PGlite (what `npm start` and the e2e suite run
+ * on) only what can differ between the engines, and every suite of refusals (row-level security, roles, grants),
+ * since a policy or grant that PGlite's adapter let through would open a developer's site. A suite that names its
+ * engines itself (fault drills, signing keys, the fresh machine) is not listed. LOCAL_SUPABASE_ALL_ENGINES=1 runs
+ * every suite on both, as after a change to the PGlite adapter.
+ */
+export const ON_BOTH_ENGINES = [
+  // What differs between the engines: the adapter's transactions, errors and scripts (migrations as they apply,
+  // Prefer: tx, raised errors, malformed input), and a stop with work in flight.
+  'bad-input.test.ts',
+  'discounts-rollout.test.ts',
+  'hostile-rollout.test.ts',
+  'migrations.test.ts',
+  'postgrest-runtime.test.ts',
+  'rest-longtail.test.ts',
+  'stop.test.ts',
+  // The concurrency PGlite serialises: simultaneous bookings, meeting actions and budgets, one winner each.
+  'booking.test.ts',
+  'fair-use.test.ts',
+  'meeting-actions.test.ts',
+  // Refusals: row-level security, roles and grants.
+  'billing.test.ts',
+  'data.test.ts',
+  'fuzz.test.ts',
+  'guest-booking-proof.test.ts',
+  'hostile-client.test.ts',
+  'hostile-round-two.test.ts',
+  'order-status.test.ts',
+  'promotions.test.ts',
+  'staff.test.ts',
+  'two-factor.test.ts',
+];
+
+/** The engines the running suite's `describe.each(KINDS)` blocks take (ON_BOTH_ENGINES). */
+export function kindsFor(testPath: string | undefined): Kind[] {
+  if (process.env.LOCAL_SUPABASE_ALL_ENGINES === '1' || testPath === undefined) return ['pglite', 'postgres'];
+  return ON_BOTH_ENGINES.includes(path.basename(testPath)) ? ['pglite', 'postgres'] : ['postgres'];
+}
+// jest loads this module afresh for each test file, with that file's path in expect's state.
+export const KINDS: Kind[] = kindsFor(expect.getState().testPath);
 
 export interface Server {
   url: string;
@@ -276,7 +318,11 @@ export async function startBackend(kind: Kind, env: Record<string, string> = {})
     const template = env.SUPABASE_DIR
       ? process.env.LOCAL_SUPABASE_PGLITE_BARE_TEMPLATE
       : process.env.LOCAL_SUPABASE_PGLITE_TEMPLATE;
-    if (template) fs.cpSync(template, storage.DATA_DIR, { recursive: true });
+    if (template) {
+      fs.cpSync(template, storage.DATA_DIR, { recursive: true });
+      // A throwaway copy: its starts skip the service's safety copy of the folder (40 MB each).
+      fs.writeFileSync(path.join(storage.DATA_DIR, DISPOSABLE_MARKER), '');
+    }
   }
   const start = () => spawnServer({ ...storage, ...env });
   let server = await start();

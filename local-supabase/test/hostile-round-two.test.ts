@@ -21,10 +21,20 @@ begin
 end $$;
 revoke execute on function public.test_sql(text) from public, anon, authenticated;
 grant execute on function public.test_sql(text) to service_role;
+create function public.test_exec(statement text) returns void
+language plpgsql security definer set search_path = '' as $$
+begin
+  execute statement;
+end $$;
+revoke execute on function public.test_exec(text) from public, anon, authenticated;
+grant execute on function public.test_exec(text) to service_role;
 `;
 
 const BILLING = { name: 'Ada Lovelace', address: 'Example Street 12', city: 'Berlin', country: 'DE' };
 const OVER_BUDGET = { code: 'over_request_rate_limit' };
+// The 429's words say what was counted: the signed-in caller's account, else the anonymous caller's address.
+const FROM_ACCOUNT = 'Too many requests from your account. Please wait and try again.';
+const FROM_NETWORK = 'Too many requests from your network. Please wait and try again.';
 
 describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
   let backend: Backend;
@@ -48,6 +58,10 @@ describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
     const { data, error } = await backend.service().rpc('test_sql', { statement });
     if (error) throw new Error(`${statement}: ${error.message}`);
     return data as T[];
+  }
+  async function exec(statement: string) {
+    const { error } = await backend.service().rpc('test_exec', { statement });
+    if (error) throw new Error(`${statement}: ${error.message}`);
   }
   async function setBudget(action: string, values: Record<string, number | null>) {
     const { error } = await backend.service().from('client_budgets').update(values).eq('action', action);
@@ -93,7 +107,7 @@ describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
       expect(refused).toHaveLength(20);
       for (const { error, status } of refused) {
         expect(status).toBe(429);
-        expect(error).toMatchObject(OVER_BUDGET);
+        expect(error).toMatchObject({ ...OVER_BUDGET, message: FROM_ACCOUNT });
       }
       const mine = await sql<{ n: number }>(
         `select count(*)::int as n from public.orders where user_id = '${id}'`,
@@ -159,12 +173,18 @@ describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
       expect((await book(a.client, a.email)).error).toBeNull();
       expect((await book(b.client, b.email)).error).toBeNull();
       // ...spent by their own bookings only...
-      expect((await book(a.client, `a-again-${kind}@example.com`)).error).toMatchObject(OVER_BUDGET);
+      expect((await book(a.client, `a-again-${kind}@example.com`)).error).toMatchObject({
+        ...OVER_BUDGET,
+        message: FROM_ACCOUNT,
+      });
       // ...and the anonymous visitors there still have the address's budget.
       const guest = backend.anonFrom(at);
       expect((await book(guest, `guest1-${kind}@example.com`)).error).toBeNull();
       expect((await book(guest, `guest2-${kind}@example.com`)).error).toBeNull();
-      expect((await book(guest, `guest3-${kind}@example.com`)).error).toMatchObject(OVER_BUDGET);
+      expect((await book(guest, `guest3-${kind}@example.com`)).error).toMatchObject({
+        ...OVER_BUDGET,
+        message: FROM_NETWORK,
+      });
     } finally {
       await setBudget('booking', { max_uses: 1_000_000, address_max_uses: 1_000_000 });
     }
@@ -364,5 +384,62 @@ describe.each(KINDS)('hostile clients, round two, on %s', (kind) => {
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[2]).toEqual(answers[3]);
     expect(answers[2]).toMatchObject({ status: 429, code: 'code_recently_sent' });
+  });
+
+  it('reports an e-mail given up after its 23 hours to the agency too, once', async () => {
+    const to = `aged-${kind}-${Date.now()}@example.com`;
+    const key = `aged:${to}`;
+    await sql(
+      `select private.enqueue_email('newsletter_code', '${to}', '{"name":"Ada","code":"ADA123XYZ"}'::jsonb, '${key}') is null as queued`,
+    );
+    // Tried once a day ago, its wait over: claim_emails will not try it again.
+    await exec(
+      `update private.email_outbox set attempts = 1, last_error = '503 application_error: down',
+         created_at = now() - interval '24 hours', claimed_until = now() - interval '1 minute'
+       where idempotency_key = '${key}'`,
+    );
+    await sendAll();
+    await sendAll();
+    const [agency] = await sql<{ email_contact: string }>(
+      'select email_contact from private.company_details',
+    );
+    const reports = (await mailTo(backend, agency!.email_contact)).filter((m) => m.text.includes(key));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]!.subject).toBe(`Not sent: the discount code to ${to}`);
+    expect(reports[0]!.text).toContain('Reason: Given up after 23 hours: 503 application_error: down');
+    // Never sent to the customer, and given up for good (the back office lists it; its resend starts again).
+    expect(await mailTo(backend, to)).toEqual([]);
+    const [row] = await sql<{ given_up: boolean; attempts: number }>(
+      `select claimed_until = 'infinity' as given_up, attempts from private.email_outbox
+       where idempotency_key = '${key}'`,
+    );
+    expect(row).toEqual({ given_up: true, attempts: 1 });
+    const [report] = await sql<{ n: number }>(
+      `select count(*)::int as n from private.email_outbox where payload ->> 'reference' = '${key}'`,
+    );
+    expect(report!.n).toBe(1);
+  });
+
+  it('prunes the record of addresses asked for their code once its day is over', async () => {
+    const stamp = `${kind}-${Date.now()}`;
+    const old = `old-${stamp}@example.com`;
+    const recent = `recent-${stamp}@example.com`;
+    const asked = `asked-${stamp}@example.com`;
+    await exec(
+      `insert into private.newsletter_code_resends (address, sent_at) values
+         ('${old}', now() - interval '1 day 1 minute'), ('${recent}', now() - interval '23 hours')`,
+    );
+    const { error } = await backend.anonFrom('127.0.0.93').rpc('resend_newsletter_code', { email: asked });
+    expect(error).toBeNull();
+    const kept = await sql<{ address: string }>(
+      `select address from private.newsletter_code_resends where address like '%-${stamp}@example.com'
+       order by address`,
+    );
+    expect(kept.map((r) => r.address)).toEqual([asked, recent]);
+    // Nothing older than a day is left, whoever recorded it.
+    const [stale] = await sql<{ n: number }>(
+      `select count(*)::int as n from private.newsletter_code_resends where sent_at <= now() - interval '1 day'`,
+    );
+    expect(stale!.n).toBe(0);
   });
 });

@@ -35,6 +35,59 @@ async function secondFactor(client: SupabaseClient, factorId: string, secret: st
 const today = () => new Date().toISOString().slice(0, 10);
 const BILLING = { name: 'Ada Lovelace', address: '1 Analytical Way', city: 'London', country: 'GB' };
 
+/**
+ * A call of every staff function (and of end_user_sessions, the service role's alone) with arguments it would
+ * take: the refusal test makes each as a visitor, a customer and staff on a password session; the catalogue test
+ * holds this list to every function with the staff check.
+ */
+const staffCalls = (orderId: string, userId: string): [string, Record<string, unknown>][] => [
+  ['staff_dashboard', {}],
+  ['staff_orders', {}],
+  ['staff_order', { order_id: orderId }],
+  [
+    'staff_mark_order_paid',
+    { order_id: orderId, expected_status: 'awaiting_payment', paid_on: today(), bank_reference: 'X' },
+  ],
+  ['staff_start_order_work', { order_id: orderId, expected_status: 'paid' }],
+  ['staff_mark_order_delivered', { order_id: orderId, expected_status: 'in_progress' }],
+  ['staff_cancel_order', { order_id: orderId, expected_status: 'awaiting_payment' }],
+  ['staff_resend_email', { email_id: 1 }],
+  ['staff_leads', { kind: 'contact_message' }],
+  ['staff_mark_lead_handled', { kind: 'contact_message', lead_id: orderId }],
+  ['staff_calendar', { from_day: today() }],
+  ['staff_confirm_call', { meeting_id: orderId }],
+  ['staff_complete_call', { meeting_id: orderId }],
+  ['staff_cancel_call', { meeting_id: orderId, message: 'x' }],
+  ['staff_block_time', { starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' }],
+  ['staff_unblock_time', { blockout_id: orderId }],
+  ['staff_booking_settings', { changes: { slot_minutes: 60 } }],
+  ['staff_promotions', {}],
+  [
+    'staff_save_promotion',
+    {
+      promotion_id: null,
+      words: 'Hacked',
+      starts_at: '2020-01-01T00:00:00Z',
+      ends_at: '2040-01-01T00:00:00Z',
+    },
+  ],
+  ['staff_end_promotion', { promotion_id: orderId }],
+  ['staff_subscribers', {}],
+  ['end_user_sessions', { user_id: userId }],
+];
+
+// The tables whose rows only staff may read, or no client at all (what they hold the back office shows through
+// staff functions): every one gives a visitor, a customer and staff on a password session no rows. The catalogue
+// test holds this list to the database's policies.
+const STAFF_TABLES = [
+  'booking_settings',
+  'client_budgets',
+  'contact_messages',
+  'newsletter_subscribers',
+  'order_status_changes',
+  'project_requests',
+];
+
 describe.each(KINDS)('staff on %s', (kind) => {
   let backend: Backend;
   beforeAll(async () => {
@@ -108,41 +161,7 @@ describe.each(KINDS)('staff on %s', (kind) => {
     await fresh.auth.signInWithPassword({ email: customerWith2fa.email, password: customerWith2fa.password });
     await secondFactor(fresh, customerWith2fa.factorId, customerWith2fa.secret);
 
-    const calls: [string, Record<string, unknown>][] = [
-      ['staff_dashboard', {}],
-      ['staff_orders', {}],
-      ['staff_order', { order_id: orderId }],
-      [
-        'staff_mark_order_paid',
-        { order_id: orderId, expected_status: 'awaiting_payment', paid_on: today(), bank_reference: 'X' },
-      ],
-      ['staff_start_order_work', { order_id: orderId, expected_status: 'paid' }],
-      ['staff_mark_order_delivered', { order_id: orderId, expected_status: 'in_progress' }],
-      ['staff_cancel_order', { order_id: orderId, expected_status: 'awaiting_payment' }],
-      ['staff_resend_email', { email_id: 1 }],
-      ['staff_leads', { kind: 'contact_message' }],
-      ['staff_mark_lead_handled', { kind: 'contact_message', lead_id: orderId }],
-      ['staff_calendar', { from_day: today() }],
-      ['staff_confirm_call', { meeting_id: orderId }],
-      ['staff_complete_call', { meeting_id: orderId }],
-      ['staff_cancel_call', { meeting_id: orderId, message: 'x' }],
-      ['staff_block_time', { starts_at: '2030-01-01T00:00:00Z', ends_at: '2030-01-02T00:00:00Z' }],
-      ['staff_unblock_time', { blockout_id: orderId }],
-      ['staff_booking_settings', { changes: { slot_minutes: 60 } }],
-      ['staff_promotions', {}],
-      [
-        'staff_save_promotion',
-        {
-          promotion_id: null,
-          words: 'Hacked',
-          starts_at: '2020-01-01T00:00:00Z',
-          ends_at: '2040-01-01T00:00:00Z',
-        },
-      ],
-      ['staff_end_promotion', { promotion_id: orderId }],
-      ['staff_subscribers', {}],
-      ['end_user_sessions', { user_id: staff.id }],
-    ];
+    const calls = staffCalls(orderId, staff.id);
     const callers: [string, SupabaseClient, string[]][] = [
       ['visitor', backend.anon(), ['42501']],
       ['customer', customer, ['staff_only', '42501']],
@@ -167,8 +186,10 @@ describe.each(KINDS)('staff on %s', (kind) => {
         });
         expect([401, 403]).toContain(status);
       }
-      const trail = await client.from('order_status_changes').select('*');
-      expect(trail.data ?? []).toEqual([]);
+      for (const table of STAFF_TABLES) {
+        const { data } = await client.from(table).select('*');
+        expect({ who, table, rows: data ?? [] }).toEqual({ who, table, rows: [] });
+      }
     }
     // Staff on a password session are asked for their code, in words.
     const aal1 = await staff.passwordOnly.rpc('staff_dashboard');
@@ -614,6 +635,71 @@ describe.each(KINDS)('staff on %s', (kind) => {
     expect(dashboard.subscribers).toBe((subscribers as unknown[]).length);
   });
 
+  it('gives a promotion a link the public banner reads, refusing one that could lead off the site unseen', async () => {
+    const hour = 3_600_000;
+    const window = {
+      starts_at: new Date(Date.now() - hour).toISOString(),
+      ends_at: new Date(Date.now() + hour).toISOString(),
+    };
+    const create = await staff.client.rpc('staff_save_promotion', {
+      promotion_id: null as unknown as string,
+      words: `Linked sale ${Date.now()}`,
+      ...window,
+      link: '/services/one-day-training',
+    });
+    expect(create.error).toBeNull();
+    const promotion = create.data as { id: string; words: string; link: string | null };
+    try {
+      expect(promotion.link).toBe('/services/one-day-training');
+      const read = await backend.anon().from('promotions').select('id, link').eq('id', promotion.id);
+      expect(read.data).toEqual([{ id: promotion.id, link: '/services/one-day-training' }]);
+      const save = (link?: string) =>
+        staff.client.rpc('staff_save_promotion', {
+          promotion_id: promotion.id,
+          words: promotion.words,
+          ...window,
+          link,
+        });
+      // Another host ('//host', '/\host'), another scheme, spaces: refused by the table's check.
+      for (const hostile of [
+        '//evil.example',
+        '/\\evil.example',
+        'javascript:alert(1)',
+        'http://plain.example',
+        '/a b',
+        `/${'x'.repeat(500)}`,
+      ]) {
+        expect({ hostile, error: (await save(hostile)).error }).toMatchObject({
+          hostile,
+          error: { code: '23514' },
+        });
+      }
+      expect((await save('https://example.com/winter?utm=banner')).data).toMatchObject({
+        link: 'https://example.com/winter?utm=banner',
+      });
+      // The old four-argument call still works: it saves the campaign without a link.
+      const unlinked = await staff.client.rpc('staff_save_promotion', {
+        promotion_id: promotion.id,
+        words: promotion.words,
+        ...window,
+      });
+      expect(unlinked.data).toMatchObject({ id: promotion.id, link: null });
+      // Customers and visitors cannot set one: the function is staff-only (as the catalogue test checks), and the
+      // table takes no writes from them.
+      const forged = await backend
+        .anon()
+        .from('promotions')
+        .update({ link: '/x' })
+        .eq('id', promotion.id)
+        .select();
+      expect(forged.data ?? []).toEqual([]);
+    } finally {
+      await staff.client.rpc('staff_end_promotion', { promotion_id: promotion.id });
+      // The backend is shared with other files (promotions.test.ts lists every campaign): leave it as it was.
+      expect((await backend.service().from('promotions').delete().eq('id', promotion.id)).error).toBeNull();
+    }
+  });
+
   it('ends a removed member’s access at once, token or not, and signs them out', async () => {
     const member = await staffMember();
     expect((await member.client.rpc('staff_dashboard')).error).toBeNull();
@@ -665,7 +751,7 @@ const CUSTOMER_FUNCTIONS = [
   'validate_discount_code',
 ];
 
-describe('the catalogue of functions', () => {
+describe('the catalogue of functions and tables', () => {
   let backend: Backend;
   beforeAll(async () => {
     backend = await sharedBackend('postgres');
@@ -690,5 +776,27 @@ describe('the catalogue of functions', () => {
     const names = new Set(rows.map((r) => r.name));
     expect(CUSTOMER_FUNCTIONS.filter((name) => !names.has(name))).toEqual([]);
     expect(rows.filter((r) => r.name.startsWith('staff_')).length).toBeGreaterThanOrEqual(21);
+    // The refusal test calls every function with the staff check, as each kind of non-staff caller.
+    const refused = staffCalls('', '').map(([name]) => name);
+    expect(
+      rows
+        .filter((r) => !CUSTOMER_FUNCTIONS.includes(r.name) && !refused.includes(r.name))
+        .map((r) => r.name),
+    ).toEqual([]);
+  });
+
+  it('lists in STAFF_TABLES every public table that no policy lets a client read, but staff', async () => {
+    const rows = await queryPostgres<{ name: string }>(
+      backend,
+      `select c.relname as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind = 'r'
+         and not exists (
+           select 1 from pg_policies p
+           where p.schemaname = 'public' and p.tablename = c.relname and p.cmd in ('SELECT', 'ALL')
+             and p.permissive = 'PERMISSIVE' and coalesce(p.qual, '') not like '%is_staff%')
+       order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(STAFF_TABLES);
   });
 });

@@ -153,5 +153,9 @@ if (require.main === module) {
     process.exit(2);
   }
   const { full } = cachedFolders();
-  if (fs.existsSync(full)) fs.cpSync(full, target, { recursive: true });
+  if (fs.existsSync(full)) {
+    fs.cpSync(full, target, { recursive: true });
+    // A throwaway copy (src/data-folder/inspect.ts's DISPOSABLE_MARKER): the site's starts skip the safety copy.
+    fs.writeFileSync(path.join(target, 'local-supabase.disposable'), '');
+  }
 }

@@ -28,5 +28,13 @@ export function runtimeConfig({ supabaseUrl, supabaseAnonKey, env = process.env 
     remotes: remoteLocations(env),
     // The public origin for canonical links, previews and the sitemap; by default the local shell's.
     siteUrl: siteOrigin(env.SITE_URL || `http://localhost:${portOf(SHELL, env)}`),
+    // The CAPTCHA of sign-in, sign-up and recovery, when the project's auth requires one (README, "Deploying").
+    ...(env.TURNSTILE_SITE_KEY ? { captchaSiteKey: env.TURNSTILE_SITE_KEY } : {}),
   };
 }
+
+/** Where Cloudflare Turnstile's script and challenge frame come from. */
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/** The origins the CSP must allow for the CAPTCHA: Turnstile's when config.json names a site key, else none. */
+export const captchaOrigins = (config) => (config.captchaSiteKey ? [TURNSTILE_ORIGIN] : []);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createStaticApp, listen } from './static-server.mjs';
-import { APPS, SHELL, portOf } from './apps.mjs';
+import { APPS, SHELL, captchaOrigins, portOf } from './apps.mjs';
 import { serveStandInBackend } from './stand-in-backend.mjs';
 
 export async function serveBuilds({ apps, config, env = process.env }) {
@@ -24,6 +24,7 @@ export async function serveBuilds({ apps, config, env = process.env }) {
         scriptOrigins: remoteUrls,
         connectOrigins: [...remoteUrls, config.supabaseUrl],
         corsOrigins: [shellOrigin],
+        captchaOrigins: app.remote ? [] : captchaOrigins(config),
         config: app.remote ? undefined : () => config,
         siteUrl: app.remote ? undefined : config.siteUrl,
       }),

@@ -27,6 +27,7 @@ const origin = (url) => new URL(url).origin;
  * @param {string[]} options.scriptOrigins origins allowed to serve scripts and pictures (the remotes)
  * @param {string[]} options.connectOrigins origins the page may connect to (remotes and Supabase)
  * @param {string[]} [options.corsOrigins] origins allowed to load a remote's files (the shell's)
+ * @param {string[]} [options.captchaOrigins] origins of the CAPTCHA's script and frame (only when one is configured)
  * @param {() => object} [options.config]   the shell's runtime config, served as /config.json (read per request,
  *                                           so a changed remote location applies on the next navigation)
  * @param {string} [options.siteUrl]        the site's public origin (SITE_URL): put in place of the build's
@@ -38,6 +39,7 @@ export function createStaticApp({
   scriptOrigins = [],
   connectOrigins = [],
   corsOrigins = [],
+  captchaOrigins = [],
   config,
   siteUrl,
 }) {
@@ -50,7 +52,9 @@ export function createStaticApp({
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'", ...new Set(scriptOrigins.map(origin))],
+          'script-src': ["'self'", ...new Set([...scriptOrigins, ...captchaOrigins].map(origin))],
+          // The CAPTCHA's challenge runs in a frame of its own origin; without one, default-src allows no frame.
+          ...(captchaOrigins.length ? { 'frame-src': [...new Set(captchaOrigins.map(origin))] } : {}),
           // styled-components injects its rules in <style> tags at run time.
           'style-src': ["'self'", "'unsafe-inline'"],
           // The remotes' pictures come from the remotes' origins.

@@ -114,8 +114,9 @@ $$;
 REVOKE ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.take_budget(for_action text, for_subject text, amount integer, OUT spent integer, OUT allowed integer, OUT retry_after integer) TO service_role;
 
--- HTTP 429 with the wait, in the body (supabase-js passes it on) and in Retry-After.
-create function private.raise_over_budget(retry_after integer) returns void
+-- HTTP 429 with the wait, in the body (supabase-js passes it on) and in Retry-After. The words say what was
+-- counted (`counted` is the subject take_budget counted): the caller's account ('account:...'), else their network.
+create function private.raise_over_budget(retry_after integer, counted text) returns void
     language plpgsql
     set search_path to ''
     as $$
@@ -123,7 +124,9 @@ begin
   raise sqlstate 'PGRST' using
     message = json_build_object(
       'code', 'over_request_rate_limit',
-      'message', 'Too many requests from your network. Please wait and try again.',
+      'message', case when counted like 'account:%'
+        then 'Too many requests from your account. Please wait and try again.'
+        else 'Too many requests from your network. Please wait and try again.' end,
       'details', json_build_object('retry_after_seconds', retry_after)::text,
       'hint', null
     )::text,
@@ -131,8 +134,8 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer) FROM PUBLIC, anon, authenticated;
-GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer) TO service_role;
+REVOKE ALL ON FUNCTION private.raise_over_budget(retry_after integer, counted text) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.raise_over_budget(retry_after integer, counted text) TO service_role;
 
 -- Counts one use of `for_action` by the caller (their account, else their address); over budget, 429.
 create function private.spend_client_budget(for_action text) returns void
@@ -140,14 +143,15 @@ create function private.spend_client_budget(for_action text) returns void
     set search_path to ''
     as $$
 declare
+  subject text := private.budget_subject();
   taken record;
 begin
   if auth.role() = 'service_role' then
     return;
   end if;
-  select * into taken from private.take_budget(for_action, private.budget_subject(), 1);
+  select * into taken from private.take_budget(for_action, subject, 1);
   if taken.spent > taken.allowed then
-    perform private.raise_over_budget(taken.retry_after);
+    perform private.raise_over_budget(taken.retry_after, subject);
   end if;
 end;
 $$;

@@ -150,7 +150,10 @@ GRANT ALL ON FUNCTION private.site_link(path text) TO service_role;
 -- The banner's campaigns: the words it shows, when it starts, when it ends (the first moment it no longer runs) and
 -- the offer it opens ('newsletter', the only one; a promotion gives no discount of its own). Anyone reads only the
 -- promotions running now, by the database's clock, so an upcoming campaign stays unannounced; only the agency
--- writes them. The checks refuse what the banner could not show.
+-- writes them. The checks refuse what the banner could not show. `link` (#42.5), when set, is where the banner leads
+-- instead of the newsletter offer: a path on this site ('/' then anything but a second '/', which browsers read as
+-- another host) or an https address; no spaces or backslashes ('/\host' is another host too), at most 500
+-- characters.
 create table public.promotions (
     id uuid default gen_random_uuid() not null,
     words text not null,
@@ -158,9 +161,13 @@ create table public.promotions (
     ends_at timestamp with time zone not null,
     offer text default 'newsletter'::text not null,
     created_at timestamp with time zone default now() not null,
+    link text,
     constraint promotions_ends_after_start check ((ends_at > starts_at)),
     constraint promotions_offer_check check ((offer = 'newsletter'::text)),
     constraint promotions_words_check check (((char_length(words) between 1 and 200) and (words = btrim(words)))),
+    constraint promotions_link_check check (((link is null) or ((char_length(link) <= 500)
+      and (strpos(link, '\') = 0)
+      and (link ~ '^(/|/[^/[:space:]][^[:space:]]*|https://[^/[:space:]][^[:space:]]*)$')))),
     constraint promotions_pkey primary key (id)
 );
 

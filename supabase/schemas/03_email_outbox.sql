@@ -51,12 +51,52 @@ $$;
 REVOKE ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) FROM PUBLIC, anon, authenticated;
 GRANT ALL ON FUNCTION private.enqueue_email(template text, recipient text, payload jsonb, idempotency_key text) TO service_role;
 
+-- Gives up the rows claim_emails stopped trying because their 23 hours ran out (tried before, not sent, their
+-- lease or wait over): each is marked given up for good (claimed_until 'infinity', as a refusal is) and reported
+-- to the agency's contact address once (delivery_failed), as mark_email_failed reports the rows it gives up.
+create function private.give_up_aged_emails() returns void
+    language plpgsql security definer
+    set search_path to ''
+    as $$
+declare
+  agency text := (select c.email_contact from private.company_details c);
+  aged private.email_outbox;
+begin
+  for aged in
+    update private.email_outbox o set claimed_until = 'infinity'::timestamptz
+    where o.id in (
+      select c.id from private.email_outbox c
+      where c.sent_at is null and c.attempts between 1 and 7
+        and c.created_at <= now() - interval '23 hours'
+        and (c.claimed_until is null or c.claimed_until < now())
+      for update skip locked
+    )
+    returning o.*
+  loop
+    if aged.template <> 'delivery_failed' and agency is not null then
+      perform private.enqueue_email('delivery_failed', agency, jsonb_build_object(
+        'failedTemplate', aged.template,
+        'recipient', aged.recipient,
+        'reason', left('Given up after 23 hours: ' || coalesce(aged.last_error, 'no error recorded'), 1000),
+        'reference', aged.idempotency_key,
+        'seller', private.seller()
+      ), 'delivery_failed:' || aged.id);
+    end if;
+  end loop;
+end;
+$$;
+
+REVOKE ALL ON FUNCTION private.give_up_aged_emails() FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION private.give_up_aged_emails() TO service_role;
+
 -- For send-emails (service role): the rows it may send now (unsent, not leased or the lease ran out, not given
--- up), each leased to it (claimed_until) so that a second sender does not take it meanwhile.
+-- up), each leased to it (claimed_until) so that a second sender does not take it meanwhile. First gives up, and
+-- reports, the rows whose 23 hours ran out, so the report goes out in this batch.
 create function public.claim_emails(batch_size integer default 10) returns table(id bigint, template text, recipient text, payload jsonb, idempotency_key text, attempts integer)
     language sql security definer
     set search_path to ''
     as $$
+  select private.give_up_aged_emails();
   update private.email_outbox o
   set claimed_until = now() + interval '5 minutes', attempts = o.attempts + 1
   where o.id in (

@@ -534,7 +534,7 @@ begin
   end if;
   select * into taken from private.take_budget('order', 'account:' || account::text, 1);
   if taken.spent > taken.allowed then
-    perform private.raise_over_budget(taken.retry_after);
+    perform private.raise_over_budget(taken.retry_after, 'account:' || account::text);
   end if;
 end;
 $$;
@@ -662,13 +662,12 @@ GRANT ALL ON FUNCTION public.place_order(items json, expected_total integer, dis
 
 -- The purchase toast, for anyone: paid orders of the last 14 days whose customers agreed, at most one per customer
 -- (their latest), as the service's title, the billing country's name and the age in minutes only: never who
--- bought, never a word a customer typed. `city` holds the country's name too, for toasts deployed before
--- `country` (a later migration drops it).
-create function public.recent_purchases() returns table(service text, country text, age_minutes integer, city text)
+-- bought, never a word a customer typed.
+create function public.recent_purchases() returns table(service text, country text, age_minutes integer)
     language sql stable security definer
     set search_path to ''
     as $$
-  select latest.service, latest.country, latest.age_minutes, latest.country
+  select latest.service, latest.country, latest.age_minutes
   from (
     select distinct on (o.user_id) first_item.service_title as service, c.name as country,
       floor(extract(epoch from now() - o.created_at) / 60)::integer as age_minutes, o.created_at

@@ -49,12 +49,15 @@ create table private.newsletter_subscribers_merged (
     constraint newsletter_subscribers_merged_pkey primary key (id)
 );
 
--- When each address (whatever its capitals) was last sent its code again: at most once a day.
+-- When each address (whatever its capitals) was asked for its code again: at most once a day. Unknown addresses
+-- are recorded too, so resend_newsletter_code prunes the rows older than that day, which count for nothing.
 create table private.newsletter_code_resends (
     address text not null,
     sent_at timestamp with time zone not null,
     constraint newsletter_code_resends_pkey primary key (address)
 );
+
+create index newsletter_code_resends_sent_at_idx on private.newsletter_code_resends using btree (sent_at);
 
 -- One row per redeemed code (the primary key makes a code single-use), written only by place_order; its owner reads
 -- it. A deleted account or order leaves the row, so the code stays used.
@@ -201,7 +204,7 @@ begin
   foreach guesser in array private.code_guessers() loop
     select * into taken from private.take_budget('code_miss', guesser, 0);
     if taken.spent >= taken.allowed then
-      perform private.raise_over_budget(taken.retry_after);
+      perform private.raise_over_budget(taken.retry_after, guesser);
     end if;
   end loop;
 end;
@@ -305,6 +308,15 @@ declare
   last_sent timestamptz;
 begin
   perform private.spend_client_budget('subscription');
+  -- A day on, a row counts for nothing: pruned here, so that addresses asked for cannot pile up. At most a hundred
+  -- a call (each call records one) and never waiting for a row another request holds.
+  delete from private.newsletter_code_resends r
+  where r.address in (
+    select o.address from private.newsletter_code_resends o
+    where o.sent_at <= now() - interval '1 day'
+    limit 100
+    for update skip locked
+  );
   -- Every address asked for is recorded, subscribed or not: the answer is the same for both.
   insert into private.newsletter_code_resends as r (address, sent_at)
   values (left(wanted, 255), now())

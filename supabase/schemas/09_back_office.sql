@@ -797,9 +797,9 @@ GRANT ALL ON FUNCTION public.staff_promotions() TO authenticated;
 GRANT ALL ON FUNCTION public.staff_promotions() TO service_role;
 
 
--- Creates a promotion (promotion_id null) or edits one; the table's checks refuse empty or padded words and an
--- end at or before the start (23514).
-create function public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) returns public.promotions
+-- Creates a promotion (promotion_id null) or edits one; the table's checks refuse empty or padded words, an
+-- end at or before the start and a link that is neither a site path nor an https address (23514).
+create function public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone, link text default null) returns public.promotions
     language plpgsql security definer
     set search_path to ''
     as $$
@@ -808,12 +808,13 @@ declare
 begin
   perform private.require_staff();
   if staff_save_promotion.promotion_id is null then
-    insert into public.promotions (words, starts_at, ends_at)
-    values (staff_save_promotion.words, staff_save_promotion.starts_at, staff_save_promotion.ends_at)
+    insert into public.promotions (words, starts_at, ends_at, link)
+    values (staff_save_promotion.words, staff_save_promotion.starts_at, staff_save_promotion.ends_at,
+      staff_save_promotion.link)
     returning * into saved;
   else
     update public.promotions p set words = staff_save_promotion.words, starts_at = staff_save_promotion.starts_at,
-      ends_at = staff_save_promotion.ends_at
+      ends_at = staff_save_promotion.ends_at, link = staff_save_promotion.link
     where p.id = staff_save_promotion.promotion_id
     returning * into saved;
     if not found then
@@ -827,9 +828,9 @@ begin
 end;
 $$;
 
-REVOKE ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) FROM PUBLIC, anon, authenticated;
-GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone, link text) FROM PUBLIC, anon, authenticated;
+GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone, link text) TO authenticated;
+GRANT ALL ON FUNCTION public.staff_save_promotion(promotion_id uuid, words text, starts_at timestamp with time zone, ends_at timestamp with time zone, link text) TO service_role;
 
 
 -- Ends a promotion now: a running one stops (its banner goes), one not yet started is removed; an ended one stays

@@ -147,6 +147,12 @@ it("npm start's config.json carries SITE_URL, by default the local shell's origi
   );
 });
 
+it("npm start's config.json names the CAPTCHA's site key only when TURNSTILE_SITE_KEY is set", () => {
+  expect(runtimeConfigFor({ TURNSTILE_SITE_KEY: '0x4AAAAAAA' }).captchaSiteKey).toBe('0x4AAAAAAA');
+  expect(runtimeConfigFor({})).not.toHaveProperty('captchaSiteKey');
+  expect(runtimeConfigFor({ TURNSTILE_SITE_KEY: '' })).not.toHaveProperty('captchaSiteKey');
+});
+
 it("write-site-url.mjs writes the site's origin and each remote's location into a copy for a CDN", () => {
   // A local origin: for any other, the script first refuses the demo company's example details
   // (tools/scripts/company-check.test.js); the substitution is the same.

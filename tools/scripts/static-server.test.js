@@ -33,12 +33,16 @@ function startServers(env = {}) {
     import { createStaticApp, listen } from ${JSON.stringify(staticServer)};
     const dist = ${JSON.stringify(dist)};
     const shell = await listen(createStaticApp({ root: dist, kind: 'shell' }), 0);
+    const captchaShell = await listen(
+      createStaticApp({ root: dist, kind: 'shell', captchaOrigins: ['https://challenges.cloudflare.com'] }),
+      0,
+    );
     const remoteApp = createStaticApp({ root: dist, kind: 'remote', corsOrigins: [${JSON.stringify(SHELL)}] });
     const remote = await listen(remoteApp, 0);
     const tls = http.createServer((req, res) => { req.socket.encrypted = true; remoteApp(req, res); });
     await new Promise((resolve) => tls.listen(0, '127.0.0.1', resolve));
     console.log(JSON.stringify({
-      shell: shell.address(), remote: remote.address(), tls: tls.address(),
+      shell: shell.address(), captchaShell: captchaShell.address(), remote: remote.address(), tls: tls.address(),
     }));
   `;
   const env_ = { ...process.env, ...env };
@@ -93,6 +97,17 @@ describe('static servers', () => {
     }
     const page = await get(servers.shell, '');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("allows the CAPTCHA's script and frame only where one is configured", async () => {
+    const csp = async (address) => (await get(address, '')).headers.get('content-security-policy');
+    const plain = await csp(servers.shell);
+    expect(plain).not.toContain('challenges.cloudflare.com');
+    expect(plain).not.toContain('frame-src');
+    const withCaptcha = await csp(servers.captchaShell);
+    expect(withCaptcha).toContain("script-src 'self' https://challenges.cloudflare.com");
+    expect(withCaptcha).toContain('frame-src https://challenges.cloudflare.com');
+    expect(withCaptcha).toContain("frame-ancestors 'none'");
   });
 
   it('never serves a source map, even one left in the folder, on the shell or a remote', async () => {

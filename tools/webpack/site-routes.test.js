@@ -42,6 +42,10 @@ describe('sitemap.xml and robots.txt', () => {
       '/admin',
       '/admin/orders',
       '/admin/order',
+      '/admin/calendar',
+      '/admin/promotions',
+      '/admin/leads',
+      '/admin/newsletter',
     ];
     expect(listed).toEqual(routes.filter((route) => !personal.includes(route)));
     expect(listed).toEqual(
@@ -63,6 +67,10 @@ describe('sitemap.xml and robots.txt', () => {
       '/admin',
       '/admin/orders',
       '/admin/order',
+      '/admin/calendar',
+      '/admin/promotions',
+      '/admin/leads',
+      '/admin/newsletter',
     ]);
     for (const route of personalPaths()) expect(listed).not.toContain(route);
   });

@@ -13,6 +13,11 @@ export const LOCK_SOCKET = 'local-supabase.sock';
 export const PID_FILE = 'local-supabase.pid';
 /** Written into an empty folder before initdb, removed when it succeeded: a folder holding it never held data. */
 export const INIT_MARKER = 'local-supabase.initialising';
+/**
+ * Written by whoever made the folder as a throwaway copy of another (the tests' backends and the e2e site, from a
+ * template): the template is its backup, so a start skips its own safety copy (backup.ts; 40 MB per start).
+ */
+export const DISPOSABLE_MARKER = 'local-supabase.disposable';
 const ASIDE = /^local-supabase\.sock\.\d+\.[0-9a-f]+\.stale$/;
 
 /** The PostgreSQL that PGlite 0.5 runs, and the layout of its pg_control file. */
@@ -38,9 +43,13 @@ export type FolderState =
   /** Something else; `reason` names the folder and says what to do. */
   | { kind: 'refused'; reason: string; removable: boolean };
 
-/** The lock's files and the initialisation marker: never part of the database. */
+/** The lock's files and the markers: never part of the database. */
 export const lockEntry = (entry: string) =>
-  entry === LOCK_SOCKET || entry === PID_FILE || entry === INIT_MARKER || ASIDE.test(entry);
+  entry === LOCK_SOCKET ||
+  entry === PID_FILE ||
+  entry === INIT_MARKER ||
+  entry === DISPOSABLE_MARKER ||
+  ASIDE.test(entry);
 /** What this service keeps in a data folder beside the database: the lock's files and the start's backup. */
 const ours = (entry: string) => lockEntry(entry) || isBackupEntry(entry);
 

@@ -1,12 +1,14 @@
 // Opening a data folder as the service's own: refused before PGlite sees it when it is not one (inspect.ts),
 // locked (lock.ts), initialised only when empty, copied before PostgreSQL starts on it and put back when
-// PostgreSQL refuses it (backup.ts); and db:reset's emptying of one.
+// PostgreSQL refuses it (backup.ts; not a folder marked disposable, a copy of a template); and db:reset's emptying
+// of one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPGlite, type Database } from '../db/database';
 import { StartupError } from '../startup';
 import { backUp, discardBackup, finishInterruptedStart, isBackupEntry, restore } from './backup';
 import {
+  DISPOSABLE_MARKER,
   ELSEWHERE,
   errorCode,
   INIT_MARKER,
@@ -102,8 +104,10 @@ export async function openDataFolder(dir: string): Promise<Database> {
   let db: Database | undefined;
   // PGlite writes PostgreSQL's postmaster.pid as it starts, and leaves it when the start fails.
   const postmasterPid = path.join(dir, 'postmaster.pid');
+  // A new folder has nothing to lose, and a disposable copy has its template.
+  const safetyCopy = !fresh && !fs.existsSync(path.join(dir, DISPOSABLE_MARKER));
   try {
-    if (!fresh) {
+    if (safetyCopy) {
       try {
         backUp(dir, lockEntry);
       } catch (error) {
@@ -128,11 +132,11 @@ export async function openDataFolder(dir: string): Promise<Database> {
   } catch (error) {
     await db?.close().catch(() => undefined);
     if (fresh) fs.rmSync(postmasterPid, { force: true });
-    else restore(dir, lockEntry);
+    else if (safetyCopy) restore(dir, lockEntry);
     await lock.release();
     throw error;
   }
-  if (!fresh) discardBackup(dir);
+  if (safetyCopy) discardBackup(dir);
   const opened = db;
   return {
     ...opened,

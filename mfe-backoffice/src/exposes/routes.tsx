@@ -6,6 +6,10 @@ const routes: readonly RemoteRoute[] = [
   { path: paths.admin, Component: lazy(() => import('../pages/StartPage')) },
   { path: paths.adminOrders, Component: lazy(() => import('../pages/OrdersPage')) },
   { path: paths.adminOrder, Component: lazy(() => import('../pages/OrderPage')) },
+  { path: paths.adminCalendar, Component: lazy(() => import('../pages/CalendarPage')) },
+  { path: paths.adminPromotions, Component: lazy(() => import('../pages/PromotionsPage')) },
+  { path: paths.adminLeads, Component: lazy(() => import('../pages/LeadsPage')) },
+  { path: paths.adminNewsletter, Component: lazy(() => import('../pages/NewsletterPage')) },
 ];
 
 export default routes;

@@ -5,7 +5,7 @@ import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchOrders, ORDERS_PAGE_SIZE } from '../features/orders/api/fetch-orders';
 import { OrderFilters } from '../features/orders/components/OrderFilters';
 import { OrdersTable } from '../features/orders/components/OrdersTable';
-import { Pager } from '../features/orders/components/Pager';
+import { Pager } from '../components/pager';
 
 /** The query string's page, 1 for anything that is not a whole number from 1 up. */
 const pageOf = (value: string | null) => {

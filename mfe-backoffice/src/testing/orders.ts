@@ -23,7 +23,7 @@ export const order = (patch: Partial<StaffOrder> = {}): StaffOrder => ({
   status: 'awaiting_payment',
   status_changed_at: '2026-11-20T10:00:00Z',
   total_cents: 161_820,
-  discount_cents: null,
+  discount_cents: 0,
   discount_code: null,
   paid_on: null,
   payment_reference: null,

@@ -12,6 +12,11 @@ export interface RuntimeConfig {
    * it falls back to the page's own origin (siteUrl()).
    */
   siteUrl?: string;
+  /**
+   * The public site key of the CAPTCHA (Cloudflare Turnstile) that the project's auth requires on sign-in, sign-up
+   * and recovery (README, "Deploying"); absent, those forms show no challenge and send no token.
+   */
+  captchaSiteKey?: string;
 }
 
 let current: RuntimeConfig | null = null;
@@ -35,6 +40,12 @@ function url(value: unknown, field: string): string {
   throw new RuntimeConfigError(`config.json: ${field} must be an http(s) URL`);
 }
 
+function captchaSiteKeyOf(value: unknown): { captchaSiteKey?: string } {
+  if (value === undefined || value === null || value === '') return {};
+  if (typeof value === 'string') return { captchaSiteKey: value };
+  throw new RuntimeConfigError('config.json: captchaSiteKey must be a string');
+}
+
 /**
  * The config the shell runs with. Other keys are ignored: `purchaseToast`, which switched off the invented purchase
  * notifications that the honest ones replaced (#31.7), may still be in a deployed config.json.
@@ -52,8 +63,12 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
       Object.keys(remoteDescriptors).map((key) => [key, url(remotes[key], `remotes.${key}`)]),
     ) as Record<RemoteKey, string>,
     ...(raw.siteUrl === undefined ? {} : { siteUrl: new URL(url(raw.siteUrl, 'siteUrl')).origin }),
+    ...captchaSiteKeyOf(raw.captchaSiteKey),
   };
 }
+
+/** The CAPTCHA's site key when config.json names one (the auth forms then send its token). */
+export const captchaSiteKey = (): string | undefined => current?.captchaSiteKey;
 
 /** The site's public origin: config.json's siteUrl, else (config not loaded, or an older one) the page's. */
 export const siteUrl = (): string => current?.siteUrl ?? window.location.origin;

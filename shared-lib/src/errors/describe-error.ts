@@ -41,6 +41,10 @@ export const AUTH_ERROR_MESSAGES = {
   // A change that an account with two-factor authentication allows only after its code (an aal2 session).
   insufficient_aal:
     'Your account has two-factor authentication, so this change needs the code from your authenticator app. Sign out and sign in again with your code, then try again.',
+  // Beyond the spec: sign-in, sign-up and recovery with the CAPTCHA on (README, "Deploying"): no token, or one the
+  // provider refused or that was already used. GoTrue's words ('captcha protection: request disallowed') name the
+  // mechanism.
+  captcha_failed: 'Please complete the security check above the button, then try again.',
 } as const;
 const authErrorMessage = (code: string): string | undefined =>
   Object.hasOwn(AUTH_ERROR_MESSAGES, code)

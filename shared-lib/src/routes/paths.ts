@@ -35,6 +35,14 @@ export const paths = {
   adminOrders: '/admin/orders',
   /** One order in the back office: `/admin/order?id=<id>` (beyond the spec, #42.3). */
   adminOrder: '/admin/order',
+  /** The calendar desk: `/admin/calendar?from=2026-11-30` (beyond the spec, #42.4). */
+  adminCalendar: '/admin/calendar',
+  /** The promotions desk: the banner's campaigns and their preview (beyond the spec, #42.5). */
+  adminPromotions: '/admin/promotions',
+  /** The leads desk: `/admin/leads?kind=project_request&unhandled=1&page=2` (beyond the spec, #42.5). */
+  adminLeads: '/admin/leads',
+  /** The newsletter's subscriber count and CSV export (beyond the spec, #42.5). */
+  adminNewsletter: '/admin/newsletter',
 } as const;
 
 /** The printable invoice (or credit note) numbered `number`. */
@@ -67,7 +75,15 @@ export const remotePaths: Record<RemoteKey, readonly string[]> = {
   ],
   catalog: [paths.howWeWork, ...servicePaths, paths.checkout, paths.orderConfirmation],
   account: [paths.auth, paths.authReset, paths.account, paths.invoice],
-  backoffice: [paths.admin, paths.adminOrders, paths.adminOrder],
+  backoffice: [
+    paths.admin,
+    paths.adminOrders,
+    paths.adminOrder,
+    paths.adminCalendar,
+    paths.adminPromotions,
+    paths.adminLeads,
+    paths.adminNewsletter,
+  ],
 };
 
 /** Routes that need a signed-in user; the shell guards them. */
@@ -82,7 +98,7 @@ export const protectedPaths: readonly string[] = [
  * Routes for the agency's staff alone; the shell's staff guard shows everyone else the 404 page and asks staff for
  * their second factor first. It hides screens only: the database decides what staff may read and change.
  */
-export const staffPaths: readonly string[] = [paths.admin, paths.adminOrders, paths.adminOrder];
+export const staffPaths: readonly string[] = remotePaths.backoffice;
 
 /**
  * Pages whose content depends on the visitor: not prerendered (scripts/prerender.mjs), not in the sitemap, closed

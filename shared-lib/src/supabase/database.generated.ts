@@ -546,6 +546,7 @@ export type Database = {
           created_at: string;
           ends_at: string;
           id: string;
+          link: string | null;
           offer: string;
           starts_at: string;
           words: string;
@@ -555,6 +556,7 @@ export type Database = {
           created_at?: string;
           ends_at: string;
           id?: string;
+          link?: string | null;
           offer?: string;
           starts_at: string;
           words: string;
@@ -563,6 +565,7 @@ export type Database = {
           created_at?: string;
           ends_at?: string;
           id?: string;
+          link?: string | null;
           offer?: string;
           starts_at?: string;
           words?: string;
@@ -655,7 +658,6 @@ export type Database = {
         Args: Record<PropertyKey, never>;
         Returns: {
           age_minutes: number;
-          city: string;
           country: string;
           service: string;
         }[];
@@ -721,6 +723,7 @@ export type Database = {
           created_at: string;
           ends_at: string;
           id: string;
+          link: string | null;
           offer: string;
           starts_at: string;
           words: string;
@@ -734,11 +737,12 @@ export type Database = {
       };
       staff_resend_email: { Args: { email_id: number }; Returns: undefined };
       staff_save_promotion: {
-        Args: { ends_at: string; promotion_id: string; starts_at: string; words: string };
+        Args: { ends_at: string; link?: string; promotion_id: string; starts_at: string; words: string };
         Returns: {
           created_at: string;
           ends_at: string;
           id: string;
+          link: string | null;
           offer: string;
           starts_at: string;
           words: string;

@@ -8,7 +8,8 @@
 // - what a function that returns json answers on success (book_discovery_call, subscribe_newsletter, place_order:
 //   a JSON string; resend_newsletter_code: null); they return json only so that a refusal can commit (see
 //   private.refusal), and a refusal is an error.
-// - what the back office's staff functions that return json answer (staff_order, staff_dashboard, ...).
+// - what the back office's staff functions that return json answer (staff_order, staff_dashboard, ...), and
+//   which columns of staff_orders' rows may be null.
 // Every other table, column and function (a new migration's too) comes from the generated file unchanged.
 import type { Company } from '../company/company';
 import type { OrderStatus } from '../orders/order-status';
@@ -120,6 +121,20 @@ type ServiceRow = Merge<Gen<'services'>['Row'], { category: 'full' | 'workshops'
 // The back office's answers (supabase/schemas/09_back_office.sql, README "The agency's side of an order"): what
 // the staff functions that return json give a staff member; anyone else gets 403 `staff_only` or
 // `insufficient_aal`.
+/**
+ * One row of the orders desk's list, each carrying the count of all matches (`total_count`); the customer, their
+ * name and the documents may be missing (the function's left joins, which the generated types do not know).
+ */
+type StaffOrderRow = Merge<
+  Schema['Functions']['staff_orders']['Returns'][number],
+  {
+    status: OrderStatus;
+    customer_email: string | null;
+    customer_name: string | null;
+    invoice_number: string | null;
+    credit_note_number: string | null;
+  }
+>;
 /** One order as the orders desk shows it, with its audit trail (`history`, oldest first). */
 interface StaffOrder {
   id: string;
@@ -261,6 +276,7 @@ type Functions = Merge<
       Schema['Functions']['quote_cart'],
       { Args: { items: CartLine[]; discount_code?: string | null }; Returns: CartQuote }
     >;
+    staff_orders: Returning<'staff_orders', StaffOrderRow[]>;
     staff_order: Returning<'staff_order', StaffOrder>;
     staff_mark_order_paid: Returning<'staff_mark_order_paid', StaffOrder>;
     staff_start_order_work: Returning<'staff_start_order_work', StaffOrder>;

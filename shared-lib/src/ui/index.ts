@@ -28,5 +28,6 @@ export {
 } from './skeleton';
 export { LiveRegion } from './live-region';
 export { Steps } from './steps';
-// Imported by subpath so pages that do not use them do not load them: 'shared-lib/tabs' (Radix tabs) and
+// Imported by subpath so pages that do not use them do not load them: 'shared-lib/promotion-bar' (the banner's bar,
+// which the shell and the back office's preview draw), 'shared-lib/tabs' (Radix tabs) and
 // 'shared-lib/service-icon' (the catalogue's icons) and 'shared-lib/service-art' (its illustrations).

@@ -10,6 +10,9 @@ import {
 } from '../billing/billing';
 import { START_CONSENT } from '../billing/payment-words';
 import { PASSWORD_MIN, PASSWORD_RULES, PASSWORD_RULES_UNMET } from './password-rules';
+// The one rule for what a customer types into a name or an address, which the database applies in its checks and
+// the e-mails in their templates (#44, item 4).
+import { normalisedText } from '../../../supabase/functions/send-emails/plain-text.ts';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 255;
@@ -23,12 +26,21 @@ export const ADDRESS_MAX = 200;
 export const POSTAL_CODE_MAX = 20;
 export const CITY_MAX = 100;
 
+/**
+ * Beyond the spec: said of a one-line text holding a control character (a tab, a line break, an invisible
+ * formatting character pasted with it), which the database refuses (plain-text.ts, rule 1).
+ */
+export const plainTextMessage = (label: string) =>
+  `${label} contains a tab, line break or other invisible character: please remove it`;
+const isPlainText = (value: string) => normalisedText(value).ok;
+
 // Each required field gives its own message for a missing or non-string value too, as for an empty one.
 const name = z
   .string({ error: 'Name is required' })
   .trim()
   .min(1, 'Name is required')
-  .max(NAME_MAX, `Name must be less than ${NAME_MAX} characters`);
+  .max(NAME_MAX, `Name must be less than ${NAME_MAX} characters`)
+  .refine(isPlainText, plainTextMessage('Name'));
 
 // The length is checked first and on the trimmed value; the shape only when the length is fine, so an empty or an
 // over-long address gets one message, not two. An empty field is missing, not malformed (beyond the spec, #45.7).
@@ -177,21 +189,24 @@ export const bookingSchema = z.object({
 export const bookingDetailsSchema = bookingSchema.omit({ slotStart: true });
 
 /** An optional text field: trimmed, and left out when empty. */
-const optionalText = (max: number, message: string) =>
+/** An optional one-line text field: trimmed, refused when too long or holding a control character. */
+const optionalText = (label: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, message)
+    .max(max, `${label} must be less than ${max} characters`)
+    .refine(isPlainText, plainTextMessage(label))
     .optional()
     .transform((value) => value || undefined);
 
-/** A required text field: trimmed, with one message for a missing, empty or too long value. */
+/** A required one-line text field: trimmed, with one message for a missing, empty or too long value. */
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be less than ${max} characters`);
+    .max(max, `${label} must be less than ${max} characters`)
+    .refine(isPlainText, plainTextMessage(label));
 
 export const VAT_OUTSIDE_EU = 'A VAT number can only be given for a country of the European Union';
 export const vatNumberMessage = (country: string) =>
@@ -204,9 +219,9 @@ export const vatNumberMessage = (country: string) =>
 export const billingSchema = z
   .object({
     name,
-    company: optionalText(COMPANY_MAX, `Company name must be less than ${COMPANY_MAX} characters`),
+    company: optionalText('Company name', COMPANY_MAX),
     address: requiredText('Address', ADDRESS_MAX),
-    postalCode: optionalText(POSTAL_CODE_MAX, `Postal code must be less than ${POSTAL_CODE_MAX} characters`),
+    postalCode: optionalText('Postal code', POSTAL_CODE_MAX),
     city: requiredText('City', CITY_MAX),
     country: z.string({ error: 'Please select a country' }).refine(isCountryCode, 'Please select a country'),
     vatNumber: z
@@ -243,28 +258,3 @@ export type Timeline = ProjectRequestInput['timeline'];
 
 /** Every message of a failed parse, in field order. */
 export const errorMessages = (error: z.ZodError): string[] => error.issues.map((issue) => issue.message);
-
-// The back office's "mark paid" (beyond the spec, #42.3): the day the transfer arrived (a calendar day, not in the
-// future) and the bank's reference. staff_mark_order_paid refuses the same in the database.
-export const BANK_REFERENCE_MAX = 140;
-export const STAFF_NOTE_MAX = 1000;
-
-/** Today's calendar day where the browser is, 'YYYY-MM-DD'. */
-export const localToday = (now = new Date()): string =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-
-export const markPaidSchema = z.object({
-  paidOn: z
-    .string({ error: 'Enter the day the payment arrived' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the day the payment arrived')
-    .refine((day) => day <= localToday(), 'The day the payment arrived is today or earlier'),
-  bankReference: z
-    .string({ error: 'Enter the bank reference' })
-    .trim()
-    .min(1, 'Enter the bank reference')
-    .max(BANK_REFERENCE_MAX, `The bank reference has at most ${BANK_REFERENCE_MAX} characters`),
-  note: z.string().trim().max(STAFF_NOTE_MAX, `A note has at most ${STAFF_NOTE_MAX} characters`),
-});
-
-/** The back office's one-button moves of an order: an optional note for its audit trail. */
-export const staffNoteSchema = markPaidSchema.pick({ note: true });

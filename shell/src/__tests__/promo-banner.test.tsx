@@ -56,6 +56,23 @@ describe('which banner shows', () => {
     expect(document.documentElement.style.getPropertyValue('--promo-bar-height')).toBe('0px');
   });
 
+  it('leads to the promotion’s link, a page of the site or an https address, instead of opening the offer', async () => {
+    fetchPromotion.mockResolvedValue({ ...RUNNING, link: '/services/one-day-training' });
+    const { unmount } = await renderSuspended(<PromoBanner afterDismiss={{ current: null }} />);
+    const name = '10% off your first project order this winter. See the details';
+    const onSite = await screen.findByRole('link', { name });
+    expect(onSite).toHaveAttribute('href', '/services/one-day-training');
+    expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    await userEvent.click(onSite);
+    expect(screen.getByTestId('location')).toHaveTextContent('/services/one-day-training');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    unmount();
+
+    fetchPromotion.mockResolvedValue({ ...RUNNING, link: 'https://example.com/winter' });
+    await renderSuspended(<PromoBanner afterDismiss={{ current: null }} />);
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', 'https://example.com/winter');
+  });
+
   it('shows nothing while no promotion runs', async () => {
     fetchPromotion.mockResolvedValue(null);
     await renderBanner();

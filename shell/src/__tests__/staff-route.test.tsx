@@ -1,6 +1,6 @@
 // The back office's guard (/admin): only staff at aal2 get its page; nobody else downloads any of it.
 import { act, screen } from '@testing-library/react';
-import { useSessionStore, type RoutesModule } from 'shared-lib';
+import { staffPaths, useSessionStore, type RoutesModule } from 'shared-lib';
 import { renderSuspended, resetStores } from 'shared-lib/src/testing';
 import { AppRoutes } from '../app/routes';
 import { loadExposed } from '../federation/remotes';
@@ -124,6 +124,31 @@ describe('/admin', () => {
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Back office' })).not.toBeInTheDocument();
   });
+});
+
+// Every /admin route (staffPaths, which the shell guards), for each session that is not staff at aal2: nothing of
+// the back office shows or downloads (#42: the e2e checks one route per role).
+describe.each([
+  ['a visitor', () => useSessionStore.getState().setSession(null)],
+  ['a customer', () => signIn({ aal: 'aal2', app_metadata: { provider: 'email' } })],
+  [
+    'staff on a password-only session',
+    () => useSessionStore.getState().awaitSecondFactor(token({ aal: 'aal1', ...staff })),
+  ],
+  ['staff without a second factor', () => signIn({ aal: 'aal1', ...staff })],
+])('as %s', (_who, session) => {
+  it.each(staffPaths.map((path) => [path]))(
+    '%s shows and downloads nothing of the back office',
+    async (path) => {
+      session();
+      await renderSuspended(<AppRoutes />, { route: path });
+      await act(() => Promise.resolve());
+      for (const heading of ['Back office', 'Orders desk', 'An order']) {
+        expect(screen.queryByRole('heading', { name: heading })).not.toBeInTheDocument();
+      }
+      expect(loadedRemotes()).not.toContain('backoffice');
+    },
+  );
 });
 
 describe('the desks under /admin', () => {

@@ -1,5 +1,7 @@
 // The promotion banner (spec section 1, beyond it on purpose: docs/architecture.md) and the offer's dialog. The
-// banner shows the running promotion's words (20261203090000_promotions.sql) and nothing when none runs or the
+// banner shows the running promotion's words (20261203090000_promotions.sql), drawn by shared-lib's PromotionBar
+// (`shared-lib/promotion-bar`, which the back office's preview draws too), and leads to the promotion's link when
+// it has one (#42.5), else opens the newsletter offer below. It shows nothing when none runs or the
 // backend does not answer. The pages are prerendered and served from a CDN, so the promotion is asked for in the
 // browser, never baked into their HTML; and since it arrives after the page has drawn, the banner is a bar fixed
 // to the bottom of the window, which moves nothing on the page (no layout shift). While it shows, its height is
@@ -15,7 +17,7 @@
 import { use, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Gift, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import {
   darkSurfaceFocus,
   Dialog,
@@ -26,48 +28,10 @@ import {
   safeSessionStorage,
   useLoad,
 } from 'shared-lib';
+import { PromotionBar } from 'shared-lib/promotion-bar';
 import { RemoteBoundary } from '../federation/RemoteBoundary';
 import { loadExposed } from '../federation/remotes';
 import { fetchRunningPromotion, type RunningPromotion } from '../promotions/fetch-running-promotion';
-
-const Bar = styled.aside`
-  display: flex;
-  position: fixed;
-  z-index: ${({ theme }) => theme.z.header};
-  right: 0;
-  bottom: 0;
-  left: 0;
-  /* Clear of a phone's home indicator. */
-  padding-bottom: env(safe-area-inset-bottom, 0px);
-  background: ${({ theme }) => theme.colors.dark};
-  @media print {
-    display: none;
-  }
-`;
-
-const Banner = styled.button`
-  flex: 1;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: 0.5rem;
-  min-height: 2.5rem;
-  padding: 0.5rem 1rem;
-  border: 0;
-  background: ${({ theme }) => theme.colors.dark};
-  color: ${({ theme }) => theme.colors.onDark};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  cursor: pointer;
-  text-align: center;
-  /* The ring goes inside: outside it would fall off the bottom of the window. */
-  ${darkSurfaceFocus}
-  &:focus-visible {
-    outline-offset: -5px;
-  }
-  u {
-    text-underline-offset: 3px;
-  }
-`;
 
 const Dismiss = styled(IconButton)`
   align-self: center;
@@ -154,17 +118,17 @@ export function PromoBanner({ afterDismiss }: { afterDismiss: RefObject<HTMLElem
   };
   return (
     <>
-      <Bar ref={bar} aria-label="Promotion">
-        <Banner type="button" onClick={() => setOpen(true)} aria-haspopup="dialog">
-          <Gift size={16} aria-hidden />
-          <span>
-            {promotion.words} <u>See the details</u>
-          </span>
-        </Banner>
-        <Dismiss aria-label="Dismiss promotion" onClick={dismiss}>
-          <X size={18} aria-hidden />
-        </Dismiss>
-      </Bar>
+      <PromotionBar
+        ref={bar}
+        words={promotion.words}
+        link={promotion.link ?? null}
+        onOpenOffer={() => setOpen(true)}
+        dismiss={
+          <Dismiss aria-label="Dismiss promotion" onClick={dismiss}>
+            <X size={18} aria-hidden />
+          </Dismiss>
+        }
+      />
       <Dialog
         open={open}
         onOpenChange={setOpen}

@@ -2,10 +2,12 @@
 // running now, by its own clock, so the answer is the running one or none.
 import { ApiError, getRuntimeConfig, REQUEST_TIMEOUT_MS, type Database } from 'shared-lib';
 
+/** Without a `link` (#42.5; an answer may leave it out) the banner opens the newsletter offer. */
 export type RunningPromotion = Pick<
   Database['public']['Tables']['promotions']['Row'],
   'id' | 'words' | 'offer'
->;
+> &
+  Partial<Pick<Database['public']['Tables']['promotions']['Row'], 'link'>>;
 
 /**
  * The running promotion (the one that started last, should two overlap), or null; an ApiError when the data API
@@ -14,7 +16,7 @@ export type RunningPromotion = Pick<
  */
 export async function fetchRunningPromotion(): Promise<RunningPromotion | null> {
   const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-  const query = new URLSearchParams({ select: 'id,words,offer', order: 'starts_at.desc', limit: '1' });
+  const query = new URLSearchParams({ select: 'id,words,offer,link', order: 'starts_at.desc', limit: '1' });
   let response: Response;
   try {
     response = await fetch(`${supabaseUrl}/rest/v1/promotions?${query}`, {

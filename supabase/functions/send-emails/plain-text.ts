@@ -7,6 +7,8 @@
 //    separators U+2028/U+2029) is refused; a field that may span lines (an address, a note) allows the line
 //    feed. The SQL mirror is private.trim_spaces and private.is_plain_text (20261206100000_one_normalisation.sql);
 //    local-supabase/test/hostile-round-two.test.ts runs both over the same inputs and requires the same answers.
+//    The site's forms refuse the same (shared-lib/src/validation/schemas.ts imports normalisedText), so a customer
+//    is told before sending what the database would refuse.
 //
 // 2. Plain text that mail clients do not turn into links: they link any text that looks like a URL, a domain or
 //    an address ("http://evil.example", "www.evil.example", "pay@evil.example"), in the text part and in the HTML

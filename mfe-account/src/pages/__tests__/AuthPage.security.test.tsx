@@ -129,12 +129,13 @@ describe('Forgot password', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   });
 
-  it('says in words for people that the server cannot be reached', async () => {
+  it('says in words for people that the server cannot be reached, and keeps the address', async () => {
     answer(offline);
     await openForgot('ada@example.com');
     await submit();
     await findErrorToast(ERROR_MESSAGES.network);
     expect(document.body).not.toHaveTextContent('TypeError');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByRole('button', { name: FORGOT_COPY.submit })).toBeEnabled();
   });
 });

@@ -113,9 +113,11 @@ describe('ResetPasswordPage with the session of a reset link', () => {
     expect(location()).toHaveTextContent('/auth/reset');
   });
 
-  it('says in words for people that the server cannot be reached, and nothing is lost', async () => {
+  it('says in words for people that the server cannot be reached, nothing is lost, and the same press works once it is back', async () => {
+    let online = false;
     await recoverySession(() => {
-      throw new TypeError('Failed to fetch');
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(authUser('ada@example.com'));
     });
     renderWithProviders(<ResetPasswordPage />, { route: '/auth/reset' });
     await userEvent.type(password(), 'New-secret1');
@@ -126,6 +128,10 @@ describe('ResetPasswordPage with the session of a reset link', () => {
     expect(password()).toHaveValue('New-secret1');
     expect(confirm()).toHaveValue('New-secret1');
     expect(screen.getByRole('button', { name: NEW_PASSWORD_COPY.submit })).toBeEnabled();
+
+    online = true;
+    await submit();
+    await waitFor(() => expect(location()).toHaveTextContent(/^\/account$/));
   });
 });
 

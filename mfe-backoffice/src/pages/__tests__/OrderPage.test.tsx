@@ -1,21 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, resetStores } from 'shared-lib/src/testing';
-import { localToday } from 'shared-lib/validation';
-import { cancelOrder } from '../../features/orders/api/cancel-order';
+import { createTestSupabase, json, renderWithProviders, resetStores } from 'shared-lib/src/testing';
+import { localToday } from 'shared-lib/validation/backoffice';
 import { fetchOrder } from '../../features/orders/api/fetch-order';
 import { markOrderPaid } from '../../features/orders/api/mark-order-paid';
+import { cancelOrder } from '../../features/orders/api/move-order';
 import { networkDown, order, orderChanged } from '../../testing/orders';
 import OrderPage from '../OrderPage';
 
 jest.mock('../../features/orders/api/fetch-order');
 jest.mock('../../features/orders/api/mark-order-paid');
-jest.mock('../../features/orders/api/cancel-order');
+jest.mock('../../features/orders/api/move-order');
 const fetchOrderMock = jest.mocked(fetchOrder);
 const markOrderPaidMock = jest.mocked(markOrderPaid);
 const cancelOrderMock = jest.mocked(cancelOrder);
 
 const ORDER = order();
+/** ORDER once cancelled, with its credit note. */
+const CANCELLED = order({
+  status: 'cancelled',
+  credit_note: { number: '2026-0008', issued_on: '2026-11-28', total_cents: -161_820 },
+});
 const route = `/admin/order?id=${ORDER.id}`;
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
@@ -105,12 +110,7 @@ describe("an order's page", () => {
   it('when someone else acted first, says what changed and shows the order as it now is', async () => {
     fetchOrderMock.mockResolvedValueOnce(ORDER);
     markOrderPaidMock.mockRejectedValue(orderChanged('cancelled'));
-    fetchOrderMock.mockResolvedValueOnce(
-      order({
-        status: 'cancelled',
-        credit_note: { number: '2026-0008', issued_on: '2026-11-28', total_cents: -161_820 },
-      }),
-    );
+    fetchOrderMock.mockResolvedValueOnce(CANCELLED);
     renderWithProviders(<OrderPage />, { route });
     const form = within(await screen.findByRole('form', { name: 'Mark paid' }));
     await userEvent.type(form.getByLabelText(/Bank reference/), 'SEPA 4711');
@@ -128,14 +128,14 @@ describe("an order's page", () => {
     expect(section('Actions')).toHaveTextContent('A cancelled order has nothing left to do.');
   });
 
-  it('cancels with a note and shows the credit note', async () => {
+  it('cancels with a note, shows the credit note and has the customer e-mailed now', async () => {
+    const requested: string[] = [];
+    createTestSupabase((url) => {
+      requested.push(url.pathname);
+      return json({ sent: 1, failed: 0 });
+    });
     fetchOrderMock.mockResolvedValue(order({ status: 'delivered' }));
-    cancelOrderMock.mockResolvedValue(
-      order({
-        status: 'cancelled',
-        credit_note: { number: '2026-0008', issued_on: '2026-11-28', total_cents: -161_820 },
-      }),
-    );
+    cancelOrderMock.mockResolvedValue(CANCELLED);
     renderWithProviders(<OrderPage />, { route });
     const form = within(await screen.findByRole('form', { name: 'Cancel the order' }));
     await userEvent.type(form.getByLabelText('Note (optional)'), 'Refunded after delivery');
@@ -149,6 +149,8 @@ describe("an order's page", () => {
     expect(section('Invoice and payment')).toHaveTextContent(
       '2026-0008, issued November 28, 2026, -€1,618.20',
     );
+    // The cancellation e-mail goes now, not at the outbox's next sweep.
+    await waitFor(() => expect(requested).toEqual(['/functions/v1/send-emails']));
   });
 
   it('keeps what was typed and says why when the network is down during an action', async () => {

@@ -71,6 +71,10 @@ describe('the back office start page', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Start', '/admin'],
       ['Orders', '/admin/orders'],
+      ['Calendar', '/admin/calendar'],
+      ['Promotions', '/admin/promotions'],
+      ['Leads', '/admin/leads'],
+      ['Newsletter', '/admin/newsletter'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Start' })).toHaveAttribute('aria-current', 'page');
     await userEvent.tab();

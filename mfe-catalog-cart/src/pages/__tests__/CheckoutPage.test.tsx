@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, useCartStore, type CartQuote } from 'shared-lib';
 import { getServiceById, toCartItem } from 'shared-lib/catalogue';
 import { PAYMENT_WORDS, START_CONSENT } from 'shared-lib/billing';
+import { plainTextMessage } from 'shared-lib/validation';
 import {
   createTestSupabase,
   definitionOf,
@@ -476,6 +477,42 @@ it('asks a first-time customer for billing details, checks them before anything 
         vat_number: 'ATU12345678',
       },
       show_in_recent_purchases: true,
+    }),
+  ]);
+});
+
+it('refuses a tab or another invisible control character in the billing details, as the database does', async () => {
+  const state = server();
+  state.saved = null;
+  add('smart-website');
+  await renderSuspended(<CheckoutPage />, { route: '/checkout', path: '/checkout' });
+  const name = await screen.findByRole('textbox', { name: 'Name' });
+  const city = screen.getByLabelText('City');
+  // A tab pasted from a spreadsheet, a bell character from a copied document.
+  await paste(name, 'Grace\tHopper');
+  await paste(screen.getByLabelText('Address'), 'Harbour Road 1');
+  await paste(city, 'Vi\u0007enna');
+  await userEvent.selectOptions(screen.getByLabelText('Country'), 'AT');
+  await purchase();
+  expect((await screen.findAllByText(plainTextMessage('Name'))).length).toBeGreaterThan(0);
+  expect(name).toHaveAttribute('aria-invalid', 'true');
+  expect(city).toHaveAttribute('aria-invalid', 'true');
+  expect(state.orders).toEqual([]);
+
+  await userEvent.clear(name);
+  await paste(name, 'Grace Hopper');
+  await purchase();
+  expect((await screen.findAllByText(plainTextMessage('City'))).length).toBeGreaterThan(0);
+  expect(state.orders).toEqual([]);
+
+  // Spaces of any kind at either end are no fault: trimmed, as the database trims them.
+  await userEvent.clear(city);
+  await paste(city, '\u00a0Vienna\u3000');
+  await purchase();
+  await screen.findByText(CONFIRMATION, { selector: '[data-testid="location"]' });
+  expect(state.orders).toEqual([
+    expect.objectContaining({
+      billing: expect.objectContaining({ name: 'Grace Hopper', city: 'Vienna', address: 'Harbour Road 1' }),
     }),
   ]);
 });

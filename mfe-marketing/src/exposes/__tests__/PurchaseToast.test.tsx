@@ -4,8 +4,8 @@ import PurchaseToast, { EVERY_MS, FIRST_AFTER_MS, STOPPED_KEY, VISIBLE_MS } from
 import { formatAge } from '../../features/recent-purchases/utils/age';
 
 const recent = [
-  { service: 'Chat Helper', country: 'Austria', age_minutes: 5, city: 'Austria' },
-  { service: 'Smart Website', country: 'France', age_minutes: 180, city: 'France' },
+  { service: 'Chat Helper', country: 'Austria', age_minutes: 5 },
+  { service: 'Smart Website', country: 'France', age_minutes: 180 },
 ];
 
 /** The backend's recent purchases; counts how often they were asked for. */

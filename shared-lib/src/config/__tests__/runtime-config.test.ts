@@ -23,6 +23,14 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig({ ...valid, purchaseToast: false })).toEqual(valid);
   });
 
+  it('passes on the CAPTCHA site key when there is one, and none for an empty one', () => {
+    expect(parseRuntimeConfig({ ...valid, captchaSiteKey: '0x4AAAAAAA' })).toEqual({
+      ...valid,
+      captchaSiteKey: '0x4AAAAAAA',
+    });
+    expect(parseRuntimeConfig({ ...valid, captchaSiteKey: '' })).toEqual(valid);
+  });
+
   it.each([
     [{ ...valid, supabaseUrl: 'not a url' }, 'supabaseUrl must be an http(s) URL'],
     [{ ...valid, supabaseUrl: 'javascript:alert(1)' }, 'supabaseUrl must be an http(s) URL'],
@@ -37,6 +45,7 @@ describe('parseRuntimeConfig', () => {
     ],
     [{ ...valid, siteUrl: 'javascript:alert(1)' }, 'siteUrl must be an http(s) URL'],
     [{ ...valid, siteUrl: 'shop.example.com' }, 'siteUrl must be an http(s) URL'],
+    [{ ...valid, captchaSiteKey: 42 }, 'captchaSiteKey must be a string'],
     [null, 'supabaseAnonKey is required'],
   ])('refuses %j with a message naming the field', (input, message) => {
     expect(() => parseRuntimeConfig(input)).toThrow(RuntimeConfigError);

@@ -154,6 +154,18 @@ describe('describeError', () => {
     expect(refusal('mfa_challenge_expired', 422)).toBe(AUTH_ERROR_MESSAGES.mfa_challenge_expired);
     // A 401, but not an expired session: the change needs the second factor.
     expect(refusal('insufficient_aal', 401)).toBe(AUTH_ERROR_MESSAGES.insufficient_aal);
+    // The CAPTCHA on sign-up and recovery: GoTrue's words name the mechanism, ours say what to do.
+    expect(
+      describeError(
+        ApiError.from(
+          new AuthApiError(
+            'captcha protection: request disallowed (no captcha response (captcha_token) found)',
+            400,
+            'captcha_failed',
+          ),
+        ),
+      ).message,
+    ).toBe('Please complete the security check above the button, then try again.');
     // Its other answers to what the visitor typed, as they come.
     expect(refusal('email_not_confirmed')).toBe('Whatever the server says');
     expect(
@@ -207,27 +219,33 @@ describe('describeError', () => {
     expect(describeError(internals)).toEqual({ kind: 'server', message: ERROR_MESSAGES.server });
   });
 
-  it('reads the wait of the database’s own 429 from its details (supabase-js hands over no headers)', async () => {
-    createTestSupabase(() =>
-      json(
-        {
-          code: 'over_request_rate_limit',
-          message: 'Too many requests from your network. Please wait and try again.',
-          details: '{"retry_after_seconds":754}',
-          hint: null,
-        },
-        429,
-      ),
-    );
-    const error = await callSupabase((supabase) =>
-      supabase.rpc('book_discovery_call', { slot_start: 'x', name: 'Ada', email: 'ada@example.com' }),
-    ).catch((thrown: unknown) => thrown);
-    expect(describeError(error)).toEqual({
-      kind: 'rate-limit',
-      retryAfterSeconds: 754,
-      message: 'Too many attempts in a short time. Please wait 13 minutes and try again.',
-    });
-    // Details that carry no wait leave the usual words.
+  it.each(['account', 'network'])(
+    'reads the wait of the database’s own 429 from its details (supabase-js hands over no headers), counted by %s',
+    async (counted) => {
+      createTestSupabase(() =>
+        json(
+          {
+            code: 'over_request_rate_limit',
+            message: `Too many requests from your ${counted}. Please wait and try again.`,
+            details: '{"retry_after_seconds":754}',
+            hint: null,
+          },
+          429,
+        ),
+      );
+      const error = await callSupabase((supabase) =>
+        supabase.rpc('book_discovery_call', { slot_start: 'x', name: 'Ada', email: 'ada@example.com' }),
+      ).catch((thrown: unknown) => thrown);
+      // Words true whether the database counted the caller's account or their address.
+      expect(describeError(error)).toEqual({
+        kind: 'rate-limit',
+        retryAfterSeconds: 754,
+        message: 'Too many attempts in a short time. Please wait 13 minutes and try again.',
+      });
+    },
+  );
+
+  it('keeps the usual words for a 429 whose details carry no wait', () => {
     const plain = ApiError.from({ code: 'over_request_rate_limit', message: 'x', details: 'not json' }, 429);
     expect(describeError(plain).message).toBe(
       'Too many attempts in a short time. Please wait a minute and try again.',

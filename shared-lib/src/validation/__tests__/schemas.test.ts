@@ -18,6 +18,7 @@ import {
   MESSAGE_MIN,
   NAME_MAX,
   newsletterSchema,
+  plainTextMessage,
   PROJECT_TYPES,
   projectRequestSchema,
   TIMELINES,
@@ -386,6 +387,22 @@ describe('checkoutSchema (#45.1)', () => {
       START_CONSENT.required,
     ]);
     expect(checkoutSchema.safeParse({ ...billing, startConsent: 'yes' }).success).toBe(true);
+  });
+
+  it('refuses a control character in any billing text, as the database does, and trims spaces of any kind', () => {
+    const ok = { ...billing, startConsent: 'yes' };
+    expect(messages(checkoutSchema, { ...ok, name: 'Ada\tLovelace' })).toEqual([plainTextMessage('Name')]);
+    expect(messages(checkoutSchema, { ...ok, company: 'Acme\u0085Ltd' })).toEqual([
+      plainTextMessage('Company name'),
+    ]);
+    expect(messages(checkoutSchema, { ...ok, address: '1 Way\n2nd floor' })).toEqual([
+      plainTextMessage('Address'),
+    ]);
+    expect(messages(checkoutSchema, { ...ok, postalCode: 'N1\u2028' + '9GU' })).toEqual([
+      plainTextMessage('Postal code'),
+    ]);
+    expect(messages(checkoutSchema, { ...ok, city: 'Lon\u0000don' })).toEqual([plainTextMessage('City')]);
+    expect(checkoutSchema.parse({ ...ok, city: '\u00a0London\u3000' })).toMatchObject({ city: 'London' });
   });
 });
 

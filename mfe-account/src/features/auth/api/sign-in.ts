@@ -9,7 +9,10 @@ export interface AuthOutcome {
   needsCode: boolean;
 }
 
-export async function signIn({ email, password }: AuthInput): Promise<AuthOutcome> {
-  const { session } = await callSupabase((supabase) => supabase.auth.signInWithPassword({ email, password }));
+/** `captchaToken`: the solved CAPTCHA's, when the project's auth asks for one (Captcha.tsx). */
+export async function signIn({ email, password }: AuthInput, captchaToken?: string): Promise<AuthOutcome> {
+  const { session } = await callSupabase((supabase) =>
+    supabase.auth.signInWithPassword({ email, password, options: { captchaToken } }),
+  );
   return { signedIn: true, needsCode: awaitsSecondFactor(session) };
 }

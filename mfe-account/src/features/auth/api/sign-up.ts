@@ -3,9 +3,10 @@ import type { AuthInput } from 'shared-lib/validation';
 import { siteUrl } from '../utils/site-url';
 import type { AuthOutcome } from './sign-in';
 
-export async function signUp({ email, password }: AuthInput): Promise<AuthOutcome> {
+/** `captchaToken`: the solved CAPTCHA's, when the project's auth asks for one (Captcha.tsx). */
+export async function signUp({ email, password }: AuthInput, captchaToken?: string): Promise<AuthOutcome> {
   const { user, session } = await callSupabase((supabase) =>
-    supabase.auth.signUp({ email, password, options: { emailRedirectTo: siteUrl('/') } }),
+    supabase.auth.signUp({ email, password, options: { emailRedirectTo: siteUrl('/'), captchaToken } }),
   );
   // With e-mail confirmation on, the auth server answers a taken address with no error (so addresses cannot be
   // probed) but with a placeholder user that has no identities: the same refusal it gives without confirmation.

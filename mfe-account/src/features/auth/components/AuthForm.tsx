@@ -5,6 +5,7 @@ import { authSchema, signUpSchema } from 'shared-lib/validation';
 import { signIn, type AuthOutcome } from '../api/sign-in';
 import { signUp } from '../api/sign-up';
 import { AUTH_MESSAGES } from '../utils/auth-messages';
+import { useCaptcha } from './Captcha';
 import { CONFIRM_COPY } from './ConfirmEmailSent';
 import { Heading, Intro, Panel, PanelForm, Switch, TextButton } from './auth-parts';
 import { NewPasswordField } from './PasswordRules';
@@ -77,12 +78,13 @@ export function AuthForm({
   useEffect(() => {
     if (switched.current) heading.current?.focus();
   }, [mode]);
+  const captcha = useCaptcha();
   const form = useFormSubmit({
     initial: { email: '', password: '' },
     // Signing up, the rules are listed under the password, so a miss is one message (signUpSchema).
     schema: mode === 'sign-in' ? authSchema : signUpSchema,
     send: (credentials): Promise<AuthOutcome> =>
-      mode === 'sign-in' ? signIn(credentials) : signUp(credentials),
+      mode === 'sign-in' ? signIn(credentials, captcha.take()) : signUp(credentials, captcha.take()),
     onSuccess: (outcome, values) => {
       // The session store shows the code step itself (the session is not counted as signed in yet).
       if (outcome.needsCode) return;
@@ -127,6 +129,7 @@ export function AuthForm({
             </TextButton>
           </Forgot>
         ) : null}
+        {captcha.widget}
         <FormFailure form={form} />
         <SubmitButton form={form} $block $size="lg">
           {text.submit}

@@ -1,6 +1,7 @@
 import { Form, FormFailure, SubmitButton, SuccessNote, useFormSubmit } from 'shared-lib';
 import { resendConfirmation } from '../api/resend-confirmation';
 import { CheckInbox } from './CheckInbox';
+import { useCaptcha } from './Captcha';
 import { TextButton } from './auth-parts';
 
 export const CONFIRM_COPY = {
@@ -16,8 +17,9 @@ export const CONFIRM_COPY = {
  * told where the link went and can have it sent again.
  */
 export function ConfirmEmailSent({ email, onBack }: { email: string; onBack: () => void }) {
+  const captcha = useCaptcha();
   const form = useFormSubmit({
-    send: () => resendConfirmation(email),
+    send: () => resendConfirmation(email, captcha.take()),
     note: CONFIRM_COPY.resent(email),
     success: { title: CONFIRM_COPY.resentTitle, description: CONFIRM_COPY.resent(email) },
   });
@@ -25,6 +27,7 @@ export function ConfirmEmailSent({ email, onBack }: { email: string; onBack: () 
   return (
     <CheckInbox message={CONFIRM_COPY.sent(email)}>
       <Form form={form}>
+        {captcha.widget}
         <SubmitButton form={form} $variant="outline">
           {CONFIRM_COPY.resend}
         </SubmitButton>

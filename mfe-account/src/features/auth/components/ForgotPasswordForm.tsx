@@ -4,6 +4,7 @@ import { emailOnlySchema } from 'shared-lib/validation';
 import { requestPasswordReset } from '../api/request-password-reset';
 import { useFocusOnMount } from '../hooks/use-focus-on-mount';
 import { CheckInbox } from './CheckInbox';
+import { useCaptcha } from './Captcha';
 import { Heading, Intro, Panel, PanelForm, Switch, TextButton } from './auth-parts';
 
 export const FORGOT_COPY = {
@@ -30,10 +31,11 @@ interface ForgotPasswordFormProps {
 export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }: ForgotPasswordFormProps) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  const captcha = useCaptcha();
   const form = useFormSubmit({
     initial: { email: initialEmail },
     schema: emailOnlySchema,
-    send: ({ email }) => requestPasswordReset(email),
+    send: ({ email }) => requestPasswordReset(email, captcha.take()),
     onSuccess: (_, { email }) => setSentTo(email),
     success: (_, { email }) => ({ title: FORGOT_COPY.sentTitle, description: FORGOT_COPY.sent(email) }),
   });
@@ -59,6 +61,7 @@ export function ForgotPasswordForm({ initialEmail = '', notice, heading, back }:
       <Intro>{FORGOT_COPY.intro}</Intro>
       <PanelForm form={form}>
         <EmailField {...form.field('email')} inputMode="email" required />
+        {captcha.widget}
         <FormFailure form={form} />
         <SubmitButton form={form} $block $size="lg">
           {FORGOT_COPY.submit}

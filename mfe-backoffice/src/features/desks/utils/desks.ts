@@ -13,4 +13,8 @@ export interface Desk {
 export const desks: readonly Desk[] = [
   { path: paths.admin, label: 'Start' },
   { path: paths.adminOrders, label: 'Orders' },
+  { path: paths.adminCalendar, label: 'Calendar' },
+  { path: paths.adminPromotions, label: 'Promotions' },
+  { path: paths.adminLeads, label: 'Leads' },
+  { path: paths.adminNewsletter, label: 'Newsletter' },
 ];

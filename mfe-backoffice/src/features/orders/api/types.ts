@@ -1,18 +1,11 @@
-import type { BillingSnapshot, OrderStatus } from 'shared-lib';
+// The orders desk's shapes are the staff functions' answers as shared-lib's database types give them (one source:
+// a change of shape in the database's types fails tsc here).
+import type { Database } from 'shared-lib';
 
-/** One row of the orders desk's list (staff_orders). */
-export interface StaffOrderRow {
-  id: string;
-  order_number: string;
-  created_at: string;
-  status: string;
-  status_changed_at: string;
-  total_cents: number;
-  customer_email: string;
-  customer_name: string | null;
-  invoice_number: string | null;
-  credit_note_number: string | null;
-}
+type Functions = Database['public']['Functions'];
+
+/** One row of the orders desk's list (staff_orders), without the count of all matches each row carries. */
+export type StaffOrderRow = Omit<Functions['staff_orders']['Returns'][number], 'total_count'>;
 
 export interface OrdersPage {
   orders: StaffOrderRow[];
@@ -20,33 +13,8 @@ export interface OrdersPage {
   total: number;
 }
 
-interface StaffOrderChange {
-  changed_at: string;
-  changed_by: string | null;
-  from_status: string;
-  to_status: string;
-  note: string | null;
-}
-
 /** An order as staff see it (staff_order, and what every action returns). */
-export interface StaffOrder {
-  id: string;
-  order_number: string;
-  created_at: string;
-  status: OrderStatus | string;
-  status_changed_at: string;
-  total_cents: number;
-  discount_cents: number | null;
-  discount_code: string | null;
-  paid_on: string | null;
-  payment_reference: string | null;
-  customer: { id: string; email: string | null };
-  billing: BillingSnapshot | null;
-  items: { service_id: string | null; title: string; price_cents: number }[];
-  invoice: { number: string; issued_on: string; due_on: string; total_cents: number } | null;
-  credit_note: { number: string; issued_on: string; total_cents: number } | null;
-  history: StaffOrderChange[];
-}
+export type StaffOrder = Functions['staff_order']['Returns'];
 
 /** What each action needs to say which status the staff member saw (the database refuses it if it moved on). */
 export interface OrderMove {

@@ -4,17 +4,16 @@ import {
   FormFailure,
   isApiError,
   orderStatusLabel,
+  sendQueuedEmails,
   SubmitButton,
   TextareaField,
   TextField,
   useFormSubmit,
   type Refusal,
 } from 'shared-lib';
-import { localToday, markPaidSchema, staffNoteSchema } from 'shared-lib/validation';
-import { cancelOrder } from '../api/cancel-order';
-import { markOrderDelivered } from '../api/mark-order-delivered';
+import { localToday, markPaidSchema, staffNoteSchema } from 'shared-lib/validation/backoffice';
 import { markOrderPaid } from '../api/mark-order-paid';
-import { startOrderWork } from '../api/start-order-work';
+import { cancelOrder, markOrderDelivered, startOrderWork } from '../api/move-order';
 import type { OrderMove, StaffOrder } from '../api/types';
 import { actionsFor, type OrderAction } from '../utils/order-actions';
 
@@ -58,6 +57,17 @@ function changedRefusal(error: unknown): Refusal<never> | undefined {
   };
 }
 
+/**
+ * After a move: the customer's e-mail (paid, delivered, cancelled) goes now, as after a checkout, rather than at
+ * the outbox's next sweep; then the page shows the order as it now is.
+ */
+function doneHandler(onDone: ActionOutcome['onDone'], message: string) {
+  return (next: StaffOrder) => {
+    void sendQueuedEmails();
+    onDone(next, message);
+  };
+}
+
 function failureHandler(onChanged: (message: string) => void) {
   return ({ error, message }: { error: unknown; message: string }) => {
     if (isApiError(error, 'order_changed')) onChanged(message);
@@ -70,7 +80,7 @@ function MarkPaidForm({ order, onDone, onChanged }: { order: StaffOrder } & Acti
     schema: markPaidSchema,
     send: (data) => markOrderPaid({ orderId: order.id, expectedStatus: order.status, ...data }),
     success: { title: 'Marked paid' },
-    onSuccess: (next: StaffOrder) => onDone(next, `${order.order_number} is paid.`),
+    onSuccess: doneHandler(onDone, `${order.order_number} is paid.`),
     refusal: changedRefusal,
     onFailure: failureHandler(onChanged),
   });
@@ -144,7 +154,7 @@ function MoveForm({
     schema: staffNoteSchema,
     send: ({ note }) => move.send({ orderId: order.id, expectedStatus: order.status, note }),
     success: { title: move.toast },
-    onSuccess: (next: StaffOrder) => onDone(next, `${order.order_number} ${move.done}`),
+    onSuccess: doneHandler(onDone, `${order.order_number} ${move.done}`),
     refusal: changedRefusal,
     onFailure: failureHandler(onChanged),
   });

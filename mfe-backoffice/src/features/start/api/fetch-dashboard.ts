@@ -1,33 +1,10 @@
-import { callSupabase } from 'shared-lib';
+import { callSupabase, type Database } from 'shared-lib';
 
-export interface FailedEmail {
-  id: number;
-  template: string;
-  recipient: string;
-  created_at: string;
-  attempts: number;
-  last_error: string | null;
-}
+/** What needs doing today (staff_dashboard), as shared-lib's database types give it. */
+export type Dashboard = Database['public']['Functions']['staff_dashboard']['Returns'];
 
-interface NextCall {
-  id: string;
-  meeting_type: string;
-  scheduled_at: string;
-  ends_at: string | null;
-  status: string;
-  name: string | null;
-  email: string | null;
-}
-
-/** What needs doing today (staff_dashboard). */
-export interface Dashboard {
-  awaiting_payment: { count: number; total_cents: number };
-  paid_this_month: { count: number; total_cents: number };
-  next_calls: NextCall[];
-  unhandled_leads: { contact_messages: number; project_requests: number };
-  subscribers: number;
-  failed_emails: FailedEmail[];
-}
+/** An e-mail the outbox gave up on, with a Resend button. */
+export type FailedEmail = Dashboard['failed_emails'][number];
 
 export const fetchDashboard = async (signal?: AbortSignal): Promise<Dashboard> =>
   await callSupabase((supabase) => {

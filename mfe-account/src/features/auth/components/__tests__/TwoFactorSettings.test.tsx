@@ -210,11 +210,13 @@ describe('TwoFactorSettings', () => {
     expect(await screen.findByRole('button', { name: TWO_FACTOR_COPY.setUp })).toBeInTheDocument();
   });
 
-  it('says in words for people when the set-up cannot start, and offers it again', async () => {
+  it('says in words for people when the set-up cannot start, and starts it when tried again', async () => {
+    let down = true;
     await signedIn({
       factors: [],
       override: (url, method) => {
-        if (url.pathname === '/auth/v1/factors' && method === 'POST') throw new TypeError('Failed to fetch');
+        if (down && url.pathname === '/auth/v1/factors' && method === 'POST')
+          throw new TypeError('Failed to fetch');
         return undefined;
       },
     });
@@ -222,6 +224,8 @@ describe('TwoFactorSettings', () => {
     await userEvent.click(await screen.findByRole('button', { name: TWO_FACTOR_COPY.setUp }));
     await findErrorToast(ERROR_MESSAGES.network);
     expect(screen.getByRole('button', { name: TWO_FACTOR_COPY.setUp })).toBeEnabled();
+    down = false;
+    expect(await startSetUp()).toBeInTheDocument();
   });
 
   it('tells a customer who lost the device to contact the agency', async () => {

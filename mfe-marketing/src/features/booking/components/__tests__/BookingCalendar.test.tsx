@@ -250,7 +250,7 @@ describe('BookingCalendar', () => {
     );
   });
 
-  it('says how long to wait when this network has booked too often', async () => {
+  it('says how long to wait when this network has booked too often, keeping the time and the details', async () => {
     backend.book = () =>
       json(
         {
@@ -271,6 +271,7 @@ describe('BookingCalendar', () => {
     expect(await findToast(words)).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Your details' })).toHaveTextContent(words);
     expect(screen.getByRole('button', { name: '9:30 AM' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
   });
 
   it('says in words when the times cannot be loaded, and Retry loads them', async () => {

@@ -50,7 +50,7 @@ describe('ContactForm', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('Please call me back tomorrow.');
   });
 
-  it('puts each error under its field, linked and marked invalid, focuses the first, and clears it on edit', async () => {
+  it('puts each error under its field, linked and marked invalid, focuses the first, keeps it past the toast and clears it on edit', async () => {
     const user = userEvent.setup();
     await renderSuspended(<ContactForm />);
     for (const label of ['Name', 'Email', 'Message']) expect(screen.getByLabelText(label)).toBeRequired();
@@ -64,6 +64,11 @@ describe('ContactForm', () => {
     const message = screen.getByLabelText('Message');
     expect(message).toHaveAccessibleDescription('Message must be at least 10 characters');
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    // The errors stay under their fields once the toast that listed them is dismissed.
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(email).toHaveAccessibleDescription('Invalid email address');
+    expect(screen.getByText('Invalid email address')).toBeVisible();
     await user.type(email, 'x');
     expect(email).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();

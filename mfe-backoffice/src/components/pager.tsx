@@ -9,7 +9,7 @@ const Nav = styled.nav`
   margin-top: ${({ theme }) => theme.space[4]};
 `;
 
-/** Previous and Next between the list's pages; `href` gives a page's address. */
+/** Previous and Next between a list's pages (the orders, the leads); `href` gives a page's address. */
 export function Pager({
   page,
   pages,
