@@ -6,7 +6,7 @@ const { readApps } = require('./tools/webpack/apps');
 
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions({ jest: true })] };
 const moduleNameMapper = {
-  '\\.(svg|png|jpg|webp)$': '<rootDir>/tools/jest/file-stub.js',
+  '\\.(svg|png|jpg|webp)(\\?inline)?$': '<rootDir>/tools/jest/file-stub.js',
 };
 
 const browserProject = (name) => ({

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { ensureChromium, HOW_TO_INSTALL } from './lib/chromium.mjs';
-import { PUBLIC_BACKEND_URL, servePublicBuild } from './lib/serve-builds.mjs';
+import { servePublicBuild } from './lib/serve-builds.mjs';
 import siteRoutes from '../tools/webpack/site-routes.js';
 import { SITE_URL_PLACEHOLDER, remoteUrlPlaceholder } from '../tools/webpack/site-url.js';
 
@@ -51,8 +51,13 @@ async function render(context, url, { notFound = false } = {}) {
     await page.waitForFunction(() => performance.getEntriesByName('storefront:page-rendered').length > 0);
     if (errors.length) throw new Error(errors.join('\n'));
     return await page.evaluate((selector) => {
+      // styled-components' rules in its server format (shell/src/app/snapshot-styles.tsx), which the live app
+      // takes over instead of generating them again; any other style element's rules as they are. (In a browser
+      // the server sheet writes its rules into the page too, as a data-styled element: not copied twice.)
+      const styled = window.storefrontPrerender?.styles?.() ?? '';
       const css = [...document.styleSheets]
         .filter((sheet) => sheet.ownerNode?.nodeName === 'STYLE')
+        .filter((sheet) => !styled || !sheet.ownerNode.hasAttribute('data-styled'))
         .flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText))
         .join('\n');
       // Marked, so the live app can drop them for its own (shell/src/app/prerendered.ts).
@@ -63,6 +68,7 @@ async function render(context, url, { notFound = false } = {}) {
       });
       return {
         html: document.getElementById('root').innerHTML,
+        styled,
         css,
         title: document.title,
         titles: document.head.querySelectorAll('title').length,
@@ -115,8 +121,15 @@ function portableUrls(html, { shell, remotes }) {
   return portable;
 }
 
+const STYLE_TAG = /^(<style[^>]*>)([^]*)<\/style>$/;
+const inStyleElement = (css) => css.replace(/<\/style/gi, '<\\/style');
+
 /** The shell's page with the snapshot in place: inert, beside the hidden root the live app renders into. */
-function pageHtml(template, { html, css, title, head }) {
+function pageHtml(template, { html, styled, css, title, head }) {
+  const [, styledOpen = '', styledCss = ''] = STYLE_TAG.exec(styled) ?? [];
+  const styles =
+    (styledCss && `${styledOpen}${inStyleElement(styledCss)}</style>`) +
+    (css && `<style data-prerendered>${inStyleElement(css)}</style>`);
   // Replacer functions, so a '$' in the page is never read as a replacement pattern.
   return template
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>${head.join('')}`)
@@ -124,9 +137,7 @@ function pageHtml(template, { html, css, title, head }) {
       '</head>',
       // rel=expect: the first paint waits until the parser reaches #root, just after the snapshot, so the browser
       // never paints half a page (the banner's text cut at a network chunk), which the rest would then move.
-      () =>
-        `<style data-prerendered>${css.replace(/<\/style/gi, '<\\/style')}</style>` +
-        '<link rel="expect" href="#root" blocking="render"></head>',
+      () => `${styles}<link rel="expect" href="#root" blocking="render"></head>`,
     )
     .replace(EMPTY_ROOT, () => `<div id="prerendered" inert>${html}</div><div id="root" hidden></div>`);
 }
@@ -144,17 +155,22 @@ fs.rmSync(out, { recursive: true, force: true });
 const {
   url: siteAddress,
   remotes,
+  backend,
   servers,
 } = await servePublicBuild({ single, siteUrl: SITE_URL_PLACEHOLDER });
 const served = { shell: siteAddress, remotes };
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const context = await browser.newContext();
-  // A first visit without the newsletter popup, whose dialog is not part of the page.
-  await context.addInitScript(() => window.localStorage.setItem('newsletter_popup_seen', 'true'));
+  // A first visit without the newsletter popup, whose dialog is not part of the page; marked as snapshotted, so
+  // the app collects its styles in styled-components' server format (shell/src/app/snapshot-styles.tsx).
+  await context.addInitScript(() => {
+    window.localStorage.setItem('newsletter_popup_seen', 'true');
+    window.storefrontPrerender = {};
+  });
   // Requests for live data (the contact page's free slots) stay unanswered: the snapshot shows their loading
   // state, and the live app fetches them for the visitor.
-  await context.route(`${PUBLIC_BACKEND_URL}/**`, () => {});
+  await context.route(`${backend}/**`, () => {});
   // The sitemap's pages: every page a crawler may index, linked from the site or not (the strategy call).
   let queue = siteRoutes.sitemapEntries().map((entry) => entry.path);
   const seen = new Set(queue);

@@ -28,6 +28,22 @@ test.describe('without JavaScript', () => {
       .toEqual([]);
   });
 
+  // The home page's largest element on a phone is its hero picture: in the HTML itself, it paints with the text,
+  // waiting for no request to the marketing remote's origin (docs/performance.md, "The first screen's picture").
+  test("the home page's hero picture is part of its HTML", async ({ page }) => {
+    const pictureRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') pictureRequests.push(request.url());
+    });
+    await page.goto('/');
+    const hero = page.locator('main img').first();
+    await expect(hero).toHaveAttribute('src', /^data:image\/svg\+xml,/);
+    await expect(hero).toHaveAttribute('width', '480');
+    await expect(hero).toHaveAttribute('height', '320');
+    await expect.poll(() => hero.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(480);
+    expect(pictureRequests.filter((url) => url.includes('hero'))).toEqual([]);
+  });
+
   test('a blog article found through the site links is prerendered too', async ({ page }) => {
     await page.goto('/blog');
     const first = page.getByRole('link', { name: /Read Article/ }).first();
@@ -63,7 +79,7 @@ async function recordShifts(page: Page) {
 
 // On a phone's CPU (4x slower) the live app renders in many slices while the snapshot is on screen: the snapshot
 // must not move while the live app's styles arrive one component at a time, nor when it is replaced.
-for (const path of ['/blog', '/how-we-work']) {
+for (const path of ['/', '/blog', '/how-we-work']) {
   test(`on a slow phone, ${path} does not move from its first paint to the live page`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     const cdp = await page.context().newCDPSession(page);

@@ -4,6 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { createStaticApp, listen } from './static-server.mjs';
 import { APPS, SHELL, captchaOrigins, portOf } from './apps.mjs';
+import { serveStandInBackend } from './stand-in-backend.mjs';
 
 export async function serveBuilds({ apps, config, env = process.env }) {
   const remoteUrls = Object.values(config.remotes);
@@ -38,9 +39,6 @@ export async function serveBuilds({ apps, config, env = process.env }) {
 const REMOTES = APPS.filter((app) => app.remote);
 const REPO = path.dirname(SHELL.dir);
 
-/** The backend a public build's config.json names (none is started for it). */
-export const PUBLIC_BACKEND_URL = 'http://localhost:54321';
-
 /** A server on a free port, answering with the app given later (once the other servers' ports are known). */
 export async function freePortServer() {
   const server = http.createServer();
@@ -52,12 +50,13 @@ export async function freePortServer() {
 }
 
 /**
- * Serves a build for tools that only load public pages (prerender, bench:web), with no backend: the federated
- * build (the shell and the remotes) or the single bundle (`shell/dist-single`), each on a free port, so it
- * runs beside `npm start` or another checkout's build. The pages name the site by `siteUrl`, by default the
- * shell's own origin here (the prerender keeps the build's placeholder); `root` serves another checkout's builds
- * instead of this one's. Resolves to the shell's URL, the remotes' manifest URLs (config.json's `remotes`) and
- * the servers; close each when done.
+ * Serves a build for tools that only load public pages (prerender, bench:web), with a stand-in for the backend
+ * (./stand-in-backend.mjs: no promotion runs, nothing else is answered): the federated build (the shell and the
+ * remotes) or the single bundle (`shell/dist-single`), each on a free port, so it runs beside `npm start` or
+ * another checkout's build. The pages name the site by `siteUrl`, by default the shell's own origin here (the
+ * prerender keeps the build's placeholder); `root` serves another checkout's builds instead of this one's.
+ * Resolves to the shell's URL, the remotes' manifest URLs (config.json's `remotes`), the stand-in backend's URL
+ * (config.json's `supabaseUrl`) and the servers; close each when done.
  */
 export async function servePublicBuild({ single = false, siteUrl, root } = {}) {
   // `root`: another checkout of this repository (bench:web's baseline), whose builds are served instead.
@@ -66,9 +65,11 @@ export async function servePublicBuild({ single = false, siteUrl, root } = {}) {
   // The single bundle loads no remote, but its config.json names them as every config.json must (the shell
   // refuses one without them): the remotes are served for both builds.
   const remotes = await Promise.all(REMOTES.map(() => freePortServer()));
-  // No backend runs: a public page reads only public data from it (the free slots), which may fail here.
+  // No database runs: a public page reads only public data, the running promotion (none, here) and the contact
+  // page's free slots (which fail here).
+  const backend = await serveStandInBackend();
   const config = {
-    supabaseUrl: PUBLIC_BACKEND_URL,
+    supabaseUrl: backend.url,
     supabaseAnonKey: 'public-pages',
     remotes: Object.fromEntries(REMOTES.map((app, i) => [app.remote, `${remotes[i].url}/mf-manifest.json`])),
     siteUrl: siteUrl ?? shell.url,
@@ -95,6 +96,7 @@ export async function servePublicBuild({ single = false, siteUrl, root } = {}) {
   return {
     url: shell.url,
     remotes: config.remotes,
-    servers: [shell.server, ...remotes.map((r) => r.server)],
+    backend: backend.url,
+    servers: [shell.server, ...remotes.map((r) => r.server), backend.server],
   };
 }

@@ -10,6 +10,7 @@ import {
 } from 'shared-lib';
 import { App } from './app/App';
 import { dropSnapshotMetadata, keepSnapshotStylesLast, revealLiveApp } from './app/prerendered';
+import { collectStylesForSnapshot } from './app/snapshot-styles';
 import { loadExposed, registerStorefrontRemotes } from './federation/remotes';
 
 async function boot() {
@@ -28,7 +29,7 @@ async function boot() {
   dropSnapshotMetadata();
   keepSnapshotStylesLast();
   const root = createRoot(document.getElementById('root')!);
-  startTransition(() => root.render(<App />));
+  startTransition(() => root.render(collectStylesForSnapshot(<App />)));
   syncCartAcrossTabs();
   startSessionSync().catch((error: unknown) => console.error('[shell] session check failed', error));
 }

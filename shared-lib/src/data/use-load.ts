@@ -31,6 +31,12 @@ export interface LoadOptions {
   enabled?: boolean;
   /** After a failure is shown (a toast of the caller's own). */
   onFailure?: (error: ErrorDescription, cause: unknown) => void;
+  /**
+   * An extra the page does without when it fails (the promotion banner): the failure is logged as a warning, not
+   * an error. The page has handled it, and an error in the console says something is broken (Lighthouse's best
+   * practices counts each one).
+   */
+  optional?: boolean;
 }
 
 const LOADING = { state: 'loading' } as const;
@@ -44,7 +50,7 @@ const LOADING = { state: 'loading' } as const;
 export function useLoad<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
-  { context, enabled = true, onFailure }: LoadOptions,
+  { context, enabled = true, onFailure, optional = false }: LoadOptions,
 ): Load<T> {
   const [loaded, setLoaded] = useState<Loaded<T>>(LOADING);
   const [round, setRound] = useState(0);
@@ -61,7 +67,7 @@ export function useLoad<T>(
       (cause: unknown) => {
         // An aborted read was replaced or left: nobody waits for its words.
         if (signal.aborted) return;
-        const error = reportError(context, cause);
+        const error = reportError(context, cause, { level: optional ? 'warn' : 'error' });
         setLoaded({ state: 'failed', error, cause });
         onFailure?.(error, cause);
       },

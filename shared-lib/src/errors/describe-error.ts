@@ -243,9 +243,16 @@ export function describeError(error: unknown): ErrorDescription {
   return { kind: 'server', message: ERROR_MESSAGES.server };
 }
 
-/** The words for `error`, with the error itself logged for developers under `context`. */
-export function reportError(context: string, error: unknown): ErrorDescription {
+/**
+ * The words for `error`, with the error itself logged for developers under `context`: as an error, or as a warning
+ * where the caller does without what failed (useLoad's `optional`).
+ */
+export function reportError(
+  context: string,
+  error: unknown,
+  { level = 'error' }: { level?: 'error' | 'warn' } = {},
+): ErrorDescription {
   const description = describeError(error);
-  console.error(`[${context}]`, error);
+  console[level](`[${context}]`, error);
   return description;
 }

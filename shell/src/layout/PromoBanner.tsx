@@ -77,9 +77,9 @@ function SubscribeLink() {
 
 /** The running promotion once the backend has named it; null until then, when none runs, or on a failure. */
 function useRunningPromotion(): RunningPromotion | null {
-  const promotion = useLoad(fetchRunningPromotion, [], { context: 'promotion' });
-  // A failure shows no banner and no message (only the console says why): it is an extra, and the pages that
-  // need the backend say when it is down.
+  // A failure shows no banner and no message (only a console warning says why): it is an extra, and the pages
+  // that need the backend say when it is down.
+  const promotion = useLoad(fetchRunningPromotion, [], { context: 'promotion', optional: true });
   return promotion.state === 'ready' ? promotion.data : null;
 }
 

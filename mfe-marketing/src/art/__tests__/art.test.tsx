@@ -45,7 +45,6 @@ it('keeps the decorative pictures out of the accessibility tree, yet sized', () 
   const [hero, mark] = screen.getAllByRole('presentation');
   expect(hero).toHaveAttribute('alt', '');
   expect(hero).toHaveAttribute('width', '480');
-  expect(hero).toHaveAttribute('fetchpriority', 'high');
   expect(mark).toHaveAttribute('alt', '');
   expect(mark).toHaveAttribute('height', '24');
 });

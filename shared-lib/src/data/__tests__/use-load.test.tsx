@@ -95,6 +95,16 @@ describe('useLoad', () => {
     expect(await screen.findByText('Hello Grace')).toBeInTheDocument();
   });
 
+  it('logs the failure of an optional read as a warning, not an error, and still shows it', async () => {
+    const warning = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { read, calls } = controlledRead();
+    renderWithProviders(<Greeting id="a" read={read} options={{ optional: true }} />);
+    calls[0]!.reject(new TypeError('Failed to fetch'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ERROR_MESSAGES.network);
+    expect(warning).toHaveBeenCalledWith('[greeting]', expect.any(TypeError));
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it('aborts the read when its input changes, and drops its late answer', async () => {
     const { read, calls } = controlledRead();
     renderWithProviders(<Switcher read={read} />);
