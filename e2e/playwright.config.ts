@@ -86,6 +86,9 @@ export default defineConfig({
       // Likewise the project-wide e-mail budget (2 an hour) and the per-IP token verifications.
       AUTH_RATE_LIMIT_EMAIL_SENT: '100000',
       AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '100000',
+      // And GoTrue's two-factor challenges and verifications (15 a minute and IP): the two-factor specs and the
+      // back office's staff sign-ins run side by side.
+      AUTH_RATE_LIMIT_MFA_CHALLENGE_AND_VERIFY: '100000',
     },
   },
 });

@@ -57,6 +57,11 @@ export function buildRemoteVariant({ remote, name, replace = [], sharedLibVersio
       pkgFile,
       JSON.stringify({ ...JSON.parse(fs.readFileSync(pkgFile, 'utf8')), version: sharedLibVersion }),
     );
+    // Its forms' plain-text rule is the e-mail function's (one rule for the forms, the database and the e-mails),
+    // imported from beside it in the repository.
+    const plainText = path.join('supabase', 'functions', 'send-emails', 'plain-text.ts');
+    fs.mkdirSync(path.dirname(path.join(base, plainText)), { recursive: true });
+    fs.copyFileSync(path.join(repoRoot, plainText), path.join(base, plainText));
     fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
     fs.symlinkSync(lib, path.join(dir, 'node_modules', 'shared-lib'), 'dir');
     // Its contract types read every remote's descriptor beside it, as in the repository.
