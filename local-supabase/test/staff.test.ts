@@ -482,6 +482,8 @@ describe.each(KINDS)('staff on %s', (kind) => {
     expect(dashboard.unhandled_leads.contact_messages).toBe(
       (open.data as { total_count: number }).total_count,
     );
+    // The backend is shared with the other files (data.test.ts reads the stored messages).
+    await backend.service().from('contact_messages').delete().eq('id', lead.id);
   });
 
   it('runs the calendar: confirms, completes and cancels calls, e-mailing the booker, and blocks out a time', async () => {
