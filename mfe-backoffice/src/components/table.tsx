@@ -14,7 +14,7 @@ const Frame = styled.div`
   }
 `;
 
-export const Table = styled.table`
+const Table = styled.table`
   width: 100%;
   min-width: 40rem;
   border-collapse: collapse;
@@ -46,12 +46,26 @@ export const Table = styled.table`
   }
 `;
 
-/** A table in its scrolling frame; `label` names the region (the table's caption's words). */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table with its caption in its scrolling frame; `label` names the region (the caption's words unless shorter ones
+ * are given).
+ */
+export function CaptionedTable({
+  caption,
+  label = caption,
+  children,
+}: {
+  caption: string;
+  label?: string;
+  children: ReactNode;
+}) {
   return (
     // A scrollable region must be reachable by keyboard (axe's scrollable-region-focusable).
     <Frame role="region" aria-label={label} tabIndex={0}>
-      {children}
+      <Table>
+        <caption>{caption}</caption>
+        {children}
+      </Table>
     </Frame>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from 'shared-lib';
 import { blockoutSchema, BLOCKOUT_REASON_MAX, type BlockoutInput } from 'shared-lib/validation/backoffice';
 import { Note } from '../../../components/load-states';
-import { Table, TableFrame } from '../../../components/table';
+import { CaptionedTable } from '../../../components/table';
 import { blockTime } from '../api/block-time';
 import type { Blockout } from '../api/types';
 import { unblockTime } from '../api/unblock-time';
@@ -157,33 +157,30 @@ export function BlockoutList({
   if (blockouts.length === 0) return <Note>No time is blocked in these days.</Note>;
   const caption = 'Blocked times in these days';
   return (
-    <TableFrame label={caption}>
-      <Table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Reason</th>
-            <th scope="col">
-              <span>Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {blockouts.map((blockout) => {
-            const when = blockoutWhen(blockout, timeZone);
-            return (
-              <tr key={blockout.id}>
-                <th scope="row">{when}</th>
-                <td>{blockout.reason ?? ''}</td>
-                <td>
-                  <RemoveButton blockout={blockout} when={when} onRemoved={onRemoved} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableFrame>
+    <CaptionedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Reason</th>
+          <th scope="col">
+            <span>Action</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {blockouts.map((blockout) => {
+          const when = blockoutWhen(blockout, timeZone);
+          return (
+            <tr key={blockout.id}>
+              <th scope="row">{when}</th>
+              <td>{blockout.reason ?? ''}</td>
+              <td>
+                <RemoveButton blockout={blockout} when={when} onRemoved={onRemoved} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </CaptionedTable>
   );
 }

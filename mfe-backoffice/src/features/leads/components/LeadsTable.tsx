@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, formatLongDate, isApiError, toast, useAction } from 'shared-lib';
-import { Table, TableFrame } from '../../../components/table';
+import { CaptionedTable } from '../../../components/table';
 import { markLeadHandled } from '../api/mark-lead-handled';
 import type { ContactMessage, LeadKind, ProjectRequest } from '../api/types';
 import { budgetLabel, projectTypeLabel, replyLink, timelineLabel } from '../utils/leads';
@@ -75,57 +75,54 @@ export function LeadsTable({
 } & LeadChanges) {
   const requests = kind === 'project_request';
   return (
-    <TableFrame label={caption}>
-      <Table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">From</th>
-            <th scope="col">Received</th>
-            {requests ? <th scope="col">Project</th> : null}
-            <th scope="col">{requests ? 'Description' : 'Message'}</th>
-            <th scope="col">Handled</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {leads.map((lead) => (
-            <tr key={lead.id}>
-              <th scope="row">
-                {lead.name}
-                <br />
-                {lead.email}
-                {'company' in lead && lead.company ? (
-                  <>
-                    <br />
-                    {lead.company}
-                  </>
-                ) : null}
-              </th>
-              <td>{formatLongDate(lead.created_at)}</td>
-              {'project_type' in lead ? (
-                <td>
-                  {projectTypeLabel(lead.project_type)}
+    <CaptionedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">From</th>
+          <th scope="col">Received</th>
+          {requests ? <th scope="col">Project</th> : null}
+          <th scope="col">{requests ? 'Description' : 'Message'}</th>
+          <th scope="col">Handled</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {leads.map((lead) => (
+          <tr key={lead.id}>
+            <th scope="row">
+              {lead.name}
+              <br />
+              {lead.email}
+              {'company' in lead && lead.company ? (
+                <>
                   <br />
-                  {budgetLabel(lead.budget)}
-                  <br />
-                  {timelineLabel(lead.timeline)}
-                </td>
+                  {lead.company}
+                </>
               ) : null}
-              <Words>{'description' in lead ? lead.description : lead.message}</Words>
-              <td>{lead.handled_at ? formatLongDate(lead.handled_at) : 'Not yet'}</td>
+            </th>
+            <td>{formatLongDate(lead.created_at)}</td>
+            {'project_type' in lead ? (
               <td>
-                <Actions>
-                  <a href={replyLink(kind, lead)} aria-label={`Reply to ${lead.name}`}>
-                    Reply
-                  </a>
-                  <HandledButton kind={kind} lead={lead} onHandled={onHandled} onGone={onGone} />
-                </Actions>
+                {projectTypeLabel(lead.project_type)}
+                <br />
+                {budgetLabel(lead.budget)}
+                <br />
+                {timelineLabel(lead.timeline)}
               </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableFrame>
+            ) : null}
+            <Words>{'description' in lead ? lead.description : lead.message}</Words>
+            <td>{lead.handled_at ? formatLongDate(lead.handled_at) : 'Not yet'}</td>
+            <td>
+              <Actions>
+                <a href={replyLink(kind, lead)} aria-label={`Reply to ${lead.name}`}>
+                  Reply
+                </a>
+                <HandledButton kind={kind} lead={lead} onHandled={onHandled} onGone={onGone} />
+              </Actions>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }

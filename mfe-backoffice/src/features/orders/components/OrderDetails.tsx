@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { formatCents, formatLongDate, formatTime, orderStatusLabel } from 'shared-lib';
 import { BillingAddress, formatDocumentDate } from 'shared-lib/billing';
-import { Table, TableFrame } from '../../../components/table';
+import { CaptionedTable } from '../../../components/table';
 import type { StaffOrder } from '../api/types';
 
 export const Block = styled.section`
@@ -54,27 +54,24 @@ export function OrderSummary({ order }: { order: StaffOrder }) {
 
       <Block aria-labelledby="order-items">
         <h2 id="order-items">Items</h2>
-        <TableFrame label="Items">
-          <Table>
-            <caption>Items of {order.order_number}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col" className="amount">
-                  Price
-                </th>
+        <CaptionedTable label="Items" caption={`Items of ${order.order_number}`}>
+          <thead>
+            <tr>
+              <th scope="col">Service</th>
+              <th scope="col" className="amount">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={`${item.service_id ?? item.title}`}>
+                <th scope="row">{item.title}</th>
+                <td className="amount">{formatCents(item.price_cents)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={`${item.service_id ?? item.title}`}>
-                  <th scope="row">{item.title}</th>
-                  <td className="amount">{formatCents(item.price_cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableFrame>
+            ))}
+          </tbody>
+        </CaptionedTable>
       </Block>
 
       <Block aria-labelledby="order-billing">
@@ -115,33 +112,30 @@ export function OrderHistory({ order }: { order: StaffOrder }) {
       {order.history.length === 0 ? (
         <p>No changes yet.</p>
       ) : (
-        <TableFrame label="History">
-          <Table>
-            <caption>Status changes of {order.order_number}, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Note</th>
+        <CaptionedTable label="History" caption={`Status changes of ${order.order_number}, oldest first`}>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">From</th>
+              <th scope="col">To</th>
+              <th scope="col">Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.history.map((change, index) => (
+              <tr key={`${change.changed_at}-${index}`}>
+                <td>
+                  {formatLongDate(change.changed_at)} at {formatTime(change.changed_at)}
+                </td>
+                <td>{change.changed_by ?? 'The agency (service role)'}</td>
+                <td>{orderStatusLabel(change.from_status)}</td>
+                <td>{orderStatusLabel(change.to_status)}</td>
+                <td>{change.note ?? ''}</td>
               </tr>
-            </thead>
-            <tbody>
-              {order.history.map((change, index) => (
-                <tr key={`${change.changed_at}-${index}`}>
-                  <td>
-                    {formatLongDate(change.changed_at)} at {formatTime(change.changed_at)}
-                  </td>
-                  <td>{change.changed_by ?? 'The agency (service role)'}</td>
-                  <td>{orderStatusLabel(change.from_status)}</td>
-                  <td>{orderStatusLabel(change.to_status)}</td>
-                  <td>{change.note ?? ''}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableFrame>
+            ))}
+          </tbody>
+        </CaptionedTable>
       )}
     </Block>
   );

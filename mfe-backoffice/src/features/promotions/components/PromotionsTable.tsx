@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Button, formatMeetingWhen, toast, useAction } from 'shared-lib';
-import { Table, TableFrame } from '../../../components/table';
+import { CaptionedTable } from '../../../components/table';
 import { endPromotion } from '../api/end-promotion';
 import type { StaffPromotion } from '../api/types';
 import { PROMOTION_STATE_LABELS, type PromotionState } from '../utils/promotion-state';
@@ -63,45 +63,42 @@ export function PromotionsTable({
   const caption = `${PROMOTION_STATE_LABELS[state]} promotions`;
   const actions = state !== 'ended';
   return (
-    <TableFrame label={caption}>
-      <Table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Words</th>
-            <th scope="col">Starts</th>
-            <th scope="col">Ends</th>
-            <th scope="col">Link</th>
-            {actions ? <th scope="col">Actions</th> : null}
+    <CaptionedTable caption={caption}>
+      <thead>
+        <tr>
+          <th scope="col">Words</th>
+          <th scope="col">Starts</th>
+          <th scope="col">Ends</th>
+          <th scope="col">Link</th>
+          {actions ? <th scope="col">Actions</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {promotions.map((promotion) => (
+          <tr key={promotion.id}>
+            <th scope="row">{promotion.words}</th>
+            <td>{formatMeetingWhen(promotion.starts_at)}</td>
+            <td>{formatMeetingWhen(promotion.ends_at)}</td>
+            <td>{promotion.link ?? 'The newsletter offer'}</td>
+            {actions ? (
+              <td>
+                <Actions>
+                  <Button
+                    type="button"
+                    $size="sm"
+                    $variant="outline"
+                    aria-label={`Edit “${promotion.words}”`}
+                    onClick={() => onEdit(promotion)}
+                  >
+                    Edit
+                  </Button>
+                  <EndButton promotion={promotion} state={state} onEnded={onEnded} />
+                </Actions>
+              </td>
+            ) : null}
           </tr>
-        </thead>
-        <tbody>
-          {promotions.map((promotion) => (
-            <tr key={promotion.id}>
-              <th scope="row">{promotion.words}</th>
-              <td>{formatMeetingWhen(promotion.starts_at)}</td>
-              <td>{formatMeetingWhen(promotion.ends_at)}</td>
-              <td>{promotion.link ?? 'The newsletter offer'}</td>
-              {actions ? (
-                <td>
-                  <Actions>
-                    <Button
-                      type="button"
-                      $size="sm"
-                      $variant="outline"
-                      aria-label={`Edit “${promotion.words}”`}
-                      onClick={() => onEdit(promotion)}
-                    >
-                      Edit
-                    </Button>
-                    <EndButton promotion={promotion} state={state} onEnded={onEnded} />
-                  </Actions>
-                </td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </TableFrame>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }

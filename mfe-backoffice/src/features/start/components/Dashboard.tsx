@@ -11,7 +11,7 @@ import {
   useAction,
   VisuallyHidden,
 } from 'shared-lib';
-import { Table, TableFrame } from '../../../components/table';
+import { CaptionedTable } from '../../../components/table';
 import type { Dashboard as DashboardData, FailedEmail } from '../api/fetch-dashboard';
 import { resendEmail } from '../api/resend-email';
 import { Figure, Tile } from '../../../components/tile';
@@ -127,35 +127,35 @@ export function Dashboard({ data, onChanged }: { data: DashboardData; onChanged:
         {data.failed_emails.length === 0 ? (
           <p>Every e-mail went out.</p>
         ) : (
-          <TableFrame label="E-mails the outbox gave up on">
-            <Table>
-              <caption>E-mails the outbox gave up on, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">
-                    <VisuallyHidden>Action</VisuallyHidden>
-                  </th>
+          <CaptionedTable
+            label="E-mails the outbox gave up on"
+            caption="E-mails the outbox gave up on, newest first"
+          >
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">To</th>
+                <th scope="col">Queued</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.failed_emails.map((email) => (
+                <tr key={email.id}>
+                  <th scope="row">{templateWords(email.template)}</th>
+                  <td>{email.recipient}</td>
+                  <td>{formatLongDate(email.created_at)}</td>
+                  <td>{email.attempts}</td>
+                  <td>
+                    <ResendButton email={email} onResent={onChanged} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.failed_emails.map((email) => (
-                  <tr key={email.id}>
-                    <th scope="row">{templateWords(email.template)}</th>
-                    <td>{email.recipient}</td>
-                    <td>{formatLongDate(email.created_at)}</td>
-                    <td>{email.attempts}</td>
-                    <td>
-                      <ResendButton email={email} onResent={onChanged} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </TableFrame>
+              ))}
+            </tbody>
+          </CaptionedTable>
         )}
       </Wide>
     </>
