@@ -39,8 +39,9 @@ module.exports = {
         '*.{js,mjs}',
       ],
     },
-    // Named by path in its webpack.config.js (runtimePlugins), which knip does not follow.
-    shell: app(['src/federation/runtime-plugin.ts']),
+    // Named by path in its webpack.config.js (runtimePlugins) and in scripts/prerender.mjs (the prerendered pages'
+    // loader), which knip does not follow.
+    shell: app(['src/federation/runtime-plugin.ts', 'src/app/paint-first.ts']),
     // Every remote, as the descriptors list them.
     ...Object.fromEntries(
       readApps()

@@ -102,3 +102,42 @@ test('the live page replaces the snapshot without moving anything, and works', a
     .click();
   await expect(page.getByRole('banner').getByRole('button', { name: /^Cart, 1 item/ })).toBeVisible();
 });
+
+// Paint first (shell/src/app/paint-first.ts): the page preloads the shell's scripts and starts them once its first
+// screen is on screen, so the scripts download once, from the start, and run after the first paint.
+test("the shell's scripts download once, by the page's preload, and start after its first paint", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __scriptsAt?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('head script[src*="/main."]')) return;
+      w.__scriptsAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const scriptRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(main|vendor)\.[0-9a-f]+\.js$/.test(request.url()))
+      scriptRequests.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/how-we-work');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible();
+
+  expect(scriptRequests.sort()).toEqual([
+    expect.stringMatching(/^\/main\./),
+    expect.stringMatching(/^\/vendor\./),
+  ]);
+  const { firstPaint, scriptsAt, initiators } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scriptsAt: (window as unknown as { __scriptsAt?: number }).__scriptsAt,
+    initiators: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/(main|vendor)\.[0-9a-f]+\.js$/.test(entry.name))
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+  }));
+  expect(initiators).toEqual(['link', 'link']);
+  expect(firstPaint).toBeGreaterThan(0);
+  expect(scriptsAt).toBeGreaterThan(firstPaint!);
+});
