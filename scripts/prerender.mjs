@@ -155,15 +155,23 @@ const DEFERRED_SCRIPT = /<script defer(?:="defer")? src="?([^"\s>]+)"?><\/script
 async function paintFirst(template) {
   const source = path.join(root, 'shell/src/app/paint-first.ts');
   // A classic script of its own (no module wrapper), for the browsers the app itself is built for.
-  const { code } = await transform(fs.readFileSync(source, 'utf8'), {
+  const { code, map } = await transform(fs.readFileSync(source, 'utf8'), {
     filename: source,
+    sourceFileName: path.relative(root, source),
+    sourceMaps: true,
     jsc: { parser: { syntax: 'typescript' }, target: 'es2022', minify: { compress: true, mangle: true } },
     isModule: false,
     minify: true,
   });
   const loader = `paint-first.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
-  for (const file of fs.readdirSync(dist)) if (LOADER.test(file)) fs.rmSync(path.join(dist, file));
+  // Its source map beside the build's others, in `<dist>-maps/`, named by no shipped file (as webpack's).
+  const maps = `${dist}-maps`;
+  fs.mkdirSync(maps, { recursive: true });
+  for (const dir of [dist, maps]) {
+    for (const file of fs.readdirSync(dir)) if (EARLIER_LOADER.test(file)) fs.rmSync(path.join(dir, file));
+  }
   fs.writeFileSync(path.join(dist, loader), code);
+  fs.writeFileSync(path.join(maps, `${loader}.map`), map);
   const scripts = [...template.matchAll(DEFERRED_SCRIPT)].map(([, src]) => src);
   if (!scripts.some(isEntry))
     throw new Error(`${dist}/index.html has no main script to start after the first paint`);
@@ -177,7 +185,8 @@ async function paintFirst(template) {
     .replace(DEFERRED_SCRIPT, '')
     .replace('</head>', () => `${preloads}<script defer src="/${loader}"></script></head>`);
 }
-const LOADER = /^paint-first\.[0-9a-f]{10}\.js$/;
+// An earlier prerender's loader and its map (a build folder holds one of each).
+const EARLIER_LOADER = /^paint-first\.[0-9a-f]{10}\.js(\.map)?$/;
 const isEntry = (src) => /^\/main(\.[0-9a-f]+)?\.js$/.test(src);
 
 const CHROMIUM = ensureChromium();
