@@ -1,37 +1,16 @@
 // Block-outs: the form that blocks a whole day or some hours of one (the agency's time), and the blocked times of
 // the days shown, each with Remove. A blocked time leaves the public booking picker (private.slot_grid).
 import styled from 'styled-components';
-import {
-  Button,
-  Form,
-  FormFailure,
-  SubmitButton,
-  TextField,
-  toast,
-  useAction,
-  useFormSubmit,
-} from 'shared-lib';
+import { Button, FormFailure, SubmitButton, TextField, toast, useAction, useFormSubmit } from 'shared-lib';
 import { blockoutSchema, BLOCKOUT_REASON_MAX, type BlockoutInput } from 'shared-lib/validation/backoffice';
 import { Note } from '../../../components/load-states';
+import { FormPanel } from '../../../components/form-panel';
 import { CaptionedTable } from '../../../components/table';
 import { blockTime } from '../api/block-time';
 import type { Blockout } from '../api/types';
 import { unblockTime } from '../api/unblock-time';
 import { addDays, dayName, instantAt } from '../utils/agency-time';
 import { blockoutWhen } from './CalendarDays';
-
-const Panel = styled(Form)`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  align-items: end;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  > .wide {
-    grid-column: 1 / -1;
-  }
-`;
 
 const Check = styled.div`
   display: flex;
@@ -75,7 +54,7 @@ export function BlockTimeForm({
   });
   const whole = form.values.wholeDay === 'true';
   return (
-    <Panel form={form} aria-labelledby="block-time">
+    <FormPanel form={form} $fieldWidth="12rem" aria-labelledby="block-time">
       <h3 id="block-time" className="wide">
         Block time
       </h3>
@@ -109,7 +88,7 @@ export function BlockTimeForm({
           Block
         </SubmitButton>
       </div>
-    </Panel>
+    </FormPanel>
   );
 }
 

@@ -4,7 +4,6 @@
 // still comes back is told in words.
 import styled from 'styled-components';
 import {
-  Form,
   FormFailure,
   isApiError,
   SubmitButton,
@@ -14,20 +13,11 @@ import {
   type Refusal,
 } from 'shared-lib';
 import { bookingSettingsSchema } from 'shared-lib/validation/backoffice';
+import { FormPanel } from '../../../components/form-panel';
 import { saveBookingSettings } from '../api/booking-settings';
 import type { BookingSettings } from '../api/types';
 
-const Panel = styled(Form)`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
-  align-items: end;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  > .wide {
-    grid-column: 1 / -1;
-  }
+const Panel = styled(FormPanel)`
   p {
     margin: 0;
   }
@@ -108,7 +98,7 @@ export function BookingSettingsForm({
     form.set('weekdays', (on ? [...chosen, day] : chosen.filter((d) => d !== day)).sort().join(','));
   const weekdaysError = form.errors.weekdays;
   return (
-    <Panel form={form} aria-labelledby="booking-settings">
+    <Panel form={form} $fieldWidth="14rem" aria-labelledby="booking-settings">
       <h2 id="booking-settings" className="wide">
         Booking settings
       </h2>

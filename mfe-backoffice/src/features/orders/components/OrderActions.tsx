@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import {
-  Form,
   FormFailure,
   isApiError,
   orderStatusLabel,
@@ -12,17 +11,13 @@ import {
   type Refusal,
 } from 'shared-lib';
 import { localToday, markPaidSchema, staffNoteSchema } from 'shared-lib/validation/backoffice';
+import { FormPanel } from '../../../components/form-panel';
 import { markOrderPaid } from '../api/mark-order-paid';
 import { cancelOrder, markOrderDelivered, startOrderWork } from '../api/move-order';
 import type { OrderMove, StaffOrder } from '../api/types';
 import { actionsFor, type OrderAction } from '../utils/order-actions';
 
-const Panel = styled(Form)`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+const Panel = styled(FormPanel)`
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import styled from 'styled-components';
 import {
   Button,
-  Form,
   FormFailure,
   isApiError,
   SubmitButton,
@@ -19,15 +18,11 @@ import {
   promotionSchema,
   type PromotionInput,
 } from 'shared-lib/validation/backoffice';
+import { FormPanel } from '../../../components/form-panel';
 import { savePromotion } from '../api/save-promotion';
 import type { StaffPromotion } from '../api/types';
 
-const Panel = styled(Form)`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+const Panel = styled(FormPanel)`
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};
