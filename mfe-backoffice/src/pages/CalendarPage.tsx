@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { paths, useLoad } from 'shared-lib';
 import { localToday } from 'shared-lib/validation/backoffice';
+import { useActionNotice } from '../components/action-notice';
 import { LoadFailed, Loading } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchBookingSettings } from '../features/calendar/api/booking-settings';
@@ -14,16 +14,6 @@ import { addDays, dayIn, dayName } from '../features/calendar/utils/agency-time'
 
 /** How many days the desk shows at once; Earlier and Later move by as many. */
 const CALENDAR_DAYS = 7;
-
-const Notice = styled.p<{ $tone: 'done' | 'changed' }>`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid
-    ${({ theme, $tone }) => ($tone === 'done' ? theme.colors.success : theme.colors.highlight)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $tone }) => ($tone === 'done' ? theme.colors.successSoft : theme.colors.highlightSoft)};
-  color: ${({ theme }) => theme.colors.text};
-`;
 
 const Part = styled.section`
   display: grid;
@@ -45,11 +35,6 @@ const Range = styled.nav`
   }
 `;
 
-interface PageNotice {
-  tone: 'done' | 'changed';
-  text: string;
-}
-
 /** The query string's first day, or '' for none (a day the browser cannot read is none too). */
 const dayOf = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
@@ -67,15 +52,10 @@ export default function CalendarPage() {
     context: 'backoffice',
   });
   const settings = useLoad((signal) => fetchBookingSettings(signal), [], { context: 'backoffice' });
-  const [notice, setNotice] = useState<PageNotice | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const { notice, say } = useActionNotice();
 
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
-
-  const report = (tone: PageNotice['tone']) => (text: string) => {
-    setNotice({ tone, text });
+  const report = (tone: 'done' | 'changed') => (text: string) => {
+    say(tone, text);
     calendar.retry();
   };
   const outcome = { onDone: report('done'), onChanged: report('changed') };
@@ -85,11 +65,7 @@ export default function CalendarPage() {
 
   return (
     <PageFrame title="Calendar">
-      {notice ? (
-        <Notice ref={noticeRef} tabIndex={-1} $tone={notice.tone}>
-          {notice.text}
-        </Notice>
-      ) : null}
+      {notice}
       <Part aria-labelledby="calls">
         <h2 id="calls">Calls</h2>
         <Range aria-label="Days shown">

@@ -1,27 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import styled from 'styled-components';
 import { paths, useLoad } from 'shared-lib';
+import { useActionNotice } from '../components/action-notice';
 import { LoadFailed, Loading, Note } from '../components/load-states';
 import { PageFrame } from '../features/desks/components/PageFrame';
 import { fetchOrder } from '../features/orders/api/fetch-order';
 import { OrderActions } from '../features/orders/components/OrderActions';
 import { Block, OrderHistory, OrderSummary } from '../features/orders/components/OrderDetails';
-
-const Notice = styled.p<{ $tone: 'done' | 'changed' }>`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid
-    ${({ theme, $tone }) => ($tone === 'done' ? theme.colors.success : theme.colors.highlight)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $tone }) => ($tone === 'done' ? theme.colors.successSoft : theme.colors.highlightSoft)};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-interface PageNotice {
-  tone: 'done' | 'changed';
-  text: string;
-}
 
 /**
  * /admin/order?id=<id>: one order, its actions and its audit trail. After an action the page shows the order the
@@ -35,13 +19,7 @@ export default function OrderPage() {
     context: 'backoffice',
     enabled: Boolean(id),
   });
-  const [notice, setNotice] = useState<PageNotice | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
-
-  // The forms go or change with the status: focus moves to what happened rather than dropping on <body>.
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  const { notice, say } = useActionNotice();
 
   const order = load.state === 'ready' ? load.data : null;
   const back = <Link to={paths.adminOrders}>All orders</Link>;
@@ -57,11 +35,7 @@ export default function OrderPage() {
   return (
     <PageFrame title={order ? `Order ${order.order_number}` : 'Order'}>
       <p>{back}</p>
-      {notice ? (
-        <Notice ref={noticeRef} tabIndex={-1} $tone={notice.tone}>
-          {notice.text}
-        </Notice>
-      ) : null}
+      {notice}
       {load.state === 'failed' ? (
         <LoadFailed what="The order" error={load.error} onRetry={load.retry} />
       ) : !order ? (
@@ -77,10 +51,10 @@ export default function OrderPage() {
               onDone={(next, text) => {
                 // What the action returned is the order as it now is: shown until the next read.
                 load.set(next);
-                setNotice({ tone: 'done', text });
+                say('done', text);
               }}
               onChanged={(text) => {
-                setNotice({ tone: 'changed', text });
+                say('changed', text);
                 load.retry();
               }}
             />
