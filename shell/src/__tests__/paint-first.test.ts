@@ -112,3 +112,12 @@ it('starts them at once in a browser that does not report paints', () => {
   runLoader();
   expect(started()).toHaveLength(2);
 });
+
+it('starts them at once in a browser whose observer does not list what it reports', () => {
+  class OlderObserver {
+    observe() {}
+  }
+  Object.defineProperty(window, 'PerformanceObserver', { value: OlderObserver, configurable: true });
+  runLoader();
+  expect(started()).toHaveLength(2);
+});

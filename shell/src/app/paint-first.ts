@@ -53,7 +53,9 @@
   }
 
   const reportsPaint =
-    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('paint');
+    typeof PerformanceObserver === 'function' &&
+    // Older browsers have the observer without the list: a throw here would leave the page without its scripts.
+    (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
   if (document.getElementById('prerendered') && document.visibilityState === 'visible' && reportsPaint) {
     startAfterFirstScreen();
   } else {
